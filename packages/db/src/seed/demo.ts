@@ -1,0 +1,401 @@
+// Idempotent demo data: a merchant with full branding, the catalogue, static data, staff and clients with
+// vehicles, visits in every status with tasks, oil changes, payments, messages, ratings and ~30 days of page
+// views. Every row has a deterministic id and is written with skipDuplicates, so running it again adds
+// nothing and never overwrites what users changed.
+import {
+  LANGUAGES,
+  deriveVisitStatus,
+  derivePaymentStatus,
+  paidCents,
+  visitTotalCents,
+  type PaymentRecordStatus,
+  type TaskStatus,
+  type VisitStatus,
+} from '@garage/shared';
+import type { Db } from '../client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { hashPassword } from '../password.ts';
+import { commonBranding, demoMerchant, languageBranding } from './branding-content.ts';
+import { createRandom, seedId } from './ids.ts';
+
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', email: 'admin@demo.garage', password: 'Demo#Admin2026', role: 'ADMIN', firstName: 'Amina', lastName: 'Haddad', phone: '5550100001' },
+  { username: 'employee', email: 'employee@demo.garage', password: 'Demo#Employee2026', role: 'EMPLOYEE', firstName: 'Lucas', lastName: 'Martin', phone: '5550100002' },
+  { username: 'client', email: 'client@demo.garage', password: 'Demo#Client2026', role: 'CLIENT', firstName: 'Omar', lastName: 'Benali', phone: '5550100003' },
+  { username: 'client2', email: 'client2@demo.garage', password: 'Demo#Client2026b', role: 'CLIENT', firstName: 'Sophie', lastName: 'Laurent', phone: '5550100004' },
+] as const;
+
+const MORE_CLIENTS = [
+  ['Youssef', 'Alaoui'], ['Claire', 'Dubois'], ['Karim', 'Mansour'], ['Emma', 'Wilson'], ['Hassan', 'Idrissi'],
+  ['Julie', 'Moreau'], ['Nadia', 'Khalil'], ['James', 'Carter'], ['Leila', 'Saidi'], ['Pierre', 'Lefèvre'],
+  ['Rania', 'Farouk'], ['Daniel', 'Brooks'],
+] as const;
+
+const BRANDS = { Toyota: ['Corolla', 'Hilux', 'RAV4'], Renault: ['Clio', 'Megane', 'Kangoo'], Peugeot: ['208', '308', 'Partner'], Ford: ['Focus', 'Transit', 'Ranger'], Volkswagen: ['Golf', 'Polo', 'Passat'], Hyundai: ['Tucson', 'i20'], Dacia: ['Logan', 'Duster'], Mercedes: ['Sprinter', 'C-Class'] } as const;
+const COLORS = ['White', 'Black', 'Silver', 'Grey', 'Blue', 'Red', 'Green', 'Beige'];
+const ENGINE_TYPES = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'LPG'];
+const OIL_TYPES = ['5W-30', '5W-40', '10W-40', '0W-20', '15W-40'];
+const OIL_NAMES = ['Castrol Edge', 'Mobil 1', 'Total Quartz', 'Shell Helix', 'Motul 8100'];
+
+const TASK_LIBRARY = [
+  ['Oil and filter change', 'MAINTENANCE', 4500, 8900],
+  ['Brake pads replacement (front)', 'REPAIR', 9000, 18000],
+  ['Full vehicle inspection', 'INSPECTION', 2000, 6000],
+  ['Air-conditioning recharge', 'MAINTENANCE', 3500, 9500],
+  ['Timing belt replacement', 'REPAIR', 22000, 42000],
+  ['Wheel alignment', 'MAINTENANCE', 2500, 7000],
+  ['Battery replacement', 'REPAIR', 8000, 14500],
+  ['Diagnostic scan', 'INSPECTION', 1500, 4500],
+  ['Clutch replacement', 'REPAIR', 35000, 68000],
+  ['Spark plugs replacement', 'MAINTENANCE', 3000, 7500],
+] as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export async function seedDemoData(db: Db, now = new Date()): Promise<{ created: boolean }> {
+  const merchantId = seedId('merchant');
+  if (await db.merchant.findUnique({ where: { id: merchantId }, select: { id: true } })) {
+    return { created: false };
+  }
+  const random = createRandom(20261121);
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  const clientHash = hashes[2]!;
+
+  await db.$transaction(
+    async (tx) => {
+      await tx.merchant.createMany({ data: [{ id: merchantId, ...demoMerchant }], skipDuplicates: true });
+
+      const branding: Prisma.BrandingCreateManyInput[] = [];
+      for (const [type, fields] of Object.entries(commonBranding)) {
+        branding.push({ id: seedId(`branding:${type}:common`), merchantId, type, language: 'common', fields: toFields(fields) });
+      }
+      for (const language of LANGUAGES) {
+        for (const [type, fields] of Object.entries(languageBranding[language])) {
+          branding.push({ id: seedId(`branding:${type}:${language}`), merchantId, type, language, fields: toFields(fields) });
+        }
+      }
+      await tx.branding.createMany({ data: branding, skipDuplicates: true });
+
+      await seedCatalogue(tx);
+      await tx.staticData.createMany({
+        data: [
+          ...['Car', 'Truck', 'Motorcycle', 'Bus', 'Van'].map((name) => ({ name, type: 'VEHICLE_TYPE' as const })),
+          ...COLORS.map((name) => ({ name, type: 'COLOR' as const })),
+          ...Object.keys(BRANDS).map((name) => ({ name, type: 'BRAND' as const })),
+          ...ENGINE_TYPES.map((name) => ({ name, type: 'ENGINE_TYPE' as const })),
+          ...OIL_TYPES.map((name) => ({ name, type: 'OIL_TYPE' as const })),
+        ].map((row) => ({ ...row, id: seedId(`static:${row.type}:${row.name}`) })),
+        skipDuplicates: true,
+      });
+
+      // People
+      const users: Prisma.UserCreateManyInput[] = DEMO_ACCOUNTS.map((account, index) => ({
+        id: seedId(`user:${account.username}`),
+        username: account.username,
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        role: account.role,
+        countryCode: '+1',
+        phoneNumber: account.phone,
+        age: 30 + index * 4,
+        verified: true,
+        active: true,
+        preferredLanguage: (['en', 'fr', 'ar', 'fr'] as const)[index],
+        passwordHash: hashes[index]!,
+      }));
+      MORE_CLIENTS.forEach(([firstName, lastName], index) => {
+        const username = `${firstName}.${lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
+        users.push({
+          id: seedId(`user:${username}`),
+          username,
+          email: `${username}@example.com`,
+          firstName,
+          lastName,
+          role: 'CLIENT',
+          countryCode: '+1',
+          phoneNumber: `55502000${String(index).padStart(2, '0')}`,
+          age: random.int(19, 70),
+          verified: random.chance(0.8),
+          active: index !== MORE_CLIENTS.length - 1,
+          preferredLanguage: random.pick(LANGUAGES),
+          passwordHash: clientHash,
+        });
+      });
+      await tx.user.createMany({ data: users, skipDuplicates: true });
+      const staffIds = [users[0]!.id!, users[1]!.id!];
+      const clients = users.filter((user) => user.role === 'CLIENT');
+
+      // Vehicles, oil changes, visits, tasks, payments
+      const vehicles: Prisma.VehicleCreateManyInput[] = [];
+      const oilChanges: Prisma.OilChangeCreateManyInput[] = [];
+      const visits: Prisma.VisitCreateManyInput[] = [];
+      const tasks: Prisma.TaskCreateManyInput[] = [];
+      const payments: Prisma.PaymentCreateManyInput[] = [];
+      // Cycle through every visit scenario so each status and payment state exists.
+      const scenarios: { tasks: TaskStatus[]; handover?: VisitStatus; pay: 'none' | 'partial' | 'full' | 'over' | 'refund' | 'failed'; dueInDays: number }[] = [
+        { tasks: ['PENDING', 'PENDING'], pay: 'none', dueInDays: 3 },
+        { tasks: ['IN_PROGRESS', 'PENDING', 'COMPLETED'], pay: 'partial', dueInDays: 1 },
+        { tasks: ['COMPLETED', 'COMPLETED'], pay: 'full', dueInDays: -2 },
+        { tasks: ['COMPLETED', 'CANCELLED'], handover: 'READY_FOR_PICKUP', pay: 'partial', dueInDays: 0 },
+        { tasks: ['COMPLETED'], handover: 'PICKED_UP', pay: 'full', dueInDays: -10 },
+        { tasks: ['CANCELLED'], pay: 'none', dueInDays: -5 },
+        { tasks: ['REOPENED', 'COMPLETED'], pay: 'refund', dueInDays: 2 },
+        { tasks: ['PENDING'], pay: 'failed', dueInDays: -1 },
+        { tasks: ['COMPLETED', 'COMPLETED', 'COMPLETED'], pay: 'over', dueInDays: -20 },
+      ];
+      let visitIndex = 0;
+      clients.forEach((client, clientIndex) => {
+        const vehicleCount = clientIndex < 2 ? 2 : random.int(1, 2);
+        for (let v = 0; v < vehicleCount; v++) {
+          const brand = random.pick(Object.keys(BRANDS)) as keyof typeof BRANDS;
+          const vehicleId = seedId(`vehicle:${client.username}:${v}`);
+          const plate = `${String.fromCharCode(65 + (clientIndex % 26))}${String.fromCharCode(65 + v)}${1000 + clientIndex * 10 + v}`;
+          const km = random.int(15_000, 180_000);
+          vehicles.push({
+            id: vehicleId,
+            ownerId: client.id!,
+            type: brand === 'Mercedes' || brand === 'Ford' ? random.pick(['CAR', 'VAN'] as const) : 'CAR',
+            plateNumber: `${plate.slice(0, 2)} ${plate.slice(2)}`,
+            plateNormalized: plate,
+            color: random.pick(COLORS),
+            brand,
+            model: random.pick(BRANDS[brand]),
+            year: random.int(2008, 2025),
+            engineType: random.pick(ENGINE_TYPES),
+            status: 'ACTIVE',
+            latestKm: km,
+            lastKmUpdate: new Date(now.getTime() - random.int(5, 60) * DAY),
+          });
+          for (let o = 0; o < 2; o++) {
+            const currentKm = km - (1 - o) * 10_000;
+            oilChanges.push({
+              id: seedId(`oil:${vehicleId}:${o}`),
+              vehicleId,
+              oilName: random.pick(OIL_NAMES),
+              oilType: random.pick(OIL_TYPES),
+              currentKm,
+              nextChangeKm: currentKm + 10_000,
+              filterChanged: o === 1 || random.chance(0.5),
+              notes: o === 1 ? 'Checked all fluid levels.' : null,
+              recordedById: random.pick(staffIds),
+              createdAt: new Date(now.getTime() - (200 - o * 150) * DAY),
+            });
+          }
+          const visitCount = clientIndex < 2 ? 3 : random.int(1, 2);
+          for (let n = 0; n < visitCount; n++) {
+            const scenario = scenarios[visitIndex % scenarios.length]!;
+            const visitId = seedId(`visit:${vehicleId}:${n}`);
+            const createdAt = new Date(now.getTime() - (visitIndex % 9 === 0 ? 0 : random.int(1, 40)) * DAY - random.int(0, 8) * 3600_000);
+            const visitTasks = scenario.tasks.map((status, t) => {
+              const [title, service, cost, soldFor] = TASK_LIBRARY[(visitIndex + t * 3) % TASK_LIBRARY.length]!;
+              return {
+                id: seedId(`task:${visitId}:${t}`),
+                visitId,
+                title,
+                description: `${title} for ${brand}.`,
+                service,
+                status,
+                priority: random.pick(['HIGH', 'MEDIUM', 'NORMAL', 'LOW'] as const),
+                costCents: cost,
+                soldForCents: soldFor,
+                dueDate: new Date(createdAt.getTime() + 2 * DAY),
+                completedOn: status === 'COMPLETED' ? new Date(createdAt.getTime() + DAY) : null,
+                createdAt,
+              };
+            });
+            tasks.push(...visitTasks);
+            const total = visitTotalCents(visitTasks);
+            const visitPayments = demoPayments(scenario.pay, total).map((payment, p) => ({
+              id: seedId(`payment:${visitId}:${p}`),
+              visitId,
+              ...payment,
+              method: random.pick(['CASH', 'CREDIT_CARD', 'BANK_TRANSFER'] as const),
+              recordedById: random.pick(staffIds),
+              createdAt: new Date(createdAt.getTime() + (p + 1) * 3600_000),
+            }));
+            payments.push(...visitPayments);
+            const paid = paidCents(visitPayments);
+            const status = deriveVisitStatus(scenario.tasks, scenario.handover);
+            visits.push({
+              id: visitId,
+              name: visitTasks[0]!.title,
+              visitDate: createdAt,
+              dueDate: new Date(now.getTime() + scenario.dueInDays * DAY),
+              customerId: client.id!,
+              vehicleId,
+              totalCostCents: total,
+              paidCents: paid,
+              status,
+              paymentStatus: derivePaymentStatus(total, paid),
+              completedAt: ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'].includes(status) ? new Date(createdAt.getTime() + DAY) : null,
+              createdAt,
+            });
+            visitIndex++;
+          }
+        }
+      });
+      await tx.vehicle.createMany({ data: vehicles, skipDuplicates: true });
+      await tx.oilChange.createMany({ data: oilChanges, skipDuplicates: true });
+      await tx.visit.createMany({ data: visits, skipDuplicates: true });
+      await tx.task.createMany({ data: tasks, skipDuplicates: true });
+      await tx.payment.createMany({ data: payments, skipDuplicates: true });
+
+      await tx.todoTask.createMany({
+        data: [
+          ['Order brake pads for the Clio', 'Two sets of front pads from the usual supplier', false],
+          ['Call the tyre supplier', 'Ask about the winter tyre delivery date', false],
+          ['Calibrate the torque wrench', 'Yearly calibration is due this month', true],
+          ['Clean the diagnostics bay', 'Before the inspection on Friday', true],
+        ].map(([title, description, completed], index) => ({
+          id: seedId(`todo:${index}`),
+          title: title as string,
+          description: description as string,
+          completed: completed as boolean,
+          completedAt: completed ? new Date(now.getTime() - index * DAY) : null,
+          createdById: staffIds[index % 2]!,
+        })),
+        skipDuplicates: true,
+      });
+
+      await tx.contactMessage.createMany({
+        data: [
+          ['Marc Petit', 'marc.petit@example.com', 'Bonjour, faites-vous la climatisation le samedi ?'],
+          ['Salma Haddad', 'salma@example.com', 'هل يمكنني حجز موعد لتغيير الزيت يوم الثلاثاء؟'],
+          ['Tom Becker', 'tom.becker@example.com', 'Do you repair hybrid batteries? My Prius shows a warning.'],
+          ['Inès Roux', 'ines.roux@example.com', 'Merci pour la réparation rapide, tout fonctionne parfaitement.'],
+          ['Ali Rahman', 'ali.rahman@example.com', 'Can I get a quote for a timing belt on a 2015 Golf?'],
+        ].map(([fullName, email, message], index) => ({
+          id: seedId(`message:${index}`),
+          fullName: fullName!,
+          email: email!,
+          message: message!,
+          read: index >= 3,
+          readAt: index >= 3 ? new Date(now.getTime() - index * DAY) : null,
+          createdAt: new Date(now.getTime() - index * 2 * DAY),
+        })),
+        skipDuplicates: true,
+      });
+
+      const feedback = ['Great service and fair prices.', 'Fast and honest, will come back.', 'Très bon accueil.', 'خدمة ممتازة وسريعة', null];
+      await tx.rating.createMany({
+        data: clients.slice(0, 10).map((client, index) => ({
+          id: seedId(`rating:${client.username}`),
+          userId: client.id!,
+          stars: [5, 4, 5, 3, 5, 4, 5, 2, 4, 5][index]!,
+          feedback: feedback[index % feedback.length],
+          createdAt: new Date(now.getTime() - index * 3 * DAY),
+        })),
+        skipDuplicates: true,
+      });
+
+      await tx.pageViewEvent.createMany({ data: demoPageViews(now, clients.map((c) => c.id!)) });
+    },
+    { timeout: 60_000 },
+  );
+  return { created: true };
+}
+
+function toFields(fields: Record<string, string>) {
+  return Object.entries(fields).map(([key, value]) => ({ key, value }));
+}
+
+function demoPayments(kind: string, total: number): { amountCents: number; status: PaymentRecordStatus; notes: string | null }[] {
+  const half = Math.round(total / 2);
+  switch (kind) {
+    case 'partial': return [{ amountCents: half, status: 'SUCCESS', notes: 'Deposit' }];
+    case 'full': return [{ amountCents: half, status: 'SUCCESS', notes: 'Deposit' }, { amountCents: total - half, status: 'SUCCESS', notes: 'Balance' }];
+    case 'over': return [{ amountCents: total + 1000, status: 'SUCCESS', notes: 'Rounded up by customer' }];
+    case 'refund': return [{ amountCents: total, status: 'SUCCESS', notes: null }, { amountCents: 2000, status: 'REFUNDED', notes: 'Goodwill refund' }];
+    case 'failed': return [{ amountCents: total, status: 'FAILED', notes: 'Card declined' }, { amountCents: 500, status: 'DELETED', notes: 'Entered by mistake' }];
+    default: return [];
+  }
+}
+
+async function seedCatalogue(tx: Prisma.TransactionClient) {
+  const categories = [
+    { key: 'maintenance', title: { en: 'Maintenance', fr: 'Entretien', ar: 'الصيانة' }, description: { en: 'Keep your car healthy.', fr: 'Gardez votre voiture en forme.', ar: 'حافظ على سيارتك بحالة جيدة.' }, items: [
+      [{ en: 'Oil change', fr: 'Vidange', ar: 'تغيير الزيت' }, 8900, 45, true],
+      [{ en: 'Air-conditioning service', fr: 'Entretien climatisation', ar: 'صيانة المكيف' }, 9500, 60, false],
+      [{ en: 'Spark plugs', fr: 'Bougies d’allumage', ar: 'شمعات الإشعال' }, 7500, 45, false],
+    ] },
+    { key: 'repair', title: { en: 'Repairs', fr: 'Réparations', ar: 'الإصلاحات' }, description: { en: 'Mechanical and electrical repairs.', fr: 'Réparations mécaniques et électriques.', ar: 'إصلاحات ميكانيكية وكهربائية.' }, items: [
+      [{ en: 'Brake pads (front)', fr: 'Plaquettes de frein (avant)', ar: 'فحمات الفرامل (أمامية)' }, 18000, 90, true],
+      [{ en: 'Timing belt', fr: 'Courroie de distribution', ar: 'سير التوقيت' }, 42000, 240, false],
+      [{ en: 'Clutch replacement', fr: 'Remplacement d’embrayage', ar: 'استبدال القابض' }, 68000, 360, false],
+    ] },
+    { key: 'diagnostics', title: { en: 'Diagnostics', fr: 'Diagnostic', ar: 'التشخيص' }, description: { en: 'Find the cause before fixing.', fr: 'Trouver la cause avant de réparer.', ar: 'اكتشف السبب قبل الإصلاح.' }, items: [
+      [{ en: 'Computer diagnostic scan', fr: 'Diagnostic électronique', ar: 'فحص إلكتروني' }, 4500, 30, true],
+      [{ en: 'Pre-purchase inspection', fr: 'Inspection avant achat', ar: 'فحص قبل الشراء' }, 6000, 60, false],
+    ] },
+    { key: 'hidden', title: { en: 'Fleet contracts', fr: 'Contrats flotte', ar: 'عقود الأساطيل' }, description: null, items: [], visible: false },
+  ];
+  await tx.offeringCategory.createMany({
+    data: categories.map((category, index) => {
+      const prices = category.items.map((item) => item[1] as number);
+      return {
+        id: seedId(`category:${category.key}`),
+        title: category.title,
+        description: category.description ?? undefined,
+        sortOrder: index,
+        visible: category.visible ?? true,
+        minPriceCents: prices.length ? Math.min(...prices) : null,
+        maxPriceCents: prices.length ? Math.max(...prices) : null,
+      };
+    }),
+    skipDuplicates: true,
+  });
+  await tx.offeringItem.createMany({
+    data: categories.flatMap((category) =>
+      category.items.map(([title, priceCents, durationMinutes, featured], index) => ({
+        id: seedId(`item:${category.key}:${index}`),
+        categoryId: seedId(`category:${category.key}`),
+        title: title as object,
+        priceCents: priceCents as number,
+        currency: demoMerchant.currency,
+        durationMinutes: durationMinutes as number,
+        featured: featured as boolean,
+        sortOrder: index,
+      })),
+    ),
+    skipDuplicates: true,
+  });
+}
+
+function demoPageViews(now: Date, userIds: string[]): Prisma.PageViewEventCreateManyInput[] {
+  const random = createRandom(30);
+  const pages = ['/', '/', '/', '/all-services', '/login', '/client/overview', '/admin/visits', '/privacy-policy'];
+  const devices = [
+    ['Chrome', 'Android', 'mobile', '390x844'], ['Safari', 'iOS', 'mobile', '390x844'], ['Chrome', 'Windows', 'desktop', '1920x1080'],
+    ['Firefox', 'Linux', 'desktop', '1440x900'], ['Safari', 'macOS', 'desktop', '1440x900'], ['Edge', 'Windows', 'desktop', '1366x768'],
+    ['Chrome', 'Android', 'tablet', '800x1280'],
+  ] as const;
+  const events: Prisma.PageViewEventCreateManyInput[] = [];
+  for (let day = 30; day >= 0; day--) {
+    const sessions = random.int(8, 25);
+    for (let s = 0; s < sessions; s++) {
+      const [browser, os, deviceType, screenSize] = random.pick(devices);
+      const sessionId = `demo-${day}-${s}`;
+      const start = now.getTime() - day * DAY - random.int(0, 20) * 3600_000;
+      const views = random.int(1, 4);
+      for (let v = 0; v < views; v++) {
+        events.push({
+          occurredAt: new Date(Math.min(start + v * 45_000, now.getTime())),
+          sessionId,
+          userId: random.chance(0.2) ? random.pick(userIds) : null,
+          pagePath: random.pick(pages),
+          referrer: v === 0 && random.chance(0.4) ? random.pick(['https://www.google.com/', 'https://facebook.com/']) : null,
+          browser,
+          os,
+          deviceType,
+          screenSize,
+          language: random.pick(['en', 'fr', 'ar']),
+          country: random.pick(['US', 'FR', 'MA', 'CA']),
+          deviceTimezone: 'UTC',
+          utmSource: v === 0 && random.chance(0.2) ? 'newsletter' : null,
+        });
+      }
+    }
+  }
+  return events;
+}
