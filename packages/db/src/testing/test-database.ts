@@ -2,12 +2,15 @@
 // 1. TEST_DATABASE_URL or DATABASE_URL when set (e.g. a CI service);
 // 2. else a PostgreSQL container through testcontainers, when a Docker engine answers;
 // 3. else a throwaway embedded cluster in a temp folder.
-// Migrations are applied once. Tests isolate by creating unique data, never by wiping tables.
+// Migrations are applied and the demo data seeded once (a shared baseline: demo merchant and accounts).
+// Tests isolate by creating unique data, never by wiping tables.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../embedded.ts';
+import { createDb } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
+import { seedDemoData } from '../seed/demo.ts';
 
 export interface TestDatabase {
   url: string;
@@ -49,6 +52,8 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     : ((await tryContainer()) ?? (await startEmbedded()));
   try {
     await migrateDatabase(database.url);
+    const db = createDb(database.url, { poolSize: 2 });
+    await seedDemoData(db).finally(() => db.$disconnect());
   } catch (error) {
     await database.stop();
     throw error;

@@ -1,0 +1,55 @@
+import { BRANDING_TYPES, LANGUAGES, VISIT_PAYMENT_STATUSES, VISIT_STATUSES, parseThemeColors } from '@garage/shared';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import { createDb } from '../src/client.ts';
+import { verifyPassword } from '../src/password.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed/demo.ts';
+
+// The global setup already seeded this database once.
+const db = createDb(inject('databaseUrl'), { poolSize: 2 });
+afterAll(() => db.$disconnect());
+
+async function counts() {
+  const [users, vehicles, visits, tasks, payments, branding, pageViews] = await Promise.all([
+    db.user.count(), db.vehicle.count(), db.visit.count(), db.task.count(), db.payment.count(), db.branding.count(), db.pageViewEvent.count(),
+  ]);
+  return { users, vehicles, visits, tasks, payments, branding, pageViews };
+}
+
+describe('demo seed', () => {
+  it('is idempotent: running it again adds nothing', async () => {
+    const before = await counts();
+    expect(await seedDemoData(db)).toEqual({ created: false });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('creates the four demo accounts with their documented passwords and roles', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await db.user.findUniqueOrThrow({ where: { email: account.email } });
+      expect(user).toMatchObject({ username: account.username, role: account.role, active: true });
+      expect(await verifyPassword(user.passwordHash!, account.password)).toBe(true);
+    }
+  });
+
+  it('has visits in every status and every payment status', async () => {
+    const statuses = await db.visit.groupBy({ by: ['status'], _count: true });
+    expect(statuses.map((row) => row.status).sort()).toEqual([...VISIT_STATUSES].sort());
+    const paymentStatuses = await db.visit.groupBy({ by: ['paymentStatus'], _count: true });
+    expect(paymentStatuses.map((row) => row.paymentStatus).sort()).toEqual([...VISIT_PAYMENT_STATUSES].sort());
+  });
+
+  it('has every branding type for its scope, with a valid theme JSON', async () => {
+    const entries = await db.branding.findMany();
+    for (const [type, { scope }] of Object.entries(BRANDING_TYPES)) {
+      const languages = scope === 'common' ? ['common'] : [...LANGUAGES];
+      for (const language of languages) expect(entries.some((e) => e.type === type && e.language === language), `${type}/${language}`).toBe(true);
+    }
+    const theme = entries.find((e) => e.type === 'MERCHANT_THEME_COLORS')!;
+    expect(parseThemeColors((theme.fields as { value: string }[])[0]!.value)).not.toBeNull();
+  });
+
+  it('has about 30 days of page views', async () => {
+    const oldest = await db.pageViewEvent.findFirst({ orderBy: { occurredAt: 'asc' } });
+    const ageDays = (Date.now() - oldest!.occurredAt.getTime()) / 86_400_000;
+    expect(ageDays).toBeGreaterThan(28);
+  });
+});

@@ -1,0 +1,21 @@
+// README command 1: install, build and start the whole app on http://localhost:3000.
+// Without DATABASE_URL it runs an embedded PostgreSQL with demo data in .data/ (kept across restarts).
+import { spawn } from 'node:child_process';
+import { checkNode, ensureEnvFile, install, repoRoot, resolvePnpm, runOrExit, say } from './lib/tooling.mjs';
+
+checkNode();
+const pnpm = resolvePnpm();
+await install(pnpm);
+ensureEnvFile();
+say('Building the web app...');
+await runOrExit(pnpm[0], [...pnpm.slice(1), 'turbo', 'run', 'build', '--filter=@garage/web', '--output-logs=errors-only']);
+
+say('Starting the server...');
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: `${repoRoot}apps/api`,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+// Forward Ctrl+C / termination so the server drains and stops its embedded PostgreSQL.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('close', (code) => process.exit(code ?? 0));

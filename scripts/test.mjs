@@ -1,0 +1,99 @@
+// README command 2: the whole test suite on a fresh machine. Typecheck, unit and API integration tests
+// (vitest, real PostgreSQL), then browser journeys (Playwright, Chromium). Ends with one line
+// "N passed, N failed, N skipped" computed from the runners' JSON reports.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { checkNode, ensureEnvFile, install, repoRoot, resolvePnpm, run, say } from './lib/tooling.mjs';
+
+checkNode();
+const resultsDir = path.join(repoRoot, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const pnpm = resolvePnpm();
+const pn = (...args) => [pnpm[0], [...pnpm.slice(1), ...args]];
+await install(pnpm);
+ensureEnvFile();
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// 1. Typecheck every package.
+say('Typecheck...');
+if ((await run(...pn('turbo', 'run', 'typecheck', '--output-logs=errors-only'))) === 0) totals.passed += 1;
+else {
+  totals.failed += 1;
+  failures.push('typecheck');
+}
+
+// 2. Unit + API integration tests (one vitest run over every package, see vitest.config.ts).
+say('Unit and integration tests...');
+const vitestReport = path.join(resultsDir, 'vitest.json');
+const vitestCode = await run(...pn('exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`));
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  // A file that fails to load has no failed tests but fails the run: count it.
+  if (vitestCode !== 0 && vitest.numFailedTests === 0) totals.failed += Math.max(1, vitest.numFailedTestSuites);
+} else if (vitestCode !== 0) totals.failed += 1;
+if (vitestCode !== 0) failures.push('vitest');
+
+// 3. Browser journeys against the production build.
+say('Building the web app for the browser tests...');
+const buildCode = await run(...pn('turbo', 'run', 'build', '--filter=@garage/web', '--output-logs=errors-only'));
+const chromium = buildCode === 0 ? await findChromium() : null;
+if (buildCode !== 0) {
+  totals.failed += 1;
+  failures.push('web build');
+} else if (!chromium) {
+  totals.failed += 1;
+  failures.push('no Chromium: set CHROMIUM_PATH, or run "pnpm --filter @garage/web exec playwright install chromium", or "apt-get install chromium"');
+} else {
+  say(`Browser tests in ${chromium}...`);
+  const e2eReport = path.join(resultsDir, 'e2e.json');
+  const e2eCode = await run(...pn('--filter', '@garage/web', 'exec', 'playwright', 'test'), {
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  });
+  const e2e = readJson(e2eReport);
+  if (e2e?.stats) {
+    totals.passed += e2e.stats.expected + e2e.stats.flaky;
+    totals.failed += e2e.stats.unexpected;
+    totals.skipped += e2e.stats.skipped;
+    if (e2eCode !== 0 && e2e.stats.unexpected === 0) totals.failed += 1;
+  } else if (e2eCode !== 0) totals.failed += 1;
+  if (e2eCode !== 0) failures.push('playwright');
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join('; ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
+
+/** Chromium for Playwright: CHROMIUM_PATH, the system browser, Playwright's own download, or apt-get. */
+async function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  try {
+    const require = createRequire(path.join(repoRoot, 'apps/web/package.json'));
+    candidates.push(require('@playwright/test').chromium.executablePath());
+  } catch {
+    // Playwright's own browser is optional.
+  }
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (found) return found;
+  if (process.getuid?.() === 0 && (await run('sh', ['-c', 'command -v apt-get >/dev/null'])) === 0) {
+    say('Installing Chromium with apt-get...');
+    await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium']);
+    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  return null;
+}
