@@ -1,5 +1,5 @@
 // Prisma CLI configuration. The CLI would download a native schema engine, which these machines
-// cannot reach; prisma/engine/schema-engine.mjs stands in for it (see ARCHITECTURE.md, "Migrations offline").
+// cannot reach; engine/schema-engine.mjs stands in for it (see ARCHITECTURE.md, "Migrations offline").
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'prisma/config';
 
