@@ -9,8 +9,23 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, MESSAGES } from '@garage/shared';
 import type { AppDeps } from './deps.ts';
+import { authRoutes } from './modules/auth/auth.rest.ts';
 import { healthRoutes } from './modules/health/health.rest.ts';
 import { merchantRoutes } from './modules/merchant/merchant.rest.ts';
+import { contactRoutes } from './modules/contact/contact.rest.ts';
+import { offeringRoutes } from './modules/offering/offering.rest.ts';
+import { oilChangesRoutes } from './modules/oil-changes/oil-changes.rest.ts';
+import { searchRoutes } from './modules/search/search.rest.ts';
+import { staticDataRoutes } from './modules/static-data/static-data.rest.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.rest.ts';
+import { profileRoutes } from './modules/users/profile.rest.ts';
+import { usersRoutes } from './modules/users/users.rest.ts';
+import { myVehiclesRoutes } from './modules/vehicles/my-vehicles.rest.ts';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.rest.ts';
+import { visitsRoutes } from './modules/visits/visits.rest.ts';
+import { tasksRoutes } from './modules/tasks/tasks.rest.ts';
+import { paymentsRoutes } from './modules/payments/payments.rest.ts';
+import { todosRoutes } from './modules/todos/todos.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
@@ -54,11 +69,27 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: LIMITS.mediaMaxMB * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(openapi);
+  app.decorateRequest('session', null);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
       await api.register(merchantRoutes(deps));
+      await api.register(contactRoutes(deps));
+      await api.register(offeringRoutes(deps));
+      await api.register(usersRoutes(deps));
+      await api.register(profileRoutes(deps));
+      await api.register(vehiclesRoutes(deps));
+      await api.register(myVehiclesRoutes(deps));
+      await api.register(oilChangesRoutes(deps));
+      await api.register(staticDataRoutes(deps));
+      await api.register(searchRoutes(deps));
+      await api.register(uploadsRoutes(deps));
+      await api.register(visitsRoutes(deps));
+      await api.register(tasksRoutes(deps));
+      await api.register(paymentsRoutes(deps));
+      await api.register(todosRoutes(deps));
       await api.register(fastifyTRPCPlugin, {
         prefix: '/trpc',
         trpcOptions: {

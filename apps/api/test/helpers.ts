@@ -8,7 +8,10 @@ import { createDb, createLocalStorage, type Db } from '@garage/db';
 import { buildApp, type App } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { loadConfig } from '../src/env.ts';
+import type { Role } from '@garage/shared';
+import { signAccessToken } from '../src/modules/auth/session.ts';
 
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-test-secret';
 let sharedDb: Db | undefined;
 
 /** One Prisma client per test file (vitest runs files in separate processes). */
@@ -24,7 +27,7 @@ export function testDeps(overrides: Partial<AppDeps> = {}): AppDeps {
     config,
     db: testDb(),
     storage: createLocalStorage(config.storageDir),
-    jwtSecret: 'test-secret-test-secret-test-secret-test-secret',
+    jwtSecret: TEST_JWT_SECRET,
     ...overrides,
   };
 }
@@ -36,3 +39,22 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Ap
 }
 
 export const uniqueSuffix = () => randomUUID().slice(0, 8);
+
+
+/** Creates a user with a unique username and returns it with a valid access token for that app's secret. */
+export async function createTestUser(role: Role, overrides: Partial<{ firstName: string; lastName: string; email: string; active: boolean }> = {}) {
+  const suffix = uniqueSuffix();
+  const user = await testDb().user.create({
+    data: {
+      firstName: overrides.firstName ?? 'Test',
+      lastName: overrides.lastName ?? `User ${suffix}`,
+      username: `${role.toLowerCase()}_${suffix}`,
+      email: overrides.email ?? `${role.toLowerCase()}_${suffix}@test.garage`,
+      role,
+      active: overrides.active ?? true,
+      verified: true,
+    },
+  });
+  const token = signAccessToken({ userId: user.id, roles: [role] }, TEST_JWT_SECRET);
+  return { user, token, authHeader: { authorization: `Bearer ${token}` } };
+}

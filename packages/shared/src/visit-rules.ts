@@ -1,5 +1,6 @@
-// The rules that turn tasks and payments into a visit's state. Pure functions: the API's services call them
-// inside the transaction that changes tasks or payments, the seed uses them, and unit tests pin them down.
+// The rules that turn tasks and payments into a visit's state, and what the list filters mean. Pure
+// functions: the API's services call them inside the transaction that changes tasks or payments, the seed
+// and the dataset generator use them, and unit tests (visit-rules.test.ts) pin them down.
 import type { PAYMENT_RECORD_STATUSES, TASK_STATUSES, VISIT_PAYMENT_STATUSES, VISIT_STATUSES } from './constants.ts';
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -9,7 +10,8 @@ export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
 
 /**
  * Task status transitions. Finished tasks (Completed, Cancelled) only move by being reopened first, so a
- * cancelled task can never silently become completed.
+ * cancelled task can never silently become completed. Moving to COMPLETED sets completedOn; leaving it
+ * clears completedOn (taskCompletedOn).
  */
 export const TASK_TRANSITIONS: Record<TaskStatus, readonly TaskStatus[]> = {
   PENDING: ['IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
@@ -22,6 +24,20 @@ export const TASK_TRANSITIONS: Record<TaskStatus, readonly TaskStatus[]> = {
 export function canTransitionTask(from: TaskStatus, to: TaskStatus): boolean {
   return TASK_TRANSITIONS[from].includes(to);
 }
+
+/** The completed-on date a task has after moving to `to` at `now`. */
+export function taskCompletedOn(to: TaskStatus, previous: Date | null, now: Date): Date | null {
+  if (to !== 'COMPLETED') return null;
+  return previous ?? now;
+}
+
+/** Statuses in which the work on a visit is finished (the "completed" filter). */
+export const COMPLETED_VISIT_STATUSES = ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'] as const satisfies readonly VisitStatus[];
+/** Statuses in which work is still to be done (the "pending" filter; overdue applies to these only). */
+export const OPEN_VISIT_STATUSES = ['PENDING', 'IN_PROGRESS'] as const satisfies readonly VisitStatus[];
+/** Payment states in which the customer still owes money (the "unpaid" filter). */
+export const OWING_PAYMENT_STATUSES = ['UNPAID', 'PARTIALLY_PAID'] as const satisfies readonly VisitPaymentStatus[];
+export const SETTLED_PAYMENT_STATUSES = ['PAID', 'OVERPAID'] as const satisfies readonly VisitPaymentStatus[];
 
 /**
  * A visit's status from its tasks. READY_FOR_PICKUP and PICKED_UP are hand-over steps staff take once the
@@ -42,7 +58,12 @@ export function deriveVisitStatus(taskStatuses: readonly TaskStatus[], current: 
 export const VISIT_HANDOVER_TRANSITIONS: Partial<Record<VisitStatus, readonly VisitStatus[]>> = {
   COMPLETED: ['READY_FOR_PICKUP'],
   READY_FOR_PICKUP: ['PICKED_UP', 'COMPLETED'],
+  PICKED_UP: ['READY_FOR_PICKUP'],
 };
+
+export function canHandOver(from: VisitStatus, to: VisitStatus): boolean {
+  return VISIT_HANDOVER_TRANSITIONS[from]?.includes(to) ?? false;
+}
 
 /** Total of a visit: sold-for prices of every task that is not cancelled. */
 export function visitTotalCents(tasks: readonly { status: TaskStatus; soldForCents: number }[]): number {
@@ -63,4 +84,139 @@ export function derivePaymentStatus(totalCents: number, paid: number): VisitPaym
   if (paid === totalCents) return 'PAID';
   if (paid <= 0) return 'UNPAID';
   return 'PARTIALLY_PAID';
+}
+
+/**
+ * Payment records. A payment is recorded as SUCCESS or FAILED. A refund is its own REFUNDED record linked to
+ * the payment it returns money from (it counts negatively). "Delete" marks any record DELETED and keeps it;
+ * a payment that still has live refunds cannot be deleted (the refunds would count against nothing).
+ */
+export const RECORDABLE_PAYMENT_STATUSES = ['SUCCESS', 'FAILED'] as const satisfies readonly PaymentRecordStatus[];
+
+export function canRefundPayment(status: PaymentRecordStatus): boolean {
+  return status === 'SUCCESS';
+}
+
+export function canDeletePayment(status: PaymentRecordStatus): boolean {
+  return status !== 'DELETED';
+}
+
+/** How much of a payment can still be refunded, given its live refunds. */
+export function refundableCents(payment: { amountCents: number }, refunds: readonly { status: PaymentRecordStatus; amountCents: number }[]): number {
+  const refunded = refunds.reduce((sum, refund) => (refund.status === 'REFUNDED' ? sum + refund.amountCents : sum), 0);
+  return Math.max(0, payment.amountCents - refunded);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Calendar days in the caller's time zone. Due dates are calendar days (stored as UTC midnight of that day);
+// "today", "this week" etc. are computed by the server in the time zone the client names (default UTC).
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function zonedParts(instant: Date, timeZone: string) {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+}
+
+/** The calendar day ("YYYY-MM-DD") an instant falls on in a time zone. */
+export function calendarDateIn(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const { year, month, day } = zonedParts(instant, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Milliseconds the zone is ahead of UTC at an instant. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day starts in a time zone (DST-safe: the offset is re-read at the candidate). */
+export function startOfDayIn(isoDate: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  let candidate = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
+  candidate = midnightUtc - zoneOffsetMs(new Date(candidate), timeZone);
+  return new Date(candidate);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** A calendar day as stored in a due-date column: UTC midnight of that day. */
+export const dueDateValue = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
+/** The calendar day of a stored due date. */
+export const dueDateString = (stored: Date) => stored.toISOString().slice(0, 10);
+
+export type DateFilter = 'today' | 'thisWeek' | 'thisMonth' | 'last7Days' | 'last30Days';
+
+/**
+ * The half-open range [from, to) of creation instants a date filter means, in the caller's time zone.
+ * Weeks start on Monday (ISO 8601); "last 7 days" is today and the six days before it.
+ */
+export function dateFilterRange(filter: DateFilter, now: Date, timeZone: string = DEFAULT_TIME_ZONE): { from: Date; to: Date } {
+  const today = calendarDateIn(now, timeZone);
+  const tomorrow = startOfDayIn(addDays(today, 1), timeZone);
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  let firstDay: string;
+  switch (filter) {
+    case 'today':
+      firstDay = today;
+      break;
+    case 'thisWeek': {
+      const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+      firstDay = addDays(today, -((weekday + 6) % 7));
+      break;
+    }
+    case 'thisMonth':
+      firstDay = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+      break;
+    case 'last7Days':
+      firstDay = addDays(today, -6);
+      break;
+    case 'last30Days':
+      firstDay = addDays(today, -29);
+      break;
+  }
+  return { from: startOfDayIn(firstDay, timeZone), to: tomorrow };
+}
+
+/** Overdue: the due day is before today and the work is not finished (cancelled visits are never overdue). */
+export function isVisitOverdue(visit: { status: VisitStatus; dueDate: string }, today: string): boolean {
+  return (OPEN_VISIT_STATUSES as readonly VisitStatus[]).includes(visit.status) && visit.dueDate < today;
 }

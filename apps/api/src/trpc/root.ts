@@ -1,9 +1,37 @@
 // The whole tRPC API. Each feature adds one line here; the web app imports only the AppRouter type.
+import { authRouter } from '../modules/auth/auth.router.ts';
 import { merchantRouter } from '../modules/merchant/merchant.router.ts';
+import { contactRouter } from '../modules/contact/contact.router.ts';
+import { offeringRouter } from '../modules/offering/offering.router.ts';
+import { oilChangesRouter } from '../modules/oil-changes/oil-changes.router.ts';
+import { searchRouter } from '../modules/search/search.router.ts';
+import { staticDataRouter } from '../modules/static-data/static-data.router.ts';
+import { profileRouter } from '../modules/users/profile.router.ts';
+import { usersRouter } from '../modules/users/users.router.ts';
+import { myVehiclesRouter } from '../modules/vehicles/my-vehicles.router.ts';
+import { vehiclesRouter } from '../modules/vehicles/vehicles.router.ts';
+import { visitsRouter } from '../modules/visits/visits.router.ts';
+import { tasksRouter } from '../modules/tasks/tasks.router.ts';
+import { paymentsRouter } from '../modules/payments/payments.router.ts';
+import { todosRouter } from '../modules/todos/todos.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 export const appRouter = router({
+  auth: authRouter,
   merchant: merchantRouter,
+  contact: contactRouter,
+  offering: offeringRouter,
+  users: usersRouter,
+  profile: profileRouter,
+  vehicles: vehiclesRouter,
+  myVehicles: myVehiclesRouter,
+  oilChanges: oilChangesRouter,
+  staticData: staticDataRouter,
+  search: searchRouter,
+  visits: visitsRouter,
+  tasks: tasksRouter,
+  payments: paymentsRouter,
+  todos: todosRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,3 +34,11 @@ export function verifyAccessToken(token: string | undefined, secret: string): Se
     return null;
   }
 }
+
+/** Access tokens are short-lived; the refresh token (30 days) renews them. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export function signAccessToken(session: Session, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+  const claims: AccessTokenClaims = { sub: session.userId, role: session.roles.length === 1 ? session.roles[0]! : session.roles };
+  return jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds });
+}

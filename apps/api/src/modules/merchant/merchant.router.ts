@@ -1,7 +1,8 @@
-import { publicProcedure, router } from '../../trpc/init.ts';
-import { brandingEntrySchema, brandingQuerySchema, merchantSchema } from './merchant.schemas.ts';
-import { getMerchant, listBranding } from './merchant.service.ts';
 import { z } from 'zod';
+import { publicProcedure, router, staffProcedure } from '../../trpc/init.ts';
+import { brandingWriteSchema } from './branding-write.schema.ts';
+import { brandingEntrySchema, brandingQuerySchema, merchantSchema } from './merchant.schemas.ts';
+import { createBranding, getMerchant, listBranding, updateBranding } from './merchant.service.ts';
 
 export const merchantRouter = router({
   get: publicProcedure.output(merchantSchema).query(({ ctx }) => getMerchant(ctx.deps.db)),
@@ -9,4 +10,12 @@ export const merchantRouter = router({
     .input(brandingQuerySchema)
     .output(z.array(brandingEntrySchema))
     .query(({ ctx, input }) => listBranding(ctx.deps.db, { language: input.lan, status: input.status })),
+  createBranding: staffProcedure
+    .input(brandingWriteSchema)
+    .output(brandingEntrySchema)
+    .mutation(({ ctx, input }) => createBranding(ctx.deps.db, input)),
+  updateBranding: staffProcedure
+    .input(z.object({ id: z.uuid(), data: brandingWriteSchema }))
+    .output(brandingEntrySchema)
+    .mutation(({ ctx, input }) => updateBranding(ctx.deps.db, input.id, input.data)),
 });

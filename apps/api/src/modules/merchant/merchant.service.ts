@@ -1,7 +1,11 @@
 // The shop and its branding. There is one merchant per installation (the first one created).
 import type { Db } from '@garage/db';
 import type { BrandingEntry } from '@garage/shared';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { uniqueViolationFields } from '../users/unique-violation.ts';
+import type { BrandingWrite } from './branding-write.schema.ts';
+
+const BRANDING_EXISTS = 'A branding entry of this type already exists for this language and status';
 
 export interface MerchantView {
   id: string;
@@ -30,4 +34,36 @@ export async function listBranding(
     select: { id: true, type: true, language: true, status: true, fields: true },
   });
   return rows.map((row) => ({ ...row, fields: row.fields as BrandingEntry['fields'] }));
+}
+
+const brandingSelect = { id: true, type: true, language: true, status: true, fields: true } as const;
+
+function toEntry(row: { id: string; type: string; language: string; status: string; fields: unknown }): BrandingEntry {
+  return { ...row, fields: row.fields as BrandingEntry['fields'] };
+}
+
+/** One entry per type, language and status: a second one is a conflict, not a silent duplicate. */
+async function withBrandingConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolationFields(error)) throw conflict(BRANDING_EXISTS, { type: [BRANDING_EXISTS] });
+    throw error;
+  }
+}
+
+export async function createBranding(db: Db, input: BrandingWrite): Promise<BrandingEntry> {
+  const merchant = await getMerchant(db);
+  const row = await withBrandingConflict(() =>
+    db.branding.create({ data: { merchantId: merchant.id, ...input }, select: brandingSelect }),
+  );
+  return toEntry(row);
+}
+
+export async function updateBranding(db: Db, id: string, input: BrandingWrite): Promise<BrandingEntry> {
+  const merchant = await getMerchant(db);
+  const existing = await db.branding.findFirst({ where: { id, merchantId: merchant.id }, select: { id: true } });
+  if (!existing) throw notFound('Branding');
+  const row = await withBrandingConflict(() => db.branding.update({ where: { id }, data: input, select: brandingSelect }));
+  return toEntry(row);
 }

@@ -1,0 +1,213 @@
+// Visits list latency on the full dataset (10,000 customers, 20,000 vehicles, 200,000 visits, 600,000 tasks
+// and their payments): p50/p95 of GET /backend/visits under every filter, payment filter, date filter and
+// sort, at 50 concurrent requests (target p95 <= 25 ms).
+//
+// The app runs in its own process (this file with --serve) so the load generator does not share its event
+// loop; both talk over 127.0.0.1 only. Runs are bounded by a request count per scenario.
+//   cd apps/api && pnpm exec tsx bench/visits-list.ts [--requests 1000] [--concurrency 50]
+//        [--database-url postgresql://...   reuse a loaded database instead of building a throwaway one]
+//        [--keep                            leave the throwaway database running and print its URL]
+//        [--cold                            also measure with the list-total cache disabled]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDb, createLocalStorage } from '@garage/db';
+import { loadCustomersAndVehicles, startThrowawayDatabase } from '@garage/db/dataset/index';
+import { generateVisits } from '@garage/db/dataset/visits';
+import { DATE_FILTERS, VISIT_FILTERS, VISIT_PAYMENT_FILTERS, VISIT_SORTS } from '@garage/shared';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/env.ts';
+import { signAccessToken } from '../src/modules/auth/session.ts';
+import { configureVisitCountCache } from '../src/modules/visits/visit-counts.ts';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '50' },
+    'database-url': { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
+    'no-count-cache': { type: 'boolean', default: false },
+    secret: { type: 'string' },
+  },
+});
+
+/** Child mode: the real app on 127.0.0.1, a random port, reported on stdout. */
+async function serve() {
+  const url = values['database-url']!;
+  if (values['no-count-cache']) configureVisitCountCache({ ttlMs: 0 });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url });
+  const db = createDb(url, { poolSize: 20 });
+  const app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: values.secret! }, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP port');
+  console.log(`LISTENING ${address.port}`);
+}
+
+async function startServer(databaseUrl: string, secret: string, countCache: boolean): Promise<{ port: number; child: ChildProcess }> {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl, '--secret', secret];
+  if (!countCache) args.push('--no-count-cache');
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /LISTENING (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { port, child };
+}
+
+// CPU time actually spent per request by the app process and by PostgreSQL (its backends), read from
+// /proc. Unlike latency, it does not depend on what else the machine is running, so it gives the capacity
+// of dedicated cores: requests/s ≈ cores * 1000 / (app ms + database ms).
+const TICK_MS = 10;
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+function childrenCpuMs(parentPid: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === parentPid) total += cpuMs(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface Pids {
+  app: number;
+  postmaster: number;
+}
+
+async function measure(pids: Pids, port: number, token: string, name: string, pathAndQuery: string, requests: number, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const get = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const request = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
+        response.resume();
+        response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${name}: HTTP ${response.statusCode}`))));
+      });
+      request.on('error', reject);
+    });
+  for (let i = 0; i < 50; i++) await get();
+  const samples: number[] = [];
+  let sent = 0;
+  const cpuBefore = { app: cpuMs(pids.app), db: childrenCpuMs(pids.postmaster) };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (sent < requests) {
+      sent++;
+      samples.push(await get());
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  const appCpu = (cpuMs(pids.app) - cpuBefore.app) / samples.length;
+  const dbCpu = (childrenCpuMs(pids.postmaster) - cpuBefore.db) / samples.length;
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  return { name, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), perSecond: samples.length / seconds, appCpu, dbCpu };
+}
+
+function scenarios(): [string, string][] {
+  const list: [string, string][] = [];
+  for (const sort of VISIT_SORTS) list.push([`sort=${sort}`, `/backend/visits?sort=${sort}`]);
+  for (const filter of VISIT_FILTERS) list.push([`filter=${filter}`, `/backend/visits?filter=${filter}`]);
+  for (const payment of VISIT_PAYMENT_FILTERS) list.push([`payment=${payment}`, `/backend/visits?payment=${payment}`]);
+  for (const date of DATE_FILTERS) list.push([`date=${date}`, `/backend/visits?date=${date}`]);
+  list.push(['filter=pending&sort=customerName', '/backend/visits?filter=pending&sort=customerName']);
+  list.push(['filter=unpaid&sort=highestCost', '/backend/visits?filter=unpaid&sort=highestCost']);
+  list.push(['filter=overdue&sort=dueDate', '/backend/visits?filter=overdue&sort=dueDate']);
+  list.push(['date=last30Days&sort=customerName', '/backend/visits?date=last30Days&sort=customerName']);
+  list.push(['sort=newest&page=100', '/backend/visits?sort=newest&page=100']);
+  list.push(['tRPC visits.list newest', `/backend/trpc/visits.list?input=${encodeURIComponent(JSON.stringify({ sort: 'newest' }))}`]);
+  return list;
+}
+
+async function run(databaseUrl: string, requests: number, concurrency: number, countCache: boolean, postmaster: number) {
+  const secret = randomUUID() + randomUUID();
+  const token = signAccessToken({ userId: randomUUID(), roles: ['EMPLOYEE'] }, secret, 3600);
+  const { port, child } = await startServer(databaseUrl, secret, countCache);
+  const pids = { app: child.pid!, postmaster };
+  const title = countCache ? 'visits list (list totals cached as in production)' : 'visits list, list-total cache DISABLED (every request counts)';
+  console.log(`\n${title}: ${requests} requests per scenario, ${concurrency} concurrent`);
+  console.log(`${'scenario'.padEnd(38)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(7)} ${'app cpu'.padStart(8)} ${'db cpu'.padStart(7)}`);
+  const all = [];
+  try {
+    for (const [name, url] of scenarios()) {
+      const r = await measure(pids, port, token, name, url, requests, concurrency);
+      all.push(r);
+      const ms = (value: number) => value.toFixed(1).padStart(8);
+      console.log(`${r.name.padEnd(38)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${r.perSecond.toFixed(0).padStart(7)} ${r.appCpu.toFixed(2).padStart(8)} ${r.dbCpu.toFixed(2).padStart(7)}${r.p95 <= 25 ? '' : '  > 25 ms'}`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const worst = all.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  const cpu = all.reduce((sum, r) => sum + r.appCpu + r.dbCpu, 0) / all.length;
+  console.log(`worst p95: ${worst.p95.toFixed(1)} ms (${worst.name}); ${all.filter((r) => r.p95 <= 25).length}/${all.length} scenarios within 25 ms`);
+  console.log(`mean CPU per request: ${cpu.toFixed(2)} ms (app + database) → about ${Math.round((os.cpus().length * 1000) / cpu)} req/s on ${os.cpus().length} dedicated cores`);
+  console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes share these cores)`);
+}
+
+async function main() {
+  const requests = Math.min(Math.max(Number(values.requests), 100), 10_000);
+  const concurrency = Math.min(Math.max(Number(values.concurrency), 1), 200);
+  console.log(`machine: ${os.cpus().length} cores, Node ${process.version}`);
+  const throwaway = values['database-url'] ? null : await startThrowawayDatabase();
+  const databaseUrl = values['database-url'] ?? throwaway!.url;
+  const db = createDb(databaseUrl);
+  let postmaster = 0;
+  try {
+    if ((await db.vehicle.count()) < 20_000) {
+      const loaded = await loadCustomersAndVehicles(db);
+      console.log(`dataset: ${loaded.customers.length} customers, ${loaded.vehicles.length} vehicles in ${loaded.milliseconds} ms`);
+    }
+    if ((await db.visit.count()) < 200_000) {
+      const made = await generateVisits(db, { log: (line) => process.stdout.write(`\r${line}   `) });
+      console.log(`\ndataset: ${made.visits} visits, ${made.tasks} tasks, ${made.payments} payments in ${made.ms} ms`);
+    }
+    const [visits, tasks, payments] = await Promise.all([db.visit.count(), db.task.count(), db.payment.count()]);
+    console.log(`database: ${visits} visits, ${tasks} tasks, ${payments} payments`);
+    const [backend] = await db.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    postmaster = Number(readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } finally {
+    await db.$disconnect();
+  }
+  try {
+    await run(databaseUrl, requests, concurrency, true, postmaster);
+    if (values.cold) await run(databaseUrl, Math.min(requests, 500), concurrency, false, postmaster);
+  } finally {
+    if (throwaway && values.keep) {
+      console.log(`\nthrowaway database kept running: ${databaseUrl} (Ctrl+C stops it)`);
+      process.on('SIGINT', () => void throwaway.stop().then(() => process.exit(0)));
+    } else await throwaway?.stop();
+  }
+}
+
+if (values.serve) await serve();
+else await main();

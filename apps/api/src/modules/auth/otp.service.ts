@@ -1,0 +1,170 @@
+// One-time codes (SPEC §4 login flow): send / resend, verify, and the password reset a verified code allows.
+// Unknown identifiers get the same answers as known ones: the resend countdown and the "too many wrong codes"
+// lock are tracked per typed identifier (AuthAttempt buckets), not per account.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { hashPassword } from '@garage/db';
+import {
+  AUTH_MESSAGES,
+  OTP,
+  parseIdentifier,
+  renderMessage,
+  msg,
+  type CodeSent,
+  type Identifier,
+  type OtpPurpose,
+  type ResetPasswordInput,
+} from '@garage/shared';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import type { AuthContext } from './auth.service.ts';
+import type { DeliverCode } from './delivery.ts';
+import { AUTH_THROTTLE, buckets, clearBucket, countSince, latestAttempt, reserveAttempt } from './throttle.ts';
+import { canSignIn, findAccount } from './users.ts';
+
+export interface CodeContext extends AuthContext {
+  deliver: DeliverCode;
+}
+
+const codeError = (message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { otp: [message] } });
+
+function parse(raw: string): Identifier {
+  const identifier = parseIdentifier(raw);
+  if (!identifier) throw fieldError('identifier', renderMessage(msg('identifier')));
+  return identifier;
+}
+
+/** HMAC keyed with the server secret: a copy of the database alone does not let anyone test the 10^6 codes. */
+function hashCode(secret: string, userId: string, purpose: OtpPurpose, code: string): string {
+  return createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Send and resend are the same operation: a fresh code replaces any earlier one. */
+export async function sendCode(ctx: CodeContext, input: { identifier: string; purpose: OtpPurpose }): Promise<CodeSent> {
+  const identifier = parse(input.identifier);
+  const sendBucket = buckets.codeSend(input.purpose, identifier.key);
+  await reserveAttempt(ctx.db, [
+    { bucket: sendBucket, limit: 1, windowSeconds: OTP.resendCooldownSeconds, message: AUTH_MESSAGES.codeResendTooSoon },
+    { bucket: sendBucket, ...AUTH_THROTTLE.codeSendPerIdentifier },
+    { bucket: buckets.codeSendIp(ctx.client.ip), ...AUTH_THROTTLE.codeSendPerIp },
+  ]);
+
+  const account = await findAccount(ctx.db, identifier);
+  if (account && canSignIn(account)) {
+    const now = new Date();
+    const code = String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
+    await ctx.db.$transaction([
+      ctx.db.oneTimeCode.updateMany({ where: { userId: account.id, purpose: input.purpose, consumedAt: null }, data: { consumedAt: now } }),
+      ctx.db.oneTimeCode.create({
+        data: {
+          userId: account.id,
+          purpose: input.purpose,
+          codeHash: hashCode(ctx.jwtSecret, account.id, input.purpose, code),
+          expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
+          lastSentAt: now,
+          createdAt: now,
+        },
+      }),
+    ]);
+    // Not awaited: how long a mail server takes must not tell whether the account exists. deliver() logs
+    // its own failures.
+    void ctx.deliver(account, code, input.purpose, identifier.kind === 'phone');
+  }
+  return { message: AUTH_MESSAGES.codeSent, resendAfterSeconds: OTP.resendCooldownSeconds, expiresInSeconds: OTP.ttlSeconds };
+}
+
+/**
+ * Checks a code. Every try counts (atomically, before comparing), so at most OTP.maxAttempts tries per code;
+ * the try that reaches the limit answers "locked" and a new code must be requested.
+ */
+export async function verifyCode(
+  ctx: CodeContext,
+  input: { identifier: string; otp: string; purpose: OtpPurpose },
+): Promise<{ verified: true; resetWindowSeconds: number }> {
+  const identifier = parse(input.identifier);
+  const verifyBucket = buckets.codeVerify(input.purpose, identifier.key);
+  const attempt = await reserveAttempt(ctx.db, [
+    { bucket: verifyBucket, ...AUTH_THROTTLE.codeVerifyPerIdentifier },
+    { bucket: buckets.codeVerifyIp(ctx.client.ip), ...AUTH_THROTTLE.codeVerifyPerIp },
+  ]);
+  const now = new Date();
+  const account = await findAccount(ctx.db, identifier);
+  const code =
+    account && canSignIn(account)
+      ? await ctx.db.oneTimeCode.findFirst({
+          where: { userId: account.id, purpose: input.purpose, consumedAt: null },
+          orderBy: { createdAt: 'desc' },
+        })
+      : null;
+
+  let tries: number;
+  if (code) {
+    const [counted] = await ctx.db.oneTimeCode.updateManyAndReturn({
+      where: { id: code.id, attempts: { lt: OTP.maxAttempts } },
+      data: { attempts: { increment: 1 } },
+      select: { attempts: true },
+    });
+    tries = counted?.attempts ?? OTP.maxAttempts + 1;
+  } else {
+    // No live code: count this identifier's tries since its last send, exactly as if there were one.
+    const lastSend = await latestAttempt(ctx.db, buckets.codeSend(input.purpose, identifier.key));
+    tries = await countSince(ctx.db, verifyBucket, lastSend ?? new Date(now.getTime() - OTP.ttlSeconds * 1000));
+  }
+  if (tries > OTP.maxAttempts) {
+    await attempt.release();
+    throw codeError(AUTH_MESSAGES.codeLocked);
+  }
+
+  const correct =
+    code !== null && code.expiresAt > now && sameHash(code.codeHash, hashCode(ctx.jwtSecret, code.userId, input.purpose, input.otp));
+  if (!correct) throw codeError(tries >= OTP.maxAttempts ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeInvalid);
+
+  await attempt.release();
+  if (input.purpose === 'VERIFY_ACCOUNT') {
+    await ctx.db.$transaction([
+      ctx.db.oneTimeCode.update({ where: { id: code.id }, data: { verifiedAt: now, consumedAt: now } }),
+      ctx.db.user.update({ where: { id: code.userId }, data: { verified: true } }),
+    ]);
+  } else if (!code.verifiedAt) {
+    await ctx.db.oneTimeCode.update({ where: { id: code.id }, data: { verifiedAt: now } });
+  }
+  return { verified: true, resetWindowSeconds: OTP.resetWindowSeconds };
+}
+
+/** Allowed once, within OTP.resetWindowSeconds of verifying a reset code. Ends every session of the user. */
+export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput): Promise<{ message: string }> {
+  const identifier = parse(input.identifier);
+  const attempt = await reserveAttempt(ctx.db, [{ bucket: buckets.resetIp(ctx.client.ip), ...AUTH_THROTTLE.resetPerIp }]);
+  const now = new Date();
+  const notAllowed = () => new AppError('BAD_REQUEST', AUTH_MESSAGES.resetNotAllowed);
+  const account = await findAccount(ctx.db, identifier);
+  const code =
+    account && canSignIn(account)
+      ? await ctx.db.oneTimeCode.findFirst({
+          where: {
+            userId: account.id,
+            purpose: 'PASSWORD_RESET',
+            consumedAt: null,
+            verifiedAt: { gte: new Date(now.getTime() - OTP.resetWindowSeconds * 1000) },
+          },
+          orderBy: { createdAt: 'desc' },
+        })
+      : null;
+  if (!code) throw notAllowed();
+
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.$transaction(async (tx) => {
+    const consumed = await tx.oneTimeCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: now } });
+    if (consumed.count !== 1) throw notAllowed();
+    await tx.user.update({ where: { id: code.userId }, data: { passwordHash } });
+    await tx.refreshToken.updateMany({ where: { userId: code.userId, revokedAt: null }, data: { revokedAt: now } });
+  });
+  await attempt.release();
+  // Whoever proved they own the account may sign in right away, even after earlier failed passwords.
+  await clearBucket(ctx.db, buckets.loginIdentifier(identifier.key));
+  return { message: AUTH_MESSAGES.passwordReset };
+}

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const contactReceiptSchema = z.object({ id: z.string(), createdAt: z.string() });

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { kmReadingInputSchema, oilChangeInputSchema, oilChangeViewSchema, oilHistorySchema, oilSummarySchema } from '@garage/shared';
+import type { AppDeps } from '../../deps.ts';
+import { createGuards, sessionOf } from '../auth/guards.ts';
+import { listOilChanges, recordKmReading, recordOilChange } from './oil-changes.service.ts';
+
+const tags = ['oil-changes'];
+const params = z.object({ vehicleId: z.uuid() });
+
+export function oilChangesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const guards = createGuards(deps.jwtSecret);
+  return async (app) => {
+    app.get(
+      '/vehicles/:vehicleId/oil-changes',
+      {
+        onRequest: guards.staff,
+        schema: { tags, summary: "A vehicle's oil-change history (newest first) and oil status", params, response: { 200: oilHistorySchema } },
+      },
+      async (request) => listOilChanges(deps.db, request.params.vehicleId),
+    );
+    app.post(
+      '/vehicles/:vehicleId/oil-changes',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary: "Record an oil change; moves the vehicle's latest km (never backwards)",
+          params,
+          body: oilChangeInputSchema,
+          response: { 201: oilChangeViewSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await recordOilChange(deps.db, sessionOf(request), request.params.vehicleId, request.body)),
+    );
+    app.post(
+      '/vehicles/:vehicleId/km-reading',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary: 'Record an odometer reading without an oil change (never lower than the latest)',
+          params,
+          body: kmReadingInputSchema,
+          response: { 200: oilSummarySchema },
+        },
+      },
+      async (request) => recordKmReading(deps.db, request.params.vehicleId, request.body.km),
+    );
+  };
+}

@@ -1,0 +1,117 @@
+// Payments against a visit. Records are never removed: a refund is its own REFUNDED record linked to the
+// payment, and "delete" marks a record DELETED. Each change locks the visit and rewrites its paid amount and
+// payment status in the same transaction (visits/visit-state.ts).
+import type { Db, Prisma } from '@garage/db';
+import {
+  canDeletePayment,
+  canRefundPayment,
+  msg,
+  refundableCents,
+  renderMessage,
+  type PaymentInput,
+  type PaymentResult,
+  type PaymentView,
+} from '@garage/shared';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { Session } from '../auth/session.ts';
+import { inVisitTransaction, lockVisit, writeDerivedState, type Tx, type VisitMoney } from '../visits/visit-state.ts';
+
+type RecordInput = { amountCents: number; method: PaymentInput['method']; notes: string | null; status: 'SUCCESS' | 'FAILED' };
+
+export const paymentSelect = {
+  id: true,
+  visitId: true,
+  amountCents: true,
+  method: true,
+  status: true,
+  notes: true,
+  refundOfId: true,
+  createdAt: true,
+  updatedAt: true,
+  recordedBy: { select: { id: true, firstName: true, lastName: true } },
+  refunds: { select: { status: true, amountCents: true } },
+} satisfies Prisma.PaymentSelect;
+export type PaymentRow = Prisma.PaymentGetPayload<{ select: typeof paymentSelect }>;
+
+export function toPaymentView({ refunds, ...row }: PaymentRow): PaymentView {
+  return {
+    ...row,
+    refundableCents: canRefundPayment(row.status) ? refundableCents(row, refunds) : 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const result = (payment: PaymentRow, { status: _status, ...visit }: VisitMoney): PaymentResult => ({ payment: toPaymentView(payment), visit });
+
+/** Reads the payment's visit id, then locks the visit before trusting anything else about the payment. */
+async function lockPaymentVisit(tx: Tx, paymentId: string) {
+  const found = await tx.payment.findUnique({ where: { id: paymentId }, select: { visitId: true } });
+  if (!found) throw notFound('Payment');
+  const visit = await lockVisit(tx, found.visitId);
+  const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, select: paymentSelect });
+  return { visit, payment };
+}
+
+export async function listVisitPayments(db: Db, visitId: string): Promise<PaymentView[]> {
+  const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
+  if (!visit) throw notFound('Visit');
+  const rows = await db.payment.findMany({ where: { visitId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: paymentSelect });
+  return rows.map(toPaymentView);
+}
+
+export async function recordPayment(db: Db, actor: Session, visitId: string, input: RecordInput): Promise<PaymentResult> {
+  return inVisitTransaction(db, async (tx) => {
+    const visit = await lockVisit(tx, visitId);
+    const payment = await tx.payment.create({
+      data: { visitId, amountCents: input.amountCents, method: input.method, notes: input.notes, status: input.status, recordedById: actor.userId },
+      select: paymentSelect,
+    });
+    return result(payment, await writeDerivedState(tx, visit));
+  });
+}
+
+/** Refunds part or all of what is left of a successful payment (default: all of it). */
+export async function refundPayment(
+  db: Db,
+  actor: Session,
+  id: string,
+  input: { amountCents?: number; notes: string | null },
+): Promise<PaymentResult> {
+  return inVisitTransaction(db, async (tx) => {
+    const { visit, payment } = await lockPaymentVisit(tx, id);
+    if (!canRefundPayment(payment.status)) throw new AppError('CONFLICT', `Only a successful payment can be refunded (this one is ${payment.status})`);
+    const left = refundableCents(payment, payment.refunds);
+    if (left === 0) throw new AppError('CONFLICT', 'This payment has already been refunded in full');
+    const amountCents = input.amountCents ?? left;
+    if (amountCents > left) {
+      throw fieldError('amountCents', renderMessage(msg('maxValue', { fieldName: 'amount', maxValue: (left / 100).toFixed(2) })));
+    }
+    const refund = await tx.payment.create({
+      data: {
+        visitId: payment.visitId,
+        amountCents,
+        method: payment.method,
+        status: 'REFUNDED',
+        refundOfId: payment.id,
+        notes: input.notes,
+        recordedById: actor.userId,
+      },
+      select: paymentSelect,
+    });
+    return result(refund, await writeDerivedState(tx, visit));
+  });
+}
+
+/** Marks a record DELETED (kept for the audit trail, ignored in totals). */
+export async function deletePayment(db: Db, id: string): Promise<PaymentResult> {
+  return inVisitTransaction(db, async (tx) => {
+    const { visit, payment } = await lockPaymentVisit(tx, id);
+    if (!canDeletePayment(payment.status)) throw new AppError('CONFLICT', 'This payment is already deleted');
+    if (payment.refunds.some((refund) => refund.status === 'REFUNDED')) {
+      throw new AppError('CONFLICT', 'This payment has refunds; delete the refunds first');
+    }
+    const deleted = await tx.payment.update({ where: { id }, data: { status: 'DELETED' }, select: paymentSelect });
+    return result(deleted, await writeDerivedState(tx, visit));
+  });
+}

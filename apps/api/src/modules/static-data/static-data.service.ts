@@ -1,0 +1,57 @@
+// Static data: the reference lists forms offer (colours, brands, engine and oil types, vehicle types).
+// Names are unique per type. Deleting an entry only removes it from the lists: vehicles keep their text.
+import type { Db } from '@garage/db';
+import { STATIC_DATA_MESSAGES, type StaticDataInput, type StaticDataView } from '@garage/shared';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { uniqueViolationFields } from '../users/unique-violation.ts';
+
+type StaticDataType = StaticDataView['type'];
+
+const select = { id: true, name: true, type: true, createdAt: true, updatedAt: true } as const;
+
+function toView(row: { id: string; name: string; type: StaticDataType; createdAt: Date; updatedAt: Date }): StaticDataView {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+const nameTaken = () => new AppError('CONFLICT', STATIC_DATA_MESSAGES.nameTaken, { fieldErrors: { name: [STATIC_DATA_MESSAGES.nameTaken] } });
+
+async function withNameConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolationFields(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Case-insensitive: "white" next to "White" would only confuse the forms. */
+async function assertNameFree(db: Db, input: Required<StaticDataInput>, exceptId?: string): Promise<void> {
+  const clash = await db.staticData.findFirst({
+    where: { type: input.type, name: { equals: input.name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (clash) throw nameTaken();
+}
+
+export async function listStaticData(db: Db, type?: StaticDataType): Promise<StaticDataView[]> {
+  const rows = await db.staticData.findMany({ where: type ? { type } : {}, orderBy: [{ type: 'asc' }, { name: 'asc' }], select });
+  return rows.map(toView);
+}
+
+export async function createStaticData(db: Db, input: Required<StaticDataInput>): Promise<StaticDataView> {
+  await assertNameFree(db, input);
+  return toView(await withNameConflict(() => db.staticData.create({ data: input, select })));
+}
+
+export async function updateStaticData(db: Db, id: string, input: Required<StaticDataInput>): Promise<StaticDataView> {
+  const existing = await db.staticData.findUnique({ where: { id }, select: { id: true } });
+  if (!existing) throw notFound('Static data');
+  await assertNameFree(db, input, id);
+  return toView(await withNameConflict(() => db.staticData.update({ where: { id }, data: input, select })));
+}
+
+export async function deleteStaticData(db: Db, id: string): Promise<{ id: string }> {
+  const deleted = await db.staticData.deleteMany({ where: { id } });
+  if (deleted.count === 0) throw notFound('Static data');
+  return { id };
+}

@@ -1,0 +1,73 @@
+// POST /backend/uploads/image (multipart, field "file") and GET /backend/media/:id/file. Uploads are
+// REST-only: tRPC carries JSON, and a picture is bytes.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '@garage/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createGuards, sessionOf } from '../auth/guards.ts';
+import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
+import { IMAGE_MAX_BYTES, imageTooLargeMessage, openMediaFile, PICTURE_SECTIONS, saveImage } from './uploads.service.ts';
+
+const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mimeType: z.string(), sizeBytes: z.number() });
+
+export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const guards = createGuards(deps.jwtSecret);
+  return async (app) => {
+    app.post(
+      '/uploads/image',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags: ['uploads'],
+          summary: 'Upload a JPEG or PNG picture of a user or vehicle (multipart field "file"); returns its URL',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ section: z.enum(PICTURE_SECTIONS).default('user') }),
+          response: { 201: uploadedImageSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the picture as multipart/form-data in the field "file"');
+        const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+        if (!part) throw new AppError('VALIDATION', 'Image is required', { fieldErrors: { file: ['Image is required'] } });
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(), { fieldErrors: { file: [imageTooLargeMessage()] } });
+          }
+          throw error;
+        }
+        const image = await saveImage(deps.db, deps.storage, sessionOf(request), {
+          filename: part.filename,
+          bytes,
+          section: request.query.section,
+        });
+        return reply.status(201).send(image);
+      },
+    );
+
+    app.get(
+      '/media/:id/file',
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'The bytes of an uploaded file (staff: any picture; clients: their own; public-site files: anyone)',
+          params: z.object({ id: z.uuid(MESSAGES.notFound) }),
+        },
+      },
+      async (request, reply) => {
+        const session = verifyAccessToken(readAccessToken(request), deps.jwtSecret);
+        const file = await openMediaFile(deps.db, deps.storage, session, request.params.id);
+        return reply
+          .header('content-type', file.mimeType)
+          .header('content-length', String(file.sizeBytes))
+          .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
+          // Each upload gets a new id, so the bytes behind a URL never change.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(file.stream);
+      },
+    );
+  };
+}

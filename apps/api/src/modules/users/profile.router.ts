@@ -1,0 +1,16 @@
+import { changePasswordSchema, profileInputSchema, userViewSchema } from '@garage/shared';
+import { z } from 'zod';
+import { protectedProcedure, router } from '../../trpc/init.ts';
+import { changePassword, getProfile, updateProfile } from './profile.service.ts';
+
+export const profileRouter = router({
+  get: protectedProcedure.output(userViewSchema).query(({ ctx }) => getProfile(ctx.deps.db, ctx.session)),
+  update: protectedProcedure
+    .input(profileInputSchema)
+    .output(userViewSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, ctx.session, input)),
+  changePassword: protectedProcedure
+    .input(changePasswordSchema)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => changePassword(ctx.deps.db, ctx.session, input)),
+});

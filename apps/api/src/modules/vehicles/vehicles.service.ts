@@ -1,0 +1,123 @@
+// Vehicles of a user: list, read, create, update, delete. Plates are unique in the shop after normalising
+// case and spaces (Vehicle.plateNormalized); a clash is a 409 on plateNumber.
+import { Prisma, type Db, type FileStorage } from '@garage/db';
+import { normalizePlate, VEHICLE_MESSAGES, type DeleteResult, type VehicleDetail, type VehicleInputParsed, type VehicleView } from '@garage/shared';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { attachImage, PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
+import { uniqueViolationFields } from '../users/unique-violation.ts';
+import { toVehicleDetail, toVehicleView, vehicleDetailSelect, vehicleSelect } from './vehicles.view.ts';
+
+const plateTaken = () => new AppError('CONFLICT', VEHICLE_MESSAGES.plateTaken, { fieldErrors: { plateNumber: [VEHICLE_MESSAGES.plateTaken] } });
+
+async function assertOwnerExists(db: Db, ownerId: string): Promise<void> {
+  const owner = await db.user.findFirst({ where: { id: ownerId, deletedAt: null }, select: { id: true } });
+  if (!owner) throw notFound('User');
+}
+
+export async function listVehiclesOfOwner(db: Db, ownerId: string): Promise<VehicleView[]> {
+  await assertOwnerExists(db, ownerId);
+  const rows = await db.vehicle.findMany({
+    where: { ownerId, deletedAt: null },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: vehicleSelect,
+  });
+  return rows.map(toVehicleView);
+}
+
+/** `ownerId` scopes the read to one owner (the client area): another owner's vehicle looks like not found. */
+export async function getVehicle(db: Db, id: string, scope: { ownerId?: string } = {}): Promise<VehicleDetail> {
+  const row = await db.vehicle.findFirst({
+    where: { id, deletedAt: null, owner: { deletedAt: null }, ...(scope.ownerId ? { ownerId: scope.ownerId } : {}) },
+    select: vehicleDetailSelect,
+  });
+  if (!row) throw notFound('Vehicle');
+  return toVehicleDetail(row);
+}
+
+function vehicleData(input: VehicleInputParsed) {
+  return {
+    type: input.type,
+    plateNumber: input.plateNumber.replace(/\s+/g, ' '),
+    plateNormalized: normalizePlate(input.plateNumber),
+    color: input.color,
+    brand: input.brand,
+    model: input.model,
+    year: input.year,
+    engineType: input.engineType,
+    status: input.status,
+    imageUrl: input.imageUrl ?? null,
+  };
+}
+
+async function assertPlateFree(db: Db, plateNormalized: string, exceptId?: string): Promise<void> {
+  const clash = await db.vehicle.findFirst({
+    where: { plateNormalized, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (clash) throw plateTaken();
+}
+
+async function withPlateConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolationFields(error)) throw plateTaken();
+    throw error;
+  }
+}
+
+export async function createVehicle(db: Db, ownerId: string, input: VehicleInputParsed): Promise<VehicleDetail> {
+  await assertOwnerExists(db, ownerId);
+  const data = vehicleData(input);
+  await assertPlateFree(db, data.plateNormalized);
+  const { id } = await withPlateConflict(() =>
+    db.$transaction(async (tx) => {
+      const vehicle = await tx.vehicle.create({ data: { ...data, ownerId }, select: { id: true } });
+      await attachImage(tx, data.imageUrl, { ownerId, vehicleId: vehicle.id });
+      return vehicle;
+    }),
+  );
+  return getVehicle(db, id);
+}
+
+export async function updateVehicle(db: Db, id: string, input: VehicleInputParsed): Promise<VehicleDetail> {
+  const existing = await getVehicle(db, id);
+  const data = vehicleData(input);
+  await assertPlateFree(db, data.plateNormalized, id);
+  await withPlateConflict(() =>
+    db.$transaction(async (tx) => {
+      await tx.vehicle.update({ where: { id }, data });
+      await attachImage(tx, data.imageUrl, { ownerId: existing.ownerId, vehicleId: id });
+    }),
+  );
+  return getVehicle(db, id);
+}
+
+/** A vehicle with visits, oil changes or media is hidden (soft delete) so its history stays; else erased. */
+export async function deleteVehicle(db: Db, storage: FileStorage, id: string): Promise<DeleteResult> {
+  await getVehicle(db, id);
+  const [visits, oilChanges, media] = await Promise.all([
+    db.visit.count({ where: { vehicleId: id } }),
+    db.oilChange.count({ where: { vehicleId: id } }),
+    db.mediaFile.count({ where: { vehicleId: id, section: { notIn: [...PICTURE_SECTIONS] } } }),
+  ]);
+  const softDelete = async (): Promise<DeleteResult> => {
+    await db.vehicle.update({ where: { id }, data: { deletedAt: new Date() } });
+    return { outcome: 'deactivated', message: VEHICLE_MESSAGES.hiddenInstead };
+  };
+  if (visits + oilChanges + media > 0) return softDelete();
+  try {
+    const keys = await db.$transaction(async (tx) => {
+      const pictures = await tx.mediaFile.findMany({ where: { vehicleId: id }, select: { id: true, storageKey: true } });
+      await tx.mediaFile.deleteMany({ where: { id: { in: pictures.map((picture) => picture.id) } } });
+      await tx.vehicle.delete({ where: { id } });
+      return pictures.map((picture) => picture.storageKey);
+    });
+    await removeStoredFiles(storage, keys);
+    return { outcome: 'deleted', message: VEHICLE_MESSAGES.deleted };
+  } catch (error) {
+    // History recorded between the check and the delete: the RESTRICT foreign keys refuse; keep it hidden.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') return softDelete();
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+// The one place that writes a visit's derived columns (total, paid, status, payment status, completedAt,
+// version). Every task or payment change runs inside a transaction that first locks the visit row
+// (lockVisit), changes its rows, then calls writeDerivedState: concurrent changes to one visit serialise on
+// that lock, so the totals always match the rows they summarise.
+import type { Db, Prisma } from '@garage/db';
+import {
+  COMPLETED_VISIT_STATUSES,
+  MESSAGES,
+  deriveVisitStatus,
+  derivePaymentStatus,
+  paidCents,
+  visitTotalCents,
+  type VisitPaymentStatus,
+  type VisitStatus,
+} from '@garage/shared';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { invalidateVisitCounts } from './visit-counts.ts';
+
+export type Tx = Prisma.TransactionClient;
+
+export interface LockedVisit {
+  id: string;
+  status: VisitStatus;
+  version: number;
+  completedAt: Date | null;
+}
+
+export interface VisitMoney {
+  visitId: string;
+  totalCostCents: number;
+  paidCents: number;
+  paymentStatus: VisitPaymentStatus;
+  status: VisitStatus;
+  version: number;
+}
+
+/** Runs a change to visits in one transaction, then drops cached list totals (only once it is committed). */
+export async function inVisitTransaction<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.$transaction(change);
+  invalidateVisitCounts();
+  return result;
+}
+
+export const versionConflict = () => new AppError('CONFLICT', MESSAGES.versionConflict);
+
+/** SELECT ... FOR UPDATE on the visit; 404 when it does not exist. */
+export async function lockVisit(tx: Tx, visitId: string): Promise<LockedVisit> {
+  const rows = await tx.$queryRaw<LockedVisit[]>`
+    SELECT id, status::text AS status, version, "completedAt" FROM "Visit" WHERE id = ${visitId}::uuid FOR UPDATE`;
+  const visit = rows[0];
+  if (!visit) throw notFound('Visit');
+  return visit;
+}
+
+/** Recomputes and writes the derived columns from the visit's current tasks and payments; bumps the version. */
+export async function writeDerivedState(tx: Tx, visit: LockedVisit, now = new Date()): Promise<VisitMoney> {
+  const [tasks, payments] = await Promise.all([
+    tx.task.findMany({ where: { visitId: visit.id }, select: { status: true, soldForCents: true } }),
+    tx.payment.findMany({ where: { visitId: visit.id }, select: { status: true, amountCents: true } }),
+  ]);
+  const total = visitTotalCents(tasks);
+  const paid = paidCents(payments);
+  const status = deriveVisitStatus(
+    tasks.map((task) => task.status),
+    visit.status,
+  );
+  const done = (COMPLETED_VISIT_STATUSES as readonly VisitStatus[]).includes(status);
+  const updated = await tx.visit.update({
+    where: { id: visit.id },
+    data: {
+      totalCostCents: total,
+      paidCents: paid,
+      status,
+      paymentStatus: derivePaymentStatus(total, paid),
+      completedAt: done ? (visit.completedAt ?? now) : null,
+      version: { increment: 1 },
+    },
+    select: { id: true, totalCostCents: true, paidCents: true, paymentStatus: true, status: true, version: true },
+  });
+  const { id, ...money } = updated;
+  return { visitId: id, ...money };
+}

@@ -1,0 +1,107 @@
+// Visits: create (with their first tasks), read, edit, hand-over steps and delete. The list lives in
+// visits.list.ts; derived columns are written by visit-state.ts only.
+import type { Db } from '@garage/db';
+import {
+  calendarDateIn,
+  canHandOver,
+  derivePaymentStatus,
+  dueDateValue,
+  msg,
+  renderMessage,
+  visitTotalCents,
+  type CreateVisitParsed,
+  type VisitDetail,
+  type visitEditSchema,
+  type VISIT_HANDOVER_STATUSES,
+} from '@garage/shared';
+import type { z } from 'zod';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { inVisitTransaction, lockVisit, versionConflict } from './visit-state.ts';
+import { toVisitDetail, visitDetailSelect } from './visit-views.ts';
+
+type VisitEdit = z.output<typeof visitEditSchema>;
+type HandoverStatus = (typeof VISIT_HANDOVER_STATUSES)[number];
+
+export async function getVisit(db: Db, id: string, timeZone?: string, now = new Date()): Promise<VisitDetail> {
+  const row = await db.visit.findUnique({ where: { id }, select: visitDetailSelect });
+  if (!row) throw notFound('Visit');
+  return toVisitDetail(row, calendarDateIn(now, timeZone));
+}
+
+/** The customer must exist and the vehicle must be one of theirs (neither soft-deleted). */
+async function assertCustomerVehicle(db: Db, customerId: string, vehicleId: string) {
+  const [customer, vehicle] = await Promise.all([
+    db.user.findFirst({ where: { id: customerId, deletedAt: null }, select: { id: true } }),
+    db.vehicle.findFirst({ where: { id: vehicleId, deletedAt: null }, select: { ownerId: true } }),
+  ]);
+  if (!customer) throw fieldError('customerId', 'Customer not found');
+  if (!vehicle) throw fieldError('vehicleId', 'Vehicle not found');
+  if (vehicle.ownerId !== customerId) throw fieldError('vehicleId', 'This vehicle does not belong to the selected customer');
+}
+
+/** The total is computed here from the tasks' sold-for prices; the client never sends one. */
+export async function createVisit(db: Db, input: CreateVisitParsed, now = new Date()): Promise<VisitDetail> {
+  await assertCustomerVehicle(db, input.customerId, input.vehicleId);
+  const tasks = input.tasks.map((task) => ({ ...task, status: 'PENDING' as const, dueDate: task.dueDate ? dueDateValue(task.dueDate) : null }));
+  const total = visitTotalCents(tasks);
+  const visit = await inVisitTransaction(db, (tx) =>
+    tx.visit.create({
+      data: {
+        name: input.name,
+        visitDate: now,
+        dueDate: dueDateValue(input.dueDate),
+        notes: input.notes,
+        customerId: input.customerId,
+        vehicleId: input.vehicleId,
+        totalCostCents: total,
+        paidCents: 0,
+        status: 'PENDING',
+        paymentStatus: derivePaymentStatus(total, 0),
+        tasks: { create: tasks },
+      },
+      select: { id: true },
+    }),
+  );
+  return getVisit(db, visit.id, input.timeZone, now);
+}
+
+export async function updateVisit(db: Db, id: string, version: number, data: VisitEdit, now = new Date()): Promise<VisitDetail> {
+  await inVisitTransaction(db, async (tx) => {
+    const current = await lockVisit(tx, id);
+    if (current.version !== version) throw versionConflict();
+    const { dueDate: storedDue } = await tx.visit.findUniqueOrThrow({ where: { id }, select: { dueDate: true } });
+    const dueDate = dueDateValue(data.dueDate);
+    // An overdue visit can keep its due date; a new one must be today or later.
+    if (dueDate.getTime() !== storedDue.getTime() && data.dueDate < calendarDateIn(now, data.timeZone)) {
+      throw fieldError('dueDate', renderMessage(msg('futureDate', { fieldName: 'dueDate' })));
+    }
+    await tx.visit.update({ where: { id }, data: { name: data.name, dueDate, notes: data.notes, version: { increment: 1 } } });
+  });
+  return getVisit(db, id, data.timeZone, now);
+}
+
+/** Hand-over steps (ready for pickup, picked up, back to completed) on a visit whose work is done. */
+export async function setVisitStatus(db: Db, id: string, version: number, status: HandoverStatus, now = new Date()): Promise<VisitDetail> {
+  await inVisitTransaction(db, async (tx) => {
+    const current = await lockVisit(tx, id);
+    if (current.version !== version) throw versionConflict();
+    if (!canHandOver(current.status, status)) {
+      throw new AppError('BAD_REQUEST', `A visit cannot move from ${current.status} to ${status}`);
+    }
+    await tx.visit.update({ where: { id }, data: { status, completedAt: current.completedAt ?? now, version: { increment: 1 } } });
+  });
+  return getVisit(db, id, undefined, now);
+}
+
+/** Only a visit without payments or media can go (payments are kept for the audit trail). */
+export async function deleteVisit(db: Db, id: string, version?: number): Promise<{ id: string }> {
+  return inVisitTransaction(db, async (tx) => {
+    const current = await lockVisit(tx, id);
+    if (version !== undefined && current.version !== version) throw versionConflict();
+    const [payments, media] = await Promise.all([tx.payment.count({ where: { visitId: id } }), tx.mediaFile.count({ where: { visitId: id } })]);
+    if (payments > 0) throw new AppError('CONFLICT', 'This visit has payments on record and cannot be deleted');
+    if (media > 0) throw new AppError('CONFLICT', 'This visit has media files; remove them before deleting the visit');
+    await tx.visit.delete({ where: { id } });
+    return { id };
+  });
+}

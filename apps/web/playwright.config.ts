@@ -1,0 +1,57 @@
+// Browser journeys against the production build served by the API on a throwaway database
+// (apps/api/test/e2e-server.ts). Build first: `pnpm --filter @garage/web build`.
+import { chmodSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+// Another port (E2E_PORT) lets two checkouts run their journeys side by side.
+const port = Number(process.env.E2E_PORT || 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+// One data folder per run, created here so the server and every worker (which inherit this environment)
+// agree on it even when several runs share the checkout.
+if (!process.env.E2E_DIR) {
+  process.env.E2E_DIR = mkdtempSync(path.join(os.tmpdir(), 'garage-e2e-'));
+  chmodSync(process.env.E2E_DIR, 0o755);
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'pnpm --filter @garage/api exec tsx test/e2e-server.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/backend/health`,
+    env: { E2E_PORT: String(port), E2E_DIR: process.env.E2E_DIR },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

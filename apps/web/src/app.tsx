@@ -1,0 +1,70 @@
+// App-wide providers: data (TanStack Query), languages (i18n, with radix's reading direction), branding
+// and theme, routing, toasts and the generic modal. tRPC is provided by <TrpcScope> (see router.tsx).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Direction } from 'radix-ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { isRtlLanguage } from '@garage/shared/constants';
+import { RouteProgress } from './components/route-progress.tsx';
+import { ScrollToTop } from './components/scroll-to-top.tsx';
+import { BrandingProvider } from './features/branding/branding-context.tsx';
+import { useModalContent } from './lib/modal-store.ts';
+import { queryClient } from './lib/query-client.ts';
+import { AppRoutes } from './router.tsx';
+
+const AppToaster = lazy(() => import('./components/app-toaster.tsx').then((module) => ({ default: module.AppToaster })));
+const ModalHost = lazy(() => import('./components/modal-host.tsx').then((module) => ({ default: module.ModalHost })));
+
+/**
+ * The toaster is not needed to paint the page: it mounts once the browser is idle. Toasts raised before
+ * that are kept by react-hot-toast and appear when it mounts.
+ */
+function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () => setReady(true);
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(start, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(start, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
+
+function ModalOutlet() {
+  const content = useModalContent();
+  return content ? (
+    <Suspense fallback={null}>
+      <ModalHost content={content} />
+    </Suspense>
+  ) : null;
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  const dir = isRtlLanguage(i18n.language) ? 'rtl' : 'ltr';
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Direction.Provider dir={dir}>
+        <BrandingProvider>
+          {/* Without transitions a lazy screen shows the progress bar instead of freezing the old one. */}
+          <BrowserRouter useTransitions={false}>
+            <ScrollToTop />
+            <Suspense fallback={<RouteProgress />}>
+              <AppRoutes />
+            </Suspense>
+            <ModalOutlet />
+          </BrowserRouter>
+          <DeferredToaster />
+        </BrandingProvider>
+      </Direction.Provider>
+    </QueryClientProvider>
+  );
+}

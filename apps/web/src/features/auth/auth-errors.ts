@@ -1,0 +1,60 @@
+// Turns what the sign-in endpoints answer into sentences in the user's language: the API's English texts
+// (MESSAGES, AUTH_MESSAGES) map to auth:server.*, validation codes render with the auth field labels.
+import type { TFunction } from 'i18next';
+import { MESSAGES, VALIDATION_TEMPLATES, fillTemplate, parseMessage } from '@garage/shared/messages';
+import { AUTH_MESSAGES } from '@garage/shared/schemas/auth';
+import { ApiError } from '../../lib/api-client.ts';
+
+const SERVER_KEYS = new Map<string, string>([
+  [MESSAGES.invalidCredentials, 'invalidCredentials'],
+  [MESSAGES.tokenRefreshFailed, 'tokenRefreshFailed'],
+  [MESSAGES.noRefreshToken, 'noRefreshToken'],
+  [AUTH_MESSAGES.accountDeactivated, 'accountDeactivated'],
+  [AUTH_MESSAGES.codeInvalid, 'codeInvalid'],
+  [AUTH_MESSAGES.codeLocked, 'codeLocked'],
+  [AUTH_MESSAGES.resetNotAllowed, 'resetNotAllowed'],
+  [AUTH_MESSAGES.usernameTaken, 'usernameTaken'],
+]);
+
+/** "mm:ss" (or "h:mm:ss"), readable in every language without plural rules. */
+export function formatWait(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  const seconds = (error.body as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds : undefined;
+}
+
+/** A validation message (code or server sentence) with auth's field labels. */
+export function translateFieldMessage(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const { code, params } = parseMessage(message);
+  if (code) {
+    const fieldName = params.fieldName ? t(`auth:fields.${params.fieldName}`) : '';
+    return t(`validation:${code}`, { ...params, fieldName, defaultValue: fillTemplate(VALIDATION_TEMPLATES[code], { ...params, fieldName }) });
+  }
+  const key = SERVER_KEYS.get(message);
+  return key ? t(`auth:server.${key}`) : message;
+}
+
+/** The detail line under a failure title ("Login failed. Please try again."). */
+export function describeAuthError(t: TFunction, error: unknown): string {
+  const wait = retryAfterOf(error);
+  if (error instanceof ApiError) {
+    if (wait !== undefined) {
+      const key = error.body.message === AUTH_MESSAGES.codeResendTooSoon ? 'auth:server.codeResendTooSoon' : 'auth:server.tooManyAttempts';
+      return t(key, { time: formatWait(wait) });
+    }
+    const key = SERVER_KEYS.get(error.body.message ?? '');
+    if (key) return t(`auth:server.${key}`);
+    if (error.status >= 500) return t('auth:server.unavailable');
+    return translateFieldMessage(t, error.body.message) ?? t('auth:server.unavailable');
+  }
+  return t('auth:server.network');
+}

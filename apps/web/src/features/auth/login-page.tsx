@@ -1,0 +1,125 @@
+// /login (SPEC §2, §4 "Login flow"): sign in; or forgot password → send code → verify (6 boxes, resend
+// countdown) → new password → signed in (or back to sign in). After sign-in staff go to /admin, clients to
+// /client, or back to the page they were sent away from when it admits them.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { OTP } from '@garage/shared/constants';
+import type { AuthSession } from '@garage/shared/schemas/auth';
+import { Button } from '../../components/ui/button.tsx';
+import { decodeAccessToken } from '../../lib/auth/access-token.ts';
+import { homePathFor, logout, postLoginPath, useAuth } from '../../lib/auth/session.ts';
+import { useBranding } from '../branding/branding-context.tsx';
+import { AuthAlert } from './auth-alert.tsx';
+import { signIn } from './auth-api.ts';
+import { AuthFrame } from './auth-frame.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { readState, type LoginState } from './navigation-state.ts';
+import { ResetPasswordForm } from './reset-password-form.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import { VerifyCodeForm } from './verify-code-form.tsx';
+
+type Step = { name: 'signIn' } | { name: 'forgot' } | { name: 'verify'; resendAfterSeconds: number } | { name: 'reset' };
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { displayName } = useBranding();
+  const auth = useAuth();
+  const arrival = readState<LoginState>(location.state);
+  const [step, setStep] = useState<Step>({ name: 'signIn' });
+  const [identifier, setIdentifier] = useState('');
+  const [passwordChanged, setPasswordChanged] = useState(arrival.notice === 'passwordReset');
+
+  const title = t(`${step.name}.title`);
+  useEffect(() => {
+    document.title = `${title} · ${displayName}`;
+    return () => {
+      document.title = displayName;
+    };
+  }, [title, displayName]);
+
+  function enter(session: AuthSession) {
+    const roles = decodeAccessToken(session.accessToken)?.roles ?? [session.user.role];
+    navigate(postLoginPath(roles, arrival.from), { replace: true });
+  }
+
+  async function signInWithNewPassword(password: string) {
+    try {
+      enter(await signIn({ identifier, password }));
+    } catch {
+      setPasswordChanged(true);
+      setStep({ name: 'signIn' });
+    }
+  }
+
+  const subtitle =
+    step.name === 'verify'
+      ? t('verify.subtitle', { identifier, minutes: Math.round(OTP.ttlSeconds / 60) })
+      : t(`${step.name}.subtitle`);
+
+  return (
+    <AuthFrame title={title} subtitle={subtitle}>
+      {step.name === 'signIn' ? (
+        <div className="flex flex-col gap-5">
+          {passwordChanged ? <AuthAlert tone="success" title={t('reset.done')} /> : null}
+          {arrival.problem && !passwordChanged ? (
+            <AuthAlert tone={arrival.problem === 'noToken' ? 'info' : 'error'} title={t(`session.${arrival.problem}`)} />
+          ) : null}
+          {auth.isSignedIn && auth.user ? (
+            <AuthAlert tone="info" title={t('signIn.signedInAs', { name: `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.username })}>
+              <span className="mt-1 flex flex-wrap gap-2">
+                <Button size="sm" onClick={() => navigate(homePathFor(auth.roles))}>
+                  {t('signIn.continue')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => void logout()}>
+                  {t('signIn.signOut')}
+                </Button>
+              </span>
+            </AuthAlert>
+          ) : null}
+          <SignInForm
+            defaultIdentifier={identifier}
+            onSignedIn={enter}
+            onForgotPassword={(typed) => {
+              setIdentifier(typed);
+              setPasswordChanged(false);
+              setStep({ name: 'forgot' });
+            }}
+          />
+        </div>
+      ) : null}
+
+      {step.name === 'forgot' ? (
+        <ForgotPasswordForm
+          defaultIdentifier={identifier}
+          onCodeSent={(typed, resendAfterSeconds) => {
+            setIdentifier(typed);
+            setStep({ name: 'verify', resendAfterSeconds });
+          }}
+          onBack={() => setStep({ name: 'signIn' })}
+        />
+      ) : null}
+
+      {step.name === 'verify' ? (
+        <VerifyCodeForm
+          identifier={identifier}
+          resendAfterSeconds={step.resendAfterSeconds}
+          onVerified={() => setStep({ name: 'reset' })}
+          onChangeIdentifier={() => setStep({ name: 'forgot' })}
+        />
+      ) : null}
+
+      {step.name === 'reset' ? (
+        <ResetPasswordForm identifier={identifier} onReset={signInWithNewPassword} onRestart={() => setStep({ name: 'forgot' })} />
+      ) : null}
+
+      <p className="text-center text-sm text-muted-foreground">
+        <Link to="/" className="font-medium underline-offset-4 hover:text-foreground hover:underline">
+          {t('signIn.backHome')}
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

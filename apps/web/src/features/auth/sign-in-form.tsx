@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { loginInputSchema, type AuthSession, type LoginInput } from '@garage/shared/schemas/auth';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { AuthAlert } from './auth-alert.tsx';
+import { signIn } from './auth-api.ts';
+import { describeAuthError, translateFieldMessage } from './auth-errors.ts';
+import { PasswordInput } from './password-input.tsx';
+
+interface SignInFormProps {
+  defaultIdentifier?: string;
+  onSignedIn: (session: AuthSession) => void;
+  onForgotPassword: (identifier: string) => void;
+}
+
+export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPassword }: SignInFormProps) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { identifier: defaultIdentifier, password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSignedIn(await signIn(values));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(form.setError, error)) return;
+      form.resetField('password', { keepError: false });
+      setFailure(describeAuthError(t, error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
+      {failure ? (
+        <div id="sign-in-failure">
+          <AuthAlert title={t('signIn.failed')}>{failure}</AuthAlert>
+        </div>
+      ) : null}
+      <FieldGroup>
+        <Field data-invalid={!!errors.identifier}>
+          <FieldLabel htmlFor="identifier">{t('signIn.identifier')}</FieldLabel>
+          <Input
+            id="identifier"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            dir="auto"
+            placeholder={t('signIn.identifierPlaceholder')}
+            aria-invalid={!!errors.identifier}
+            aria-describedby={errors.identifier ? 'identifier-error' : undefined}
+            {...form.register('identifier')}
+          />
+          <FieldError id="identifier-error">{translateFieldMessage(t, errors.identifier?.message)}</FieldError>
+        </Field>
+        <Field data-invalid={!!errors.password}>
+          <div className="flex items-center justify-between gap-2">
+            <FieldLabel htmlFor="password">{t('signIn.password')}</FieldLabel>
+            <button
+              type="button"
+              data-testid="forgot-password"
+              onClick={() => onForgotPassword(form.getValues('identifier'))}
+              className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {t('signIn.forgot')}
+            </button>
+          </div>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+            {...form.register('password')}
+          />
+          <FieldError id="password-error">{translateFieldMessage(t, errors.password?.message)}</FieldError>
+        </Field>
+      </FieldGroup>
+      <Button type="submit" size="lg" disabled={isSubmitting} data-testid="sign-in-submit">
+        {isSubmitting ? <Spinner label={t('signIn.submitting')} /> : null}
+        {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+// Fetches the merchant and its branding for the current language (SPEC §3, §7), applies the theme at run
+// time, and shares the merged fields with every screen. A theme loader covers the first load; on failure
+// a toast says so and the default theme stays.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_BRANDING_LANGUAGE } from '@garage/shared/constants';
+import { env } from '../../env.ts';
+import { notify } from '../../lib/notify.ts';
+import { brandingKeys, fetchBranding, fetchMerchant, type BrandingEntry, type Merchant } from './branding-api.ts';
+import { firstFieldValue, mergeBrandingEntries } from './merge-branding.ts';
+import { readStoredMerchant, storeMerchant } from './merchant-storage.ts';
+import { applyFavicon, applyRuntimeTheme, buildRuntimeTheme } from './theme.ts';
+import { ThemeLoader } from './theme-loader.tsx';
+
+export interface BrandingState {
+  language: string;
+  entries: readonly BrandingEntry[];
+  /** Common + current-language fields merged into one map. */
+  fields: Record<string, string>;
+  merchant: Pick<Merchant, 'name' | 'displayName'> & Partial<Merchant>;
+  displayName: string;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+const BrandingContext = createContext<BrandingState | null>(null);
+const NO_ENTRIES: readonly BrandingEntry[] = [];
+const FALLBACK_MERCHANT = { name: env.appName, displayName: env.appName };
+
+export function BrandingProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation('common');
+  const language = (i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_BRANDING_LANGUAGE).slice(0, 2) || DEFAULT_BRANDING_LANGUAGE;
+
+  const branding = useQuery({
+    queryKey: brandingKeys.list(language),
+    queryFn: ({ signal }) => fetchBranding(language, 'ACTIVE', signal),
+    enabled: !!language,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+  const merchantQuery = useQuery({
+    queryKey: brandingKeys.merchant,
+    queryFn: ({ signal }) => fetchMerchant(signal),
+    staleTime: 5 * 60_000,
+  });
+
+  const entries = branding.data ?? NO_ENTRIES;
+  const fields = useMemo(() => mergeBrandingEntries(entries, language), [entries, language]);
+
+  useEffect(() => {
+    if (!branding.data) return;
+    applyRuntimeTheme(buildRuntimeTheme(firstFieldValue(branding.data, 'MERCHANT_THEME_COLORS'), fields));
+    applyFavicon(fields.favicon);
+  }, [branding.data, fields]);
+
+  useEffect(() => {
+    if (branding.isError) notify('error', t('messages.brandingFetchFailed'), { id: 'branding-fetch-failed' });
+  }, [branding.isError, t]);
+
+  useEffect(() => {
+    if (merchantQuery.data) storeMerchant(merchantQuery.data);
+    // SPEC §8: a failed merchant fetch is only logged.
+    if (merchantQuery.isError) console.error('Merchant fetch failed', merchantQuery.error);
+  }, [merchantQuery.data, merchantQuery.isError, merchantQuery.error]);
+
+  const stored = useMemo(readStoredMerchant, []);
+  const merchant = merchantQuery.data ?? stored ?? FALLBACK_MERCHANT;
+
+  useEffect(() => {
+    document.title = merchant.displayName;
+  }, [merchant.displayName]);
+
+  const value = useMemo<BrandingState>(
+    () => ({
+      language,
+      entries,
+      fields,
+      merchant,
+      displayName: merchant.displayName,
+      isLoading: branding.isPending,
+      isError: branding.isError,
+    }),
+    [language, entries, fields, merchant, branding.isPending, branding.isError],
+  );
+
+  return (
+    <BrandingContext value={value}>
+      {children}
+      <ThemeLoader visible={branding.isPending} label={t('loadingTheme')} />
+    </BrandingContext>
+  );
+}
+
+export function useBranding(): BrandingState {
+  const value = use(BrandingContext);
+  if (!value) throw new Error('useBranding must be used inside <BrandingProvider>');
+  return value;
+}

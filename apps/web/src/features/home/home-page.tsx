@@ -1,0 +1,23 @@
+// The public home page (SPEC §2): hero, about, services, location with opening hours, FAQ, gallery and the
+// contact form. Texts and images come from the merchant's branding in the current language.
+import { AboutSection } from './about-section.tsx';
+import { ContactSection } from './contact-section.tsx';
+import { FaqSection } from './faq-section.tsx';
+import { GallerySection } from './gallery-section.tsx';
+import { HeroSection } from './hero-section.tsx';
+import { LocationSection } from './location-section.tsx';
+import { ServicesSection } from './services-section.tsx';
+
+export function HomePage() {
+  return (
+    <>
+      <HeroSection />
+      <AboutSection />
+      <ServicesSection />
+      <LocationSection />
+      <FaqSection />
+      <GallerySection />
+      <ContactSection />
+    </>
+  );
+}

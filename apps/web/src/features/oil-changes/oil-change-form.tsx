@@ -1,0 +1,116 @@
+// Record an oil change (shared schema: next change km above current km, km never negative). The API also
+// refuses a reading below the vehicle's latest km; that answer lands on "current km".
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { oilChangeInputSchema } from '@garage/shared/schemas/oil-changes';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { applyServerErrors } from '../users/server-messages.ts';
+import { SuggestInput } from '../vehicles/suggest-input.tsx';
+import { useStaticOptions } from '../vehicles/use-static-options.ts';
+
+type FormInput = z.input<typeof oilChangeInputSchema>;
+type FormOutput = z.output<typeof oilChangeInputSchema>;
+
+const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+/** The usual interval, offered when staff leave "next change" empty. */
+const DEFAULT_INTERVAL_KM = 10_000;
+
+export function OilChangeForm({ vehicleId, latestKm }: { vehicleId: string; latestKm: number | null }) {
+  const { t } = useTranslation(['oil', 'users', 'vehicles', 'validation', 'fields', 'common']);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const oilTypes = useStaticOptions('OIL_TYPE');
+  const empty: FormInput = {
+    oilName: '',
+    oilType: '',
+    currentKm: (latestKm ?? undefined) as number,
+    nextChangeKm: (latestKm === null ? undefined : latestKm + DEFAULT_INTERVAL_KM) as number,
+    filterChanged: false,
+    notes: '',
+  };
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(oilChangeInputSchema),
+    defaultValues: empty,
+    mode: 'onTouched',
+  });
+  const errors = formState.errors;
+  const create = useMutation(trpc.oilChanges.create.mutationOptions());
+
+  const submit = handleSubmit(async (data) => {
+    try {
+      await create.mutateAsync({ vehicleId, data });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.oilChanges.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() }),
+      ]);
+      toast.success(t('oil:toasts.created'));
+      reset({ ...empty, currentKm: data.currentKm, nextChangeKm: data.currentKm + DEFAULT_INTERVAL_KM });
+    } catch (error) {
+      applyServerErrors(setError, error, t);
+      toast.error(t('oil:toasts.createFailed'));
+    }
+  });
+
+  const km = (name: 'currentKm' | 'nextChangeKm') => (
+    <Field data-invalid={!!errors[name]}>
+      <FieldLabel htmlFor={`oil-${name}`}>{t(`oil:fields.${name}`)}</FieldLabel>
+      <Input
+        id={`oil-${name}`}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        aria-invalid={!!errors[name]}
+        {...register(name, { setValueAs: toNumber })}
+      />
+      <FieldError errors={[errors[name]]} field={name} />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="oil-form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field data-invalid={!!errors.oilName}>
+          <FieldLabel htmlFor="oil-oilName">{t('oil:fields.oilName')}</FieldLabel>
+          <Input id="oil-oilName" aria-invalid={!!errors.oilName} {...register('oilName')} />
+          <FieldError errors={[errors.oilName]} field="oilName" />
+        </Field>
+        <Field data-invalid={!!errors.oilType}>
+          <FieldLabel htmlFor="oil-oilType">{t('oil:fields.oilType')}</FieldLabel>
+          <SuggestInput id="oil-oilType" options={oilTypes} aria-invalid={!!errors.oilType} {...register('oilType')} />
+          <FieldError errors={[errors.oilType]} field="oilType" />
+        </Field>
+        {km('currentKm')}
+        {km('nextChangeKm')}
+      </div>
+      <Field orientation="horizontal" className="w-auto gap-3">
+        <Controller
+          control={control}
+          name="filterChanged"
+          render={({ field }) => <Checkbox id="oil-filterChanged" checked={!!field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+        />
+        <FieldLabel htmlFor="oil-filterChanged">{t('oil:fields.filterChanged')}</FieldLabel>
+      </Field>
+      <Field data-invalid={!!errors.notes}>
+        <FieldLabel htmlFor="oil-notes">{t('oil:fields.notes')}</FieldLabel>
+        <Textarea id="oil-notes" rows={2} aria-invalid={!!errors.notes} {...register('notes')} />
+        <FieldError errors={[errors.notes]} field="notes" />
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={create.isPending} data-testid="oil-form-submit">
+          {create.isPending && <Spinner />}
+          {t('oil:actions.record')}
+        </Button>
+      </div>
+    </form>
+  );
+}

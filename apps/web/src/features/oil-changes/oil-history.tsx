@@ -1,0 +1,116 @@
+// The oil summary ("due in N km" / "overdue by N km") and the full history, newest first.
+import { Check, Minus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { OilHistory } from '@garage/shared/schemas/oil-changes';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { OilStatusBadge } from '../vehicles/oil-status.tsx';
+
+function useFormats() {
+  const { i18n } = useTranslation();
+  // The unit is localised too ("149,109 km", "149 109 km", "149,109 كم"), so it reads right in rtl.
+  const km = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilometer' });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return { km: (value: number | null) => (value === null ? '—' : km.format(value)), date: (value: string | null) => (value ? date.format(new Date(value)) : '—') };
+}
+
+export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) {
+  const { t } = useTranslation('oil');
+  const format = useFormats();
+  const facts: [string, string][] = [
+    [t('summary.latestKm'), format.km(summary.latestKm)],
+    [t('summary.lastKmUpdate'), format.date(summary.lastKmUpdate)],
+    [t('summary.nextChangeKm'), format.km(summary.nextChangeKm)],
+  ];
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <OilStatusBadge dueInKm={summary.dueInKm} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OilHistoryList({ items }: { items: OilHistory['items'] }) {
+  const { t } = useTranslation('oil');
+  const format = useFormats();
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('history.empty')}</p>;
+  const filter = (changed: boolean) =>
+    changed ? <Check className="size-4 text-success" aria-label={t('history.filterChanged')} /> : <Minus className="size-4 text-muted-foreground" aria-label={t('history.filterKept')} />;
+  return (
+    <>
+      <div className="hidden md:block">
+        <Table data-testid="oil-history">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('history.date')}</TableHead>
+              <TableHead>{t('fields.oilName')}</TableHead>
+              <TableHead className="text-end">{t('fields.currentKm')}</TableHead>
+              <TableHead className="text-end">{t('fields.nextChangeKm')}</TableHead>
+              <TableHead>{t('fields.filterChanged')}</TableHead>
+              <TableHead>{t('fields.notes')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((item) => (
+              <TableRow key={item.id}>
+                <TableCell>
+                  <div>{format.date(item.createdAt)}</div>
+                  {item.recordedBy && (
+                    <div className="text-xs text-muted-foreground">
+                      {item.recordedBy.firstName} {item.recordedBy.lastName}
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <div className="font-medium">{item.oilName}</div>
+                  <div className="text-xs text-muted-foreground">{item.oilType}</div>
+                </TableCell>
+                <TableCell className="text-end tabular-nums">{format.km(item.currentKm)}</TableCell>
+                <TableCell className="text-end tabular-nums">{format.km(item.nextChangeKm)}</TableCell>
+                <TableCell>{filter(item.filterChanged)}</TableCell>
+                <TableCell className="max-w-64 whitespace-normal text-sm">{item.notes ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul className="flex flex-col gap-2 md:hidden">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Card className="flex flex-col gap-1 p-3 text-sm">
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-medium">{item.oilName}</span>
+                <span className="text-xs text-muted-foreground">{format.date(item.createdAt)}</span>
+              </div>
+              <div className="text-muted-foreground">{item.oilType}</div>
+              <dl className="grid grid-cols-2 gap-2 tabular-nums">
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t('fields.currentKm')}</dt>
+                  <dd>{format.km(item.currentKm)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t('fields.nextChangeKm')}</dt>
+                  <dd>{format.km(item.nextChangeKm)}</dd>
+                </div>
+              </dl>
+              <div className="flex items-center gap-2">
+                {filter(item.filterChanged)}
+                <span>{item.filterChanged ? t('history.filterChanged') : t('history.filterKept')}</span>
+              </div>
+              {item.notes && <p className="text-muted-foreground">{item.notes}</p>}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

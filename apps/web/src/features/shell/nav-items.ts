@@ -1,0 +1,79 @@
+// Navigation of the signed-in areas. The active entry is the longest path that prefixes the location, so
+// /admin/users/42 highlights "Users" and /admin/messages/rate highlights "Ratings".
+import {
+  Activity,
+  Car,
+  ClipboardList,
+  Database,
+  LayoutDashboard,
+  ListTodo,
+  MessageSquare,
+  Palette,
+  Search,
+  Star,
+  UserRound,
+  Users,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  key: string;
+  to: string;
+  Icon: LucideIcon;
+}
+
+export interface NavGroup {
+  key: string;
+  items: NavItem[];
+}
+
+export const ADMIN_NAV: NavGroup[] = [
+  {
+    key: 'work',
+    items: [
+      { key: 'mainPanel', to: '/admin/dashboard/main-panel', Icon: LayoutDashboard },
+      { key: 'realTime', to: '/admin/dashboard/real-time', Icon: Activity },
+      { key: 'todo', to: '/admin/todo', Icon: ListTodo },
+      { key: 'visits', to: '/admin/visits', Icon: ClipboardList },
+    ],
+  },
+  {
+    key: 'customers',
+    items: [
+      { key: 'users', to: '/admin/users', Icon: Users },
+      { key: 'search', to: '/admin/search', Icon: Search },
+      { key: 'messages', to: '/admin/messages', Icon: MessageSquare },
+      { key: 'ratings', to: '/admin/messages/rate', Icon: Star },
+    ],
+  },
+  {
+    key: 'settings',
+    items: [
+      { key: 'offering', to: '/admin/settings/offering', Icon: Wrench },
+      { key: 'merchantInfo', to: '/admin/settings/merchant-info', Icon: Palette },
+      { key: 'staticData', to: '/admin/settings/static-data', Icon: Database },
+    ],
+  },
+];
+
+export const CLIENT_NAV: NavGroup[] = [
+  {
+    key: 'account',
+    items: [
+      { key: 'clientDashboard', to: '/client/dashboard', Icon: LayoutDashboard },
+      { key: 'myVehicles', to: '/client/overview', Icon: Car },
+      { key: 'getInTouch', to: '/client/get-in-touch', Icon: MessageSquare },
+      { key: 'profile', to: '/client/profile', Icon: UserRound },
+    ],
+  },
+];
+
+export function activeNavKey(groups: readonly NavGroup[], pathname: string): string {
+  let best: NavItem | undefined;
+  for (const item of groups.flatMap((group) => group.items)) {
+    const matches = pathname === item.to || pathname.startsWith(`${item.to}/`);
+    if (matches && (!best || item.to.length > best.to.length)) best = item;
+  }
+  return best?.key ?? '';
+}

@@ -1,0 +1,98 @@
+// Add or rename a static data entry: name and type, both required (SPEC §5); a name already used for the
+// type comes back from the API as a conflict on "name".
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { STATIC_DATA_TYPES } from '@garage/shared/constants';
+import { staticDataInputSchema, type StaticDataInput, type StaticDataView } from '@garage/shared/schemas/static-data';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { applyServerErrors } from '../users/server-messages.ts';
+
+interface StaticDataFormProps {
+  entry?: StaticDataView;
+  defaultType: StaticDataView['type'];
+  onDone?: () => void;
+}
+
+export function StaticDataForm({ entry, defaultType, onDone }: StaticDataFormProps) {
+  const { t } = useTranslation(['staticData', 'users', 'validation', 'fields', 'common']);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const editing = !!entry;
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<StaticDataInput>({
+    resolver: zodResolver(staticDataInputSchema),
+    defaultValues: { name: entry?.name ?? '', type: entry?.type ?? defaultType },
+  });
+  const create = useMutation(trpc.staticData.create.mutationOptions());
+  const update = useMutation(trpc.staticData.update.mutationOptions());
+  const busy = create.isPending || update.isPending;
+  const idPrefix = entry ? `static-${entry.id}` : 'static-new';
+
+  const submit = handleSubmit(async (data) => {
+    try {
+      if (editing) await update.mutateAsync({ id: entry.id, data });
+      else await create.mutateAsync(data);
+      await queryClient.invalidateQueries({ queryKey: trpc.staticData.pathKey() });
+      toast.success(t(editing ? 'staticData:toasts.updated' : 'staticData:toasts.created'));
+      if (!editing) reset({ name: '', type: data.type });
+      onDone?.();
+    } catch (error) {
+      applyServerErrors(setError, error, t);
+      toast.error(t(editing ? 'staticData:toasts.updateFailed' : 'staticData:toasts.createFailed'));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" data-testid={editing ? 'static-data-edit' : 'static-data-add'}>
+      <Field data-invalid={!!formState.errors.name} className="sm:flex-1">
+        <FieldLabel htmlFor={`${idPrefix}-name`} className={editing ? 'sr-only' : undefined}>
+          {t('staticData:fields.name')}
+        </FieldLabel>
+        <Input id={`${idPrefix}-name`} aria-invalid={!!formState.errors.name} {...register('name')} />
+        <FieldError errors={[formState.errors.name]} field="name" />
+      </Field>
+      <Field data-invalid={!!formState.errors.type} className="sm:w-48">
+        <FieldLabel htmlFor={`${idPrefix}-type`} className={editing ? 'sr-only' : undefined}>
+          {t('staticData:fields.type')}
+        </FieldLabel>
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id={`${idPrefix}-type`} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STATIC_DATA_TYPES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {t(`staticData:types.${value}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <FieldError errors={[formState.errors.type]} field="type" />
+      </Field>
+      <div className={`flex gap-2 ${editing ? '' : 'sm:pt-6'}`}>
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner />}
+          {editing ? t('staticData:actions.save') : t('staticData:actions.add')}
+        </Button>
+        {editing && (
+          <Button type="button" variant="ghost" onClick={onDone}>
+            {t('users:actions.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+// Adds a task to a visit, or edits one. An edit names the updatedAt it was opened with; a task changed by
+// someone else meanwhile answers 409 and nothing is overwritten.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { taskInputSchema, type TaskInput, type TaskInputParsed, type TaskView } from '@garage/shared/schemas/tasks';
+import { FormProvider, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { failureMessage } from '../visits/mutation-errors.ts';
+import { TaskFields } from './task-fields.tsx';
+
+const toForm = (task?: TaskView): TaskInput =>
+  task
+    ? { title: task.title, description: task.description ?? '', service: task.service, priority: task.priority, costCents: task.costCents, soldForCents: task.soldForCents, dueDate: task.dueDate ?? '' }
+    : { title: '', description: '', service: 'REPAIR', priority: 'NORMAL', costCents: 0, soldForCents: undefined as unknown as number, dueDate: '' };
+
+export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: TaskView; onDone: () => void }) {
+  const { t } = useTranslation('tasks');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<TaskInput, unknown, TaskInputParsed>({ resolver: zodResolver(taskInputSchema), defaultValues: toForm(task) });
+
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() })]);
+  const onError = (fallback: string) => async (error: unknown) => {
+    if (!applyServerFieldErrors(form.setError, error)) toast.error(failureMessage(t, error, fallback));
+    await refresh();
+  };
+  const create = useMutation(
+    trpc.tasks.create.mutationOptions({
+      onSuccess: async () => {
+        toast.success(t('toast.created'));
+        await refresh();
+        onDone();
+      },
+      onError: onError(t('toast.createFailed')),
+    }),
+  );
+  const update = useMutation(
+    trpc.tasks.update.mutationOptions({
+      onSuccess: async () => {
+        toast.success(t('toast.updated'));
+        await refresh();
+        onDone();
+      },
+      onError: onError(t('toast.updateFailed')),
+    }),
+  );
+  const pending = create.isPending || update.isPending;
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        className="flex flex-col gap-5"
+        data-testid="task-form"
+        onSubmit={form.handleSubmit((data) => (task ? update.mutate({ id: task.id, updatedAt: task.updatedAt, data }) : create.mutate({ visitId, data })))}
+      >
+        <TaskFields idPrefix={task ? 'edit-task' : 'new-task'} />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onDone}>{t('actions.cancel')}</Button>
+          <Button type="submit" disabled={pending} data-testid="submit-task">
+            {pending && <Spinner />}
+            {t('actions.save')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,118 @@
+// A picture field for users and vehicles: preview, choose a JPEG or PNG, upload it at once (REST, multipart)
+// and hand the stored picture's URL to the form. The server checks the bytes again; this only spares a
+// pointless upload.
+import { ImageUp, Trash2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@garage/shared/constants';
+import { MESSAGES, msg } from '@garage/shared/messages';
+import { ApiError } from '../../lib/api-client.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
+import { translateMessage } from '../../lib/form-errors.ts';
+import { env } from '../../env.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { cn } from '../../lib/utils.ts';
+import { resolveMediaUrl } from './media-url.ts';
+
+const ACCEPTED = ['image/jpeg', 'image/png'];
+
+async function uploadImage(file: File, section: 'user' | 'vehicle'): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await apiFetch(`${env.apiUrl}/uploads/image?section=${section}`, { method: 'POST', body });
+  const json = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, json);
+  return (json as { url: string }).url;
+}
+
+interface ImageUploadFieldProps {
+  value: string | null | undefined;
+  onChange: (url: string | null) => void;
+  section: 'user' | 'vehicle';
+  /** Text shown inside the empty preview (initials for people). */
+  placeholder?: string;
+  invalid?: boolean;
+  removable?: boolean;
+  id?: string;
+}
+
+export function ImageUploadField({ value, onChange, section, placeholder, invalid, removable, id }: ImageUploadFieldProps) {
+  const { t } = useTranslation(['users', 'validation', 'fields', 'common']);
+  const input = useRef<HTMLInputElement>(null);
+  const fallbackId = useId();
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    setProblem(null);
+    if (!ACCEPTED.includes(file.type)) {
+      setProblem(translateMessage(t, msg('fileType', { fieldName: 'image', allowedTypes: 'JPEG, PNG' })));
+      return;
+    }
+    if (file.size > LIMITS.imageMaxMB * 1024 * 1024) {
+      setProblem(translateMessage(t, msg('fileSize', { fieldName: 'image', maxSizeInMB: LIMITS.imageMaxMB })));
+      return;
+    }
+    setUploading(true);
+    try {
+      onChange(await uploadImage(file, section));
+      toast.success(translateMessage(t, MESSAGES.imageUploaded));
+    } catch (error) {
+      const serverField = error instanceof ApiError ? error.fieldErrors?.file?.[0] : undefined;
+      if (serverField) setProblem(translateMessage(t, serverField, 'image'));
+      toast.error(t('users:toasts.mediaCreateFailed'));
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  const src = resolveMediaUrl(value);
+  return (
+    <div className="flex items-center gap-4" data-slot="image-upload">
+      <div
+        className={cn(
+          'flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border bg-muted text-lg font-semibold text-muted-foreground',
+          section === 'vehicle' && 'rounded-lg',
+          invalid && 'border-destructive',
+        )}
+      >
+        {src ? <img src={src} alt="" className="size-full object-cover" /> : <span aria-hidden="true">{placeholder}</span>}
+      </div>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()} aria-invalid={invalid || undefined}>
+            {uploading ? <Spinner /> : <ImageUp />}
+            {value ? t('users:image.replace') : t('users:image.upload')}
+          </Button>
+          {removable && value && (
+            <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>
+              <Trash2 />
+              {t('users:image.remove')}
+            </Button>
+          )}
+        </div>
+        <p className="text-xs text-muted-foreground">{t('users:image.hint', { maxSizeInMB: LIMITS.imageMaxMB })}</p>
+        {problem && (
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
+        )}
+        <input
+          ref={input}
+          id={id ?? fallbackId}
+          type="file"
+          accept={ACCEPTED.join(',')}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid={`${section}-image-input`}
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// One vehicle at a glance: picture, plate, make and model, status and oil status, with its links.
+import { Car } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { VehicleView } from '@garage/shared/schemas/vehicles';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { resolveMediaUrl } from '../users/media-url.ts';
+import { OilStatusBadge } from './oil-status.tsx';
+
+export function PlateText({ plate }: { plate: string }) {
+  return (
+    <span dir="ltr" className="rounded border border-foreground/30 bg-background px-1.5 py-0.5 font-mono text-sm font-semibold tracking-wider">
+      {plate}
+    </span>
+  );
+}
+
+export function VehiclePicture({ vehicle, className = 'size-16' }: { vehicle: Pick<VehicleView, 'imageUrl'>; className?: string }) {
+  const src = resolveMediaUrl(vehicle.imageUrl);
+  return (
+    <div className={`flex shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted text-muted-foreground ${className}`}>
+      {src ? <img src={src} alt="" className="size-full object-cover" /> : <Car className="size-1/2" aria-hidden="true" />}
+    </div>
+  );
+}
+
+export function VehicleStatusBadge({ status }: { status: VehicleView['status'] }) {
+  const { t } = useTranslation('vehicles');
+  return <Badge variant={status === 'ACTIVE' ? 'outline' : 'secondary'}>{t(`statuses.${status}`)}</Badge>;
+}
+
+export function VehicleCard({ vehicle, to, actions }: { vehicle: VehicleView; to: string; actions?: ReactNode }) {
+  const { t } = useTranslation('vehicles');
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="vehicle-card">
+      <div className="flex items-start gap-3">
+        <VehiclePicture vehicle={vehicle} />
+        <div className="min-w-0 flex-1">
+          <Link to={to} className="hover:underline">
+            <PlateText plate={vehicle.plateNumber} />
+          </Link>
+          <div className="mt-1 truncate font-medium">
+            {vehicle.brand} {vehicle.model} · {vehicle.year}
+          </div>
+          <div className="text-xs text-muted-foreground">
+            {t(`types.${vehicle.type}`)} · {vehicle.color} · {vehicle.engineType}
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <VehicleStatusBadge status={vehicle.status} />
+        <OilStatusBadge dueInKm={vehicle.oilDueInKm} />
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </Card>
+  );
+}

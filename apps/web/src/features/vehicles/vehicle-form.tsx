@@ -1,0 +1,151 @@
+// Add or edit a vehicle with the shared schema (SPEC §5): plate letters and numbers only (max 20, unique
+// after ignoring case and spaces, checked by the API), colour, brand and engine type offered from static data.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { LIMITS, VEHICLE_STATUSES, VEHICLE_TYPES } from '@garage/shared/constants';
+import { vehicleInputSchema, type VehicleView } from '@garage/shared/schemas/vehicles';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { ImageUploadField } from '../users/image-upload-field.tsx';
+import { applyServerErrors } from '../users/server-messages.ts';
+import { SuggestInput } from './suggest-input.tsx';
+import { useStaticOptions } from './use-static-options.ts';
+
+type FormInput = z.input<typeof vehicleInputSchema>;
+type FormOutput = z.output<typeof vehicleInputSchema>;
+
+const defaultsFrom = (vehicle?: VehicleView): FormInput => ({
+  type: vehicle?.type ?? 'CAR',
+  plateNumber: vehicle?.plateNumber ?? '',
+  color: vehicle?.color ?? '',
+  brand: vehicle?.brand ?? '',
+  model: vehicle?.model ?? '',
+  year: vehicle?.year ?? (undefined as unknown as number),
+  engineType: vehicle?.engineType ?? '',
+  status: vehicle?.status ?? 'ACTIVE',
+  imageUrl: vehicle?.imageUrl ?? null,
+});
+
+export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; vehicle?: VehicleView; onDone: (vehicle: VehicleView) => void }) {
+  const { t } = useTranslation(['vehicles', 'users', 'validation', 'fields', 'common']);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const colors = useStaticOptions('COLOR');
+  const brands = useStaticOptions('BRAND');
+  const engineTypes = useStaticOptions('ENGINE_TYPE');
+  const editing = !!vehicle;
+
+  const { register, control, handleSubmit, setError, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(vehicleInputSchema),
+    defaultValues: defaultsFrom(vehicle),
+    mode: 'onTouched',
+  });
+  const errors = formState.errors;
+  const create = useMutation(trpc.vehicles.create.mutationOptions());
+  const update = useMutation(trpc.vehicles.update.mutationOptions());
+  const busy = create.isPending || update.isPending;
+
+  const submit = handleSubmit(async (data) => {
+    try {
+      const saved = editing ? await update.mutateAsync({ id: vehicle.id, data }) : await create.mutateAsync({ ownerId, data });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() }),
+      ]);
+      toast.success(t(editing ? 'vehicles:toasts.updated' : 'vehicles:toasts.created'));
+      onDone(saved);
+    } catch (error) {
+      applyServerErrors(setError, error, t);
+      toast.error(t(editing ? 'vehicles:toasts.updateFailed' : 'vehicles:toasts.createFailed'));
+    }
+  });
+
+  const enumSelect = <N extends 'type' | 'status'>(name: N, values: readonly string[]) => (
+    <Field data-invalid={!!errors[name]}>
+      <FieldLabel htmlFor={`vehicle-${name}`}>{t(`vehicles:fields.${name}`)}</FieldLabel>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger id={`vehicle-${name}`} className="w-full" aria-invalid={!!errors[name]}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {values.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {t(`vehicles:${name === 'type' ? 'types' : 'statuses'}.${value}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <FieldError errors={[errors[name]]} field={name} />
+    </Field>
+  );
+
+  const suggest = (name: 'color' | 'brand' | 'engineType', options: string[]) => (
+    <Field data-invalid={!!errors[name]}>
+      <FieldLabel htmlFor={`vehicle-${name}`}>{t(`vehicles:fields.${name}`)}</FieldLabel>
+      <SuggestInput id={`vehicle-${name}`} options={options} aria-invalid={!!errors[name]} {...register(name)} />
+      <FieldError errors={[errors[name]]} field={name} />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="vehicle-form">
+      <Field>
+        <FieldLabel>{t('vehicles:fields.image')}</FieldLabel>
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field }) => <ImageUploadField section="vehicle" value={field.value} onChange={field.onChange} removable placeholder="🚗" />}
+        />
+        <FieldError errors={[errors.imageUrl]} field="image" />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field data-invalid={!!errors.plateNumber}>
+          <FieldLabel htmlFor="vehicle-plateNumber">{t('vehicles:fields.plateNumber')}</FieldLabel>
+          <Input id="vehicle-plateNumber" maxLength={LIMITS.plateMax + 5} aria-invalid={!!errors.plateNumber} className="uppercase" {...register('plateNumber')} />
+          <FieldError errors={[errors.plateNumber]} field="plateNumber" />
+        </Field>
+        {enumSelect('type', VEHICLE_TYPES)}
+        {suggest('brand', brands)}
+        <Field data-invalid={!!errors.model}>
+          <FieldLabel htmlFor="vehicle-model">{t('vehicles:fields.model')}</FieldLabel>
+          <Input id="vehicle-model" aria-invalid={!!errors.model} {...register('model')} />
+          <FieldError errors={[errors.model]} field="model" />
+        </Field>
+        <Field data-invalid={!!errors.year}>
+          <FieldLabel htmlFor="vehicle-year">{t('vehicles:fields.year')}</FieldLabel>
+          <Input
+            id="vehicle-year"
+            type="number"
+            inputMode="numeric"
+            aria-invalid={!!errors.year}
+            {...register('year', { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value)) })}
+          />
+          <FieldError errors={[errors.year]} field="year" />
+        </Field>
+        {suggest('color', colors)}
+        {suggest('engineType', engineTypes)}
+        {enumSelect('status', VEHICLE_STATUSES)}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy} data-testid="vehicle-form-submit">
+          {busy && <Spinner />}
+          {editing ? t('vehicles:actions.save') : t('vehicles:actions.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

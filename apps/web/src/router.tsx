@@ -1,0 +1,136 @@
+// The complete route tree (SPEC §2). Every screen is a lazily loaded module; lazyPage loads a screen's
+// code and its translation namespaces in parallel. The public website sits outside <TrpcScope> so it does
+// not ship the tRPC client; /login and the signed-in areas sit inside it.
+import { lazy, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ADMIN_AREA_ROLES, CLIENT_AREA_ROLES } from '@garage/shared/constants';
+import { PublicLayout } from './features/public/public-layout.tsx';
+import { i18n } from './lib/i18n.ts';
+
+type Loader<M> = () => Promise<M>;
+const preloads = new Map<string, () => Promise<unknown>>();
+
+function lazyPage<M, K extends keyof M>(load: Loader<M>, name: K, namespaces: readonly string[] = [], preloadPath?: string) {
+  const loadAll = () => Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]);
+  if (preloadPath) preloads.set(preloadPath, loadAll);
+  return lazy(async () => ({ default: (await loadAll())[0][name] as ComponentType }));
+}
+
+/** Starts loading the screen for `pathname` before React asks for it (no request waterfall on entry). */
+export function preloadRoute(pathname: string) {
+  void preloads.get(pathname)?.();
+}
+
+const SHELL = ['shell'];
+
+// Public website
+const HomePage = lazyPage(() => import('./features/home/home-page.tsx'), 'HomePage', ['home'], '/');
+const AllServicesPage = lazyPage(() => import('./features/services/all-services-page.tsx'), 'AllServicesPage', ['services'], '/all-services');
+const PrivacyPolicyPage = lazyPage(() => import('./features/legal/privacy-policy-page.tsx'), 'PrivacyPolicyPage', ['legal']);
+const TermsOfServicePage = lazyPage(() => import('./features/legal/terms-of-service-page.tsx'), 'TermsOfServicePage', ['legal']);
+const NotFoundPage = lazyPage(() => import('./features/public/not-found-page.tsx'), 'NotFoundPage');
+
+// Sign-in (auth feature) and the tRPC boundary
+const TrpcScope = lazyPage(() => import('./components/trpc-scope.tsx'), 'TrpcScope');
+const RequireRole = lazy(() => import('./features/auth/require-role.tsx').then((module) => ({ default: module.RequireRole })));
+const LoginPage = lazyPage(() => import('./features/auth/login-page.tsx'), 'LoginPage', ['auth']);
+const NotAuthorizedPage = lazyPage(() => import('./features/auth/not-authorized-page.tsx'), 'NotAuthorizedPage', ['auth']);
+
+// Signed-in frames
+const AdminLayout = lazyPage(() => import('./features/shell/admin-layout.tsx'), 'AdminLayout', SHELL);
+const ClientLayout = lazyPage(() => import('./features/shell/client-layout.tsx'), 'ClientLayout', SHELL);
+
+// Staff screens
+const TodoPage = lazyPage(() => import('./features/todo/todo-page.tsx'), 'TodoPage', ['todo', 'validation', 'fields']);
+const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), 'VisitsPage', ['visits', 'tasks', 'validation', 'fields']);
+const PaymentsPage = lazyPage(() => import('./features/payments/payments-page.tsx'), 'PaymentsPage', ['payments']);
+const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), 'SearchPage');
+const ProfilePage = lazyPage(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
+const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'UsersPage');
+const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage');
+const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage');
+const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
+const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'validation', 'fields']);
+const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'validation', 'fields']);
+const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage');
+const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage');
+const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage');
+const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage');
+const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage');
+const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage');
+const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', ['branding', 'validation', 'fields']);
+const StaticDataPage = lazyPage(() => import('./features/static-data/static-data-page.tsx'), 'StaticDataPage');
+const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage');
+
+// Client screens
+const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage');
+const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
+const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage');
+const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
+const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage');
+const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage');
+const GetInTouchPage = lazyPage(() => import('./features/contact/get-in-touch-page.tsx'), 'GetInTouchPage', ['contact', 'validation', 'fields']);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="all-services" element={<AllServicesPage />} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="terms-of-service" element={<TermsOfServicePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+
+      <Route element={<TrpcScope />}>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="not-authorized" element={<NotAuthorizedPage />} />
+
+        <Route path="admin" element={<RequireRole roles={ADMIN_AREA_ROLES}><AdminLayout /></RequireRole>}>
+          <Route index element={<Navigate to="dashboard/main-panel" replace />} />
+          <Route path="todo" element={<TodoPage />} />
+          <Route path="visits" element={<VisitsPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="search" element={<SearchPage />} />
+          <Route path="user-profile" element={<ProfilePage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="users/:userId" element={<UserDetailPage />} />
+          <Route path="users/:userId/vehicle/:vehicleId" element={<VehicleDetailPage />} />
+          <Route path="user/oil/:userId/:vehicleId" element={<OilChangesPage />} />
+          <Route path="users/:userId/vehicle/:vehicleId/visit/:visitId" element={<VisitDetailPage />} />
+          <Route path="users/:userId/vehicle/:vehicleId/visit/:visitId/task/:taskId" element={<TaskDetailPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="messages/rate" element={<RatingsPage />} />
+          <Route path="dashboard" element={<Navigate to="main-panel" replace />} />
+          <Route path="dashboard/main-panel" element={<MainPanelPage />} />
+          <Route path="dashboard/real-time" element={<RealTimePage />} />
+          <Route path="settings" element={<Navigate to="offering" replace />} />
+          <Route path="settings/offering" element={<OfferingPage />} />
+          <Route path="settings/offering/:id" element={<OfferingCategoryPage />} />
+          <Route path="settings/merchant-info" element={<BrandingManagerPage />} />
+          <Route path="settings/static-data" element={<StaticDataPage />} />
+          <Route path="media/:userId" element={<MediaPage />} />
+          <Route path="media/:userId/:vehicleId" element={<MediaPage />} />
+          <Route path="media/:userId/:vehicleId/:visitId" element={<MediaPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+
+        <Route path="client" element={<RequireRole roles={CLIENT_AREA_ROLES}><ClientLayout /></RequireRole>}>
+          <Route index element={<Navigate to="dashboard" replace />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="dashboard" element={<ClientDashboardPage />} />
+          <Route path="overview" element={<MyVehiclesPage />} />
+          <Route path="overview/:vehicleId" element={<MyVehiclePage />} />
+          <Route path="overview/oil/:vehicleId" element={<MyOilChangesPage />} />
+          <Route path="overview/:vehicleId/:visitId" element={<MyVisitPage />} />
+          <Route path="overview/:vehicleId/:visitId/:taskId" element={<MyTaskPage />} />
+          <Route path="get-in-touch" element={<GetInTouchPage />} />
+          <Route path="media/:userId" element={<MediaPage />} />
+          <Route path="media/:userId/:vehicleId" element={<MediaPage />} />
+          <Route path="media/:userId/:vehicleId/:visitId" element={<MediaPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,90 @@
+// Tasks of a visit: the one contract for the task forms (add-visit rows, task page) and the API.
+// Money is integer cents; forms show it in currency units through a money input.
+import { z } from 'zod';
+import { TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_STATUSES } from '../constants.ts';
+import { msg } from '../messages.ts';
+import { isIsoDate } from '../visit-rules.ts';
+
+export const TASK_LIMITS = { titleMax: 200, descriptionMax: 2000, moneyMaxCents: 100_000_000 } as const;
+
+const required = (fieldName: string) => msg('required', { fieldName });
+
+/** A calendar day, "YYYY-MM-DD". */
+export const isoDateSchema = (fieldName: string) =>
+  z
+    .string({ error: required(fieldName) })
+    .trim()
+    .min(1, { message: required(fieldName), abort: true })
+    .refine(isIsoDate, msg('format', { fieldName }));
+
+/** Whole cents, at least `minCents`. Messages speak in currency units, as the form shows them. */
+export const centsSchema = (fieldName: string, minCents: number) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required(fieldName) : msg('number', { fieldName })) })
+    .int(msg('number', { fieldName }))
+    .min(minCents, msg('minValue', { fieldName, minValue: (minCents / 100).toFixed(minCents % 100 === 0 ? 0 : 2) }))
+    .max(TASK_LIMITS.moneyMaxCents, msg('maxValue', { fieldName, maxValue: TASK_LIMITS.moneyMaxCents / 100 }));
+
+export const taskInputSchema = z.object({
+  title: z
+    .string({ error: required('title') })
+    .trim()
+    .min(1, required('title'))
+    .max(TASK_LIMITS.titleMax, msg('maxLength', { fieldName: 'title', maxLength: TASK_LIMITS.titleMax })),
+  description: z
+    .string()
+    .trim()
+    .max(TASK_LIMITS.descriptionMax, msg('maxLength', { fieldName: 'description', maxLength: TASK_LIMITS.descriptionMax }))
+    .nullish()
+    .transform((value) => value || null),
+  service: z.enum(TASK_SERVICES, { error: required('service') }),
+  priority: z.enum(TASK_PRIORITIES, { error: required('priority') }).default('NORMAL'),
+  /** What the work costs the shop. */
+  costCents: centsSchema('cost', 0).default(0),
+  /** What the customer pays: a positive amount (SPEC §5 "total cost a positive number"). */
+  soldForCents: centsSchema('soldFor', 1),
+  dueDate: z
+    .union([z.literal(''), z.null(), isoDateSchema('dueDate')])
+    .optional()
+    .transform((value) => value || null),
+});
+export type TaskInput = z.input<typeof taskInputSchema>;
+export type TaskInputParsed = z.output<typeof taskInputSchema>;
+
+export const createTaskSchema = z.object({ visitId: z.uuid(), data: taskInputSchema });
+/** Edits name the `updatedAt` they read: a task changed meanwhile answers 409 instead of being overwritten. */
+export const updateTaskSchema = z.object({ id: z.uuid(), updatedAt: z.iso.datetime(), data: taskInputSchema });
+export const setTaskStatusSchema = z.object({ id: z.uuid(), status: z.enum(TASK_STATUSES) });
+export const taskIdSchema = z.object({ id: z.uuid() });
+
+export const taskViewSchema = z.object({
+  id: z.string(),
+  visitId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  service: z.enum(TASK_SERVICES),
+  status: z.enum(TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  costCents: z.number(),
+  soldForCents: z.number(),
+  dueDate: z.string().nullable(),
+  completedOn: z.string().nullable(),
+  /** The statuses this task may move to next (TASK_TRANSITIONS). */
+  nextStatuses: z.array(z.enum(TASK_STATUSES)),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaskView = z.infer<typeof taskViewSchema>;
+
+/** A task with the visit it belongs to, for the task page and its breadcrumbs. */
+export const taskDetailSchema = taskViewSchema.extend({
+  visit: z.object({
+    id: z.string(),
+    name: z.string(),
+    customerId: z.string(),
+    vehicleId: z.string(),
+    status: z.enum(VISIT_STATUSES),
+    version: z.number(),
+  }),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;

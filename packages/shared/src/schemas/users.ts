@@ -1,0 +1,174 @@
+// Users (customers and staff): the one contract for the user forms and the API (SPEC §3, §5, §9).
+// Messages are codes (msg()); limits come from LIMITS.
+import { z } from 'zod';
+import { LANGUAGES, LIMITS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, ROLES } from '../constants.ts';
+import { msg } from '../messages.ts';
+import { passwordSchema, usernameSchema } from './auth.ts';
+
+/** API answers about accounts (English; the web shows its own translations of the same keys). */
+export const USER_MESSAGES = {
+  staffAccountsAdminOnly: 'Only an administrator can create, change or delete staff accounts',
+  notOnYourself: 'You cannot delete, deactivate or change the role of your own account',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This email address is already in use',
+  phoneTaken: 'This phone number is already in use',
+  deleted: 'The user was deleted.',
+  deactivatedInstead: 'This user has history (visits, payments, oil changes, media or a rating), so the account was deactivated and hidden instead of erased. The history is kept.',
+  wrongPassword: 'The current password is incorrect',
+  passwordChanged: 'Your password has been changed.',
+} as const;
+
+export const USER_SORTS = ['newest', 'oldest', 'name', 'username'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const AGE_MAX = 120;
+
+/** Our own uploads (`/backend/media/<id>/file`) or an absolute http(s) address; nothing that could script. */
+export const IMAGE_URL_PATTERN = /^(\/backend\/media\/[0-9a-f-]{36}\/file|https?:\/\/[^\s"'<>]+)$/i;
+const MEDIA_URL_ID = /^\/backend\/media\/([0-9a-f-]{36})\/file$/i;
+/** The media file id inside one of our image URLs, or null for external images. */
+export const mediaIdFromUrl = (url: string | null | undefined) => (url ? (MEDIA_URL_ID.exec(url)?.[1] ?? null) : null);
+
+const required = (fieldName: string) => msg('required', { fieldName });
+const maxLength = (fieldName: string, max: number) => msg('maxLength', { fieldName, maxLength: max });
+
+/** A required, trimmed text of at most `max` characters. */
+export function requiredText(fieldName: string, max: number) {
+  return z
+    .string({ error: required(fieldName) })
+    .trim()
+    .min(1, required(fieldName))
+    .max(max, maxLength(fieldName, max));
+}
+
+export const imageUrlSchema = (fieldName: string) =>
+  requiredText(fieldName, 500).regex(IMAGE_URL_PATTERN, msg('format', { fieldName }));
+
+/** Phone numbers are stored as digits only; spaces, dashes, dots and brackets typed by people are dropped. */
+export const normalizePhone = (value: string) => value.replace(/[\s().-]/g, '');
+/** "+1", "1", "+1-684" → "+1", "+1", "+1-684". */
+export const normalizeCountryCode = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed === '' || trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
+};
+
+const userFields = {
+  firstName: requiredText('firstName', LIMITS.nameMax),
+  lastName: requiredText('lastName', LIMITS.nameMax),
+  username: usernameSchema,
+  /** Optional; an empty input means "no email". */
+  email: z
+    .string()
+    .trim()
+    .max(LIMITS.emailMax, maxLength('email', LIMITS.emailMax))
+    .refine((value) => value === '' || z.email().safeParse(value).success, msg('email', { fieldName: 'email' }))
+    .transform((value) => value.toLowerCase())
+    .nullish(),
+  countryCode: requiredText('countryCode', LIMITS.countryCodeMax)
+    .regex(/^\+?\d{1,4}(-\d{1,4})?$/, msg('format', { fieldName: 'countryCode' }))
+    .transform(normalizeCountryCode),
+  phoneNumber: z
+    .string({ error: required('phoneNumber') })
+    .transform(normalizePhone)
+    .pipe(
+      z
+        .string()
+        .min(1, required('phoneNumber'))
+        .max(LIMITS.phoneMax, maxLength('phoneNumber', LIMITS.phoneMax))
+        .regex(/^\d+$/, msg('number', { fieldName: 'phoneNumber' })),
+    ),
+  role: z.enum(ROLES, { error: required('role') }),
+  /** Optional, but when given it must be greater than 16 (SPEC §5). */
+  age: z
+    .number({ error: msg('number', { fieldName: 'age' }) })
+    .int(msg('number', { fieldName: 'age' }))
+    .gt(LIMITS.minAgeExclusive, msg('ageAbove', { fieldName: 'age', minValue: LIMITS.minAgeExclusive }))
+    .max(AGE_MAX, msg('maxValue', { fieldName: 'age', maxValue: AGE_MAX }))
+    .nullish(),
+  imageUrl: imageUrlSchema('image'),
+  preferredLanguage: z.enum(LANGUAGES).default('en'),
+  verified: z.boolean().default(false),
+  active: z.boolean().default(true),
+};
+
+/** The fields staff edit on a user (create and update). */
+export const userInputSchema = z.object(userFields);
+export type UserInput = z.input<typeof userInputSchema>;
+export type UserInputParsed = z.output<typeof userInputSchema>;
+
+/** Create: a password is optional; without one the user sets it through "forgot password". */
+export const createUserSchema = userInputSchema.extend({
+  password: z.union([z.literal('').transform(() => undefined), passwordSchema]).optional(),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const updateUserSchema = z.object({ id: z.uuid(), data: userInputSchema });
+export const setUserActiveSchema = z.object({ id: z.uuid(), active: z.boolean() });
+export const userIdSchema = z.object({ id: z.uuid() });
+
+/** Query-string friendly (REST sends strings) and typed (tRPC sends numbers and booleans). */
+export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+export const queryInt = z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int());
+
+export const paginationSchema = z.object({
+  page: queryInt.pipe(z.number().min(1).max(100_000)).default(1),
+  pageSize: queryInt
+    .refine((value) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(value), msg('format', { fieldName: 'pageSize' }))
+    .default(PAGE_SIZE_DEFAULT),
+});
+
+export const listUsersSchema = paginationSchema.extend({
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+  active: queryBoolean.optional(),
+  verified: queryBoolean.optional(),
+  sort: z.enum(USER_SORTS).default('newest'),
+});
+export type ListUsersQuery = z.input<typeof listUsersSchema>;
+
+export const userViewSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role: z.enum(ROLES),
+  age: z.number().nullable(),
+  imageUrl: z.string().nullable(),
+  verified: z.boolean(),
+  active: z.boolean(),
+  preferredLanguage: z.enum(LANGUAGES),
+  hasPassword: z.boolean(),
+  vehicleCount: z.number(),
+  visitCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserView = z.infer<typeof userViewSchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number(), pageCount: z.number() });
+export const userPageSchema = pageOf(userViewSchema);
+export type UserPage = z.infer<typeof userPageSchema>;
+
+export const DELETE_OUTCOMES = ['deleted', 'deactivated'] as const;
+export const deleteResultSchema = z.object({ outcome: z.enum(DELETE_OUTCOMES), message: z.string() });
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+// Own profile (/admin/user-profile, /client/profile): people edit their contact details, picture and
+// language; role, username and account state stay with staff.
+// The picture is optional here: self-registered clients start without one.
+export const profileInputSchema = userInputSchema
+  .pick({ firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, age: true, preferredLanguage: true })
+  .extend({ imageUrl: z.union([z.literal('').transform(() => null), imageUrlSchema('image')]).nullish() });
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: required('currentPassword') }).min(1, required('currentPassword')).max(LIMITS.passwordMax),
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ error: required('confirmPassword') }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: msg('passwordsMustMatch'), path: ['confirmPassword'] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
