@@ -38,6 +38,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
+    // One line per request drowns the start-up banner; keep it for debugging.
+    disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 5000 },
     connectionTimeout: 60_000,

@@ -16,7 +16,9 @@ import type { Db } from '../client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { hashPassword } from '../password.ts';
 import { commonBranding, demoMerchant, languageBranding } from './branding-content.ts';
+import { seedCatalogue } from './catalogue.ts';
 import { createRandom, seedId } from './ids.ts';
+import { demoPageViews } from './page-views.ts';
 
 export const DEMO_ACCOUNTS = [
   { username: 'admin', email: 'admin@demo.garage', password: 'Demo#Admin2026', role: 'ADMIN', firstName: 'Amina', lastName: 'Haddad', phone: '5550100001' },
@@ -310,92 +312,4 @@ function demoPayments(kind: string, total: number): { amountCents: number; statu
     case 'failed': return [{ amountCents: total, status: 'FAILED', notes: 'Card declined' }, { amountCents: 500, status: 'DELETED', notes: 'Entered by mistake' }];
     default: return [];
   }
-}
-
-async function seedCatalogue(tx: Prisma.TransactionClient) {
-  const categories = [
-    { key: 'maintenance', title: { en: 'Maintenance', fr: 'Entretien', ar: 'الصيانة' }, description: { en: 'Keep your car healthy.', fr: 'Gardez votre voiture en forme.', ar: 'حافظ على سيارتك بحالة جيدة.' }, items: [
-      [{ en: 'Oil change', fr: 'Vidange', ar: 'تغيير الزيت' }, 8900, 45, true],
-      [{ en: 'Air-conditioning service', fr: 'Entretien climatisation', ar: 'صيانة المكيف' }, 9500, 60, false],
-      [{ en: 'Spark plugs', fr: 'Bougies d’allumage', ar: 'شمعات الإشعال' }, 7500, 45, false],
-    ] },
-    { key: 'repair', title: { en: 'Repairs', fr: 'Réparations', ar: 'الإصلاحات' }, description: { en: 'Mechanical and electrical repairs.', fr: 'Réparations mécaniques et électriques.', ar: 'إصلاحات ميكانيكية وكهربائية.' }, items: [
-      [{ en: 'Brake pads (front)', fr: 'Plaquettes de frein (avant)', ar: 'فحمات الفرامل (أمامية)' }, 18000, 90, true],
-      [{ en: 'Timing belt', fr: 'Courroie de distribution', ar: 'سير التوقيت' }, 42000, 240, false],
-      [{ en: 'Clutch replacement', fr: 'Remplacement d’embrayage', ar: 'استبدال القابض' }, 68000, 360, false],
-    ] },
-    { key: 'diagnostics', title: { en: 'Diagnostics', fr: 'Diagnostic', ar: 'التشخيص' }, description: { en: 'Find the cause before fixing.', fr: 'Trouver la cause avant de réparer.', ar: 'اكتشف السبب قبل الإصلاح.' }, items: [
-      [{ en: 'Computer diagnostic scan', fr: 'Diagnostic électronique', ar: 'فحص إلكتروني' }, 4500, 30, true],
-      [{ en: 'Pre-purchase inspection', fr: 'Inspection avant achat', ar: 'فحص قبل الشراء' }, 6000, 60, false],
-    ] },
-    { key: 'hidden', title: { en: 'Fleet contracts', fr: 'Contrats flotte', ar: 'عقود الأساطيل' }, description: null, items: [], visible: false },
-  ];
-  await tx.offeringCategory.createMany({
-    data: categories.map((category, index) => {
-      const prices = category.items.map((item) => item[1] as number);
-      return {
-        id: seedId(`category:${category.key}`),
-        title: category.title,
-        description: category.description ?? undefined,
-        sortOrder: index,
-        visible: category.visible ?? true,
-        minPriceCents: prices.length ? Math.min(...prices) : null,
-        maxPriceCents: prices.length ? Math.max(...prices) : null,
-      };
-    }),
-    skipDuplicates: true,
-  });
-  await tx.offeringItem.createMany({
-    data: categories.flatMap((category) =>
-      category.items.map(([title, priceCents, durationMinutes, featured], index) => ({
-        id: seedId(`item:${category.key}:${index}`),
-        categoryId: seedId(`category:${category.key}`),
-        title: title as object,
-        priceCents: priceCents as number,
-        currency: demoMerchant.currency,
-        durationMinutes: durationMinutes as number,
-        featured: featured as boolean,
-        sortOrder: index,
-      })),
-    ),
-    skipDuplicates: true,
-  });
-}
-
-function demoPageViews(now: Date, userIds: string[]): Prisma.PageViewEventCreateManyInput[] {
-  const random = createRandom(30);
-  const pages = ['/', '/', '/', '/all-services', '/login', '/client/overview', '/admin/visits', '/privacy-policy'];
-  const devices = [
-    ['Chrome', 'Android', 'mobile', '390x844'], ['Safari', 'iOS', 'mobile', '390x844'], ['Chrome', 'Windows', 'desktop', '1920x1080'],
-    ['Firefox', 'Linux', 'desktop', '1440x900'], ['Safari', 'macOS', 'desktop', '1440x900'], ['Edge', 'Windows', 'desktop', '1366x768'],
-    ['Chrome', 'Android', 'tablet', '800x1280'],
-  ] as const;
-  const events: Prisma.PageViewEventCreateManyInput[] = [];
-  for (let day = 30; day >= 0; day--) {
-    const sessions = random.int(8, 25);
-    for (let s = 0; s < sessions; s++) {
-      const [browser, os, deviceType, screenSize] = random.pick(devices);
-      const sessionId = `demo-${day}-${s}`;
-      const start = now.getTime() - day * DAY - random.int(0, 20) * 3600_000;
-      const views = random.int(1, 4);
-      for (let v = 0; v < views; v++) {
-        events.push({
-          occurredAt: new Date(Math.min(start + v * 45_000, now.getTime())),
-          sessionId,
-          userId: random.chance(0.2) ? random.pick(userIds) : null,
-          pagePath: random.pick(pages),
-          referrer: v === 0 && random.chance(0.4) ? random.pick(['https://www.google.com/', 'https://facebook.com/']) : null,
-          browser,
-          os,
-          deviceType,
-          screenSize,
-          language: random.pick(['en', 'fr', 'ar']),
-          country: random.pick(['US', 'FR', 'MA', 'CA']),
-          deviceTimezone: 'UTC',
-          utmSource: v === 0 && random.chance(0.2) ? 'newsletter' : null,
-        });
-      }
-    }
-  }
-  return events;
 }
