@@ -2,32 +2,10 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '@garage/db';
 import type { App } from '../src/app.ts';
-import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
-import { buildTestApp, createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
+import { buildTestApp, createTestUser, testDb, uniqueSuffix } from './helpers.ts';
+import { callerFor, newUser, type TestUser } from './users-fixtures.ts';
 
-type TestUser = Awaited<ReturnType<typeof createTestUser>>;
-const PICTURE = 'https://images.example.com/avatar.png';
-
-function newUser(overrides: Record<string, unknown> = {}) {
-  const suffix = uniqueSuffix();
-  return {
-    firstName: 'Nora',
-    lastName: `Customer ${suffix}`,
-    username: `nora_${suffix}`,
-    email: `nora_${suffix}@example.com`,
-    countryCode: '+33',
-    phoneNumber: `6${randomInt(10_000_000, 99_999_999)}`,
-    role: 'CLIENT',
-    age: 30,
-    imageUrl: PICTURE,
-    ...overrides,
-  };
-}
-
-const callerFor = (actor: TestUser) => createCaller(createContextInner(testDeps(), { userId: actor.user.id, roles: [actor.user.role] }));
-
-describe('users', () => {
+describe('users: validation, duplicates, authorization', () => {
   let app: App;
   let admin: TestUser;
   let employee: TestUser;
@@ -226,126 +204,5 @@ describe('users', () => {
       const deactivate = await app.inject({ method: 'PATCH', url: `/backend/users/${self.user.id}/active`, headers: self.authHeader, payload: { active: false } });
       expect(deactivate.statusCode).toBe(400);
     });
-  });
-
-  describe('list', () => {
-    it('pages by 10 by default and searches name, username, email and phone', async () => {
-      const tag = `Zq${uniqueSuffix()}`;
-      const created = [];
-      for (let index = 0; index < 12; index++) {
-        created.push((await create(employee, newUser({ lastName: `${tag} ${String(index).padStart(2, '0')}` }))).json());
-      }
-      const first = await app.inject({ method: 'GET', url: `/backend/users?search=${tag}`, headers: employee.authHeader });
-      expect(first.statusCode).toBe(200);
-      expect(first.json()).toMatchObject({ total: 12, page: 1, pageSize: 10, pageCount: 2 });
-      expect(first.json().items).toHaveLength(10);
-      const second = await app.inject({ method: 'GET', url: `/backend/users?search=${tag}&page=2&sort=name`, headers: employee.authHeader });
-      expect(second.json().items.map((user: { lastName: string }) => user.lastName)).toEqual([`${tag} 10`, `${tag} 11`]);
-
-      const target = created[3]!;
-      for (const term of [target.username.toUpperCase(), target.email, `+33 ${target.phoneNumber.slice(0, 3)} ${target.phoneNumber.slice(3)}`, `Nora ${target.lastName}`]) {
-        const found = await callerFor(employee).users.list({ search: term });
-        expect(found.items.map((user) => user.id), term).toContain(target.id);
-      }
-    });
-
-    it('filters by role, active and verified', async () => {
-      const tag = `Fq${uniqueSuffix()}`;
-      await create(admin, newUser({ lastName: tag, role: 'EMPLOYEE', verified: true }));
-      await create(admin, newUser({ lastName: tag, role: 'CLIENT', active: false }));
-      await create(admin, newUser({ lastName: tag, role: 'CLIENT', verified: true }));
-      const list = async (query: string) =>
-        (await app.inject({ method: 'GET', url: `/backend/users?search=${tag}&${query}`, headers: employee.authHeader })).json().total;
-      expect(await list('role=CLIENT')).toBe(2);
-      expect(await list('role=EMPLOYEE')).toBe(1);
-      expect(await list('active=false')).toBe(1);
-      expect(await list('verified=true')).toBe(2);
-      expect(await list('role=CLIENT&verified=false')).toBe(1);
-      const bad = await app.inject({ method: 'GET', url: '/backend/users?pageSize=7', headers: employee.authHeader });
-      expect(bad.statusCode).toBe(400);
-    });
-  });
-
-  describe('activate, deactivate and delete', () => {
-    it('deactivates and reactivates a customer, revoking their sessions', async () => {
-      const customer = (await create(employee, newUser())).json();
-      await testDb().refreshToken.create({
-        data: { userId: customer.id, familyId: customer.id, tokenHash: `hash-${uniqueSuffix()}`, expiresAt: new Date(Date.now() + 86_400_000) },
-      });
-      const off = await app.inject({ method: 'PATCH', url: `/backend/users/${customer.id}/active`, headers: employee.authHeader, payload: { active: false } });
-      expect(off.json().active).toBe(false);
-      const tokens = await testDb().refreshToken.findMany({ where: { userId: customer.id } });
-      expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
-      const on = await callerFor(employee).users.setActive({ id: customer.id, active: true });
-      expect(on.active).toBe(true);
-    });
-
-    it('erases a customer without history, vehicles included', async () => {
-      const customer = (await create(employee, newUser())).json();
-      await testDb().vehicle.create({
-        data: { ownerId: customer.id, type: 'CAR', plateNumber: `D${uniqueSuffix()}`, plateNormalized: `D${uniqueSuffix()}`.toUpperCase(), color: 'Red', brand: 'Fiat', model: 'Panda', year: 2015, engineType: 'Petrol' },
-      });
-      const response = await app.inject({ method: 'DELETE', url: `/backend/users/${customer.id}`, headers: employee.authHeader });
-      expect(response.json()).toEqual({ outcome: 'deleted', message: 'The user was deleted.' });
-      expect(await testDb().user.findUnique({ where: { id: customer.id } })).toBeNull();
-      expect(await testDb().vehicle.count({ where: { ownerId: customer.id } })).toBe(0);
-    });
-
-    it('keeps a customer with a visit: deactivated and hidden, and says so', async () => {
-      const customer = (await create(employee, newUser())).json();
-      const plate = `H${uniqueSuffix()}`.toUpperCase();
-      const vehicle = await testDb().vehicle.create({
-        data: { ownerId: customer.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Fiat', model: 'Panda', year: 2015, engineType: 'Petrol' },
-      });
-      const visit = await testDb().visit.create({ data: { name: 'Brake check', dueDate: new Date(), customerId: customer.id, vehicleId: vehicle.id } });
-
-      const result = await callerFor(employee).users.delete({ id: customer.id });
-      expect(result.outcome).toBe('deactivated');
-      expect(result.message).toMatch(/deactivated and hidden instead of erased/);
-
-      const row = await testDb().user.findUniqueOrThrow({ where: { id: customer.id } });
-      expect(row.active).toBe(false);
-      expect(row.deletedAt).not.toBeNull();
-      expect(await testDb().visit.findUnique({ where: { id: visit.id } })).not.toBeNull();
-      expect((await app.inject({ method: 'GET', url: `/backend/users/${customer.id}`, headers: employee.authHeader })).statusCode).toBe(404);
-      const list = await callerFor(employee).users.list({ search: customer.username });
-      expect(list.total).toBe(0);
-    });
-  });
-
-  it('lists the visits of a customer, newest first', async () => {
-    const customer = (await create(employee, newUser())).json();
-    const plate = `V${uniqueSuffix()}`.toUpperCase();
-    const vehicle = await testDb().vehicle.create({
-      data: { ownerId: customer.id, type: 'VAN', plateNumber: plate, plateNormalized: plate, color: 'White', brand: 'Ford', model: 'Transit', year: 2019, engineType: 'Diesel' },
-    });
-    await testDb().visit.create({ data: { name: 'Older', dueDate: new Date(), customerId: customer.id, vehicleId: vehicle.id, createdAt: new Date(Date.now() - 86_400_000) } });
-    await testDb().visit.create({ data: { name: 'Newer', dueDate: new Date(), customerId: customer.id, vehicleId: vehicle.id } });
-    const response = await app.inject({ method: 'GET', url: `/backend/users/${customer.id}/visits`, headers: employee.authHeader });
-    expect(response.json().items.map((visit: { name: string }) => visit.name)).toEqual(['Newer', 'Older']);
-    expect(response.json().items[0].plateNumber).toBe(plate);
-  });
-
-  it('describes every customer, vehicle, oil, static data, search and upload operation in the OpenAPI document', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/backend/openapi.json' })).json();
-    const operations = Object.entries(document.paths as Record<string, Record<string, { tags?: string[]; summary?: string }>>).flatMap(
-      ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })),
-    );
-    const expected = [
-      'GET /backend/users', 'POST /backend/users', 'GET /backend/users/{id}', 'PUT /backend/users/{id}', 'DELETE /backend/users/{id}',
-      'PATCH /backend/users/{id}/active', 'GET /backend/users/{id}/visits', 'GET /backend/profile', 'PUT /backend/profile',
-      'POST /backend/profile/password', 'GET /backend/users/{userId}/vehicles', 'POST /backend/users/{userId}/vehicles',
-      'GET /backend/vehicles/{id}', 'PUT /backend/vehicles/{id}', 'DELETE /backend/vehicles/{id}', 'GET /backend/vehicles/{id}/visits',
-      'GET /backend/my/vehicles', 'GET /backend/my/vehicles/{id}', 'GET /backend/my/vehicles/{id}/visits', 'GET /backend/my/vehicles/{id}/oil-changes',
-      'GET /backend/vehicles/{vehicleId}/oil-changes', 'POST /backend/vehicles/{vehicleId}/oil-changes', 'POST /backend/vehicles/{vehicleId}/km-reading',
-      'GET /backend/static-data', 'POST /backend/static-data', 'PUT /backend/static-data/{id}', 'DELETE /backend/static-data/{id}',
-      'GET /backend/search', 'POST /backend/uploads/image', 'GET /backend/media/{id}/file',
-    ];
-    for (const key of expected) {
-      const operation = operations.find((candidate) => candidate.key === key);
-      expect(operation, key).toBeDefined();
-      expect(operation!.tags?.length, key).toBeGreaterThan(0);
-      expect(operation!.summary, key).toBeTruthy();
-    }
   });
 });

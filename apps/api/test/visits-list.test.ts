@@ -193,4 +193,27 @@ describe('page plans', () => {
       }
     }
   });
+
+  it('serves deep pages (ids first) exactly like shallow ones', async () => {
+    const { customer, vehicle } = await createCustomer();
+    const base = Date.now() - 400 * DAY;
+    await testDb().visit.createMany({
+      data: Array.from({ length: 230 }, (_, index) => ({
+        name: `Deep ${index}`,
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        dueDate: new Date(base + index * DAY),
+        createdAt: new Date(base + index * HOUR),
+        totalCostCents: (index * 7919) % 50_000,
+      })),
+    });
+    for (const sort of VISIT_SORTS) {
+      const get = async (page: number, pageSize: number) =>
+        (await app.inject({ method: 'GET', url: `/backend/visits?customerId=${customer.id}&sort=${sort}&page=${page}&pageSize=${pageSize}`, headers: staff.authHeader })).json();
+      const deep = await get(22, 10); // offset 210
+      const shallow = await get(3, 100); // offset 200
+      expect(deep.items.map((i: { id: string }) => i.id), sort).toEqual(shallow.items.slice(10, 20).map((i: { id: string }) => i.id));
+      expect(deep.items[0]).toMatchObject({ customer: { id: customer.id }, vehicle: { id: vehicle.id }, taskCount: 0 });
+    }
+  });
 });

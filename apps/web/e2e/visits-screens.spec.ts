@@ -55,7 +55,7 @@ for (const language of ['en', 'ar'] as const) {
       await capture(page, `task-page-${tag}`);
 
       await page.goto('/admin/payments');
-      await expect(page.getByTestId('payments-row').first()).toBeVisible();
+      await expect(page.locator('[data-testid=payments-row]:visible').first()).toBeVisible();
       await capture(page, `payments-history-${tag}`);
 
       await page.goto('/admin/todo');

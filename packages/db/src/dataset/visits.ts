@@ -1,7 +1,8 @@
 // Dataset generator, visits part: loads visits with their tasks and payments for the vehicles already in
-// the database (the customers/vehicles part of this folder creates those). Deterministic for a given seed,
-// batched multi-row INSERTs through unnest() (one statement per few thousand rows), and every derived column
-// computed with the same rules the API uses (packages/shared visit-rules.ts).
+// the database (the customers/vehicles part of this folder creates those). Deterministic for a given seed and
+// `now` (default: the current time, so "today" and "this week" find visits), batched multi-row INSERTs
+// through unnest() (one statement per few thousand rows), and every derived column computed with the same
+// rules the API uses (packages/shared visit-rules.ts).
 import {
   COMPLETED_VISIT_STATUSES,
   deriveVisitStatus,

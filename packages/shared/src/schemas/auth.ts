@@ -133,8 +133,8 @@ export type VerifyOtpInput = z.input<typeof verifyOtpInputSchema>;
 export const resetPasswordInputSchema = z.object({ identifier: identifierSchema, password: passwordSchema });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
-/** The browser sends nothing (the httpOnly cookie carries the token); API clients send it in the body. */
-export const refreshInputSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
+/** The browser sends no body (the httpOnly cookie carries the token); API clients send it in the body. */
+export const refreshInputSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).nullish();
 export type RefreshInput = z.infer<typeof refreshInputSchema>;
 
 /** The new-password form: the password rule plus "passwords must match" (SPEC §5). */

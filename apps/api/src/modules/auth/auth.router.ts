@@ -46,7 +46,7 @@ export const authRouter = router({
     .input(refreshInputSchema)
     .output(authSessionSchema)
     .mutation(async ({ ctx, input }) =>
-      withCookies(ctx, await refresh(authContext(ctx.deps, ctx.req), readRefreshToken(ctx.req, input.refreshToken))),
+      withCookies(ctx, await refresh(authContext(ctx.deps, ctx.req), readRefreshToken(ctx.req, input?.refreshToken))),
     ),
 
   register: publicProcedure
@@ -78,7 +78,7 @@ export const authRouter = router({
     .input(refreshInputSchema)
     .output(messageResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await logout(ctx.deps.db, readRefreshToken(ctx.req, input.refreshToken));
+      const result = await logout(ctx.deps.db, readRefreshToken(ctx.req, input?.refreshToken));
       if (ctx.req && ctx.res) clearSessionCookies(ctx.req, ctx.res);
       return result;
     }),

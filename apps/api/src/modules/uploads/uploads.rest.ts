@@ -2,7 +2,6 @@
 // REST-only: tRPC carries JSON, and a picture is bytes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
@@ -54,7 +53,7 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['uploads'],
           summary: 'The bytes of an uploaded file (staff: any picture; clients: their own; public-site files: anyone)',
-          params: z.object({ id: z.uuid(MESSAGES.notFound) }),
+          params: z.object({ id: z.uuid() }),
         },
       },
       async (request, reply) => {

@@ -54,24 +54,25 @@ export interface VisitListRow {
   createdAt: Date;
   updatedAt: Date;
   customerId: string;
-  customerFirstName: string;
-  customerLastName: string;
   vehicleId: string;
-  plateNumber: string;
-  brand: string;
-  model: string;
+  /** [firstName, lastName] */
+  customer: [string, string];
+  /** [plateNumber, brand, model] */
+  vehicle: [string, string, string];
   taskCount: number;
 }
 
 export function toVisitListItem(row: VisitListRow, today: string): VisitListItem {
   const dueDate = dueDateString(row.dueDate);
+  const [firstName, lastName] = row.customer;
+  const [plateNumber, brand, model] = row.vehicle;
   return {
     id: row.id,
     name: row.name,
     visitDate: row.visitDate.toISOString(),
     dueDate,
-    customer: { id: row.customerId, firstName: row.customerFirstName, lastName: row.customerLastName },
-    vehicle: { id: row.vehicleId, plateNumber: row.plateNumber, brand: row.brand, model: row.model },
+    customer: { id: row.customerId, firstName, lastName },
+    vehicle: { id: row.vehicleId, plateNumber, brand, model },
     totalCostCents: row.totalCostCents,
     paidCents: row.paidCents,
     balanceCents: row.totalCostCents - row.paidCents,

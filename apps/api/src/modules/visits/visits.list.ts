@@ -1,7 +1,6 @@
-// The visits list: SPEC §4 filters, date filters and sorts, on indexed Visit columns. One SQL statement picks
-// the page (ids and sort keys only, so the planner can walk an index and stop after LIMIT), then the page's
-// ten rows get their customer, vehicle and task count. Filter meanings are documented in ARCHITECTURE.md
-// "Visits" and in packages/shared (visit-rules.ts, schemas/visits.ts).
+// The visits list: SPEC §4 filters, date filters and sorts, on indexed Visit columns, in raw SQL because
+// the plan matters at 200,000 visits (see ARCHITECTURE.md "Visits"). Filter meanings are documented there
+// and in packages/shared (visit-rules.ts, schemas/visits.ts).
 import { Prisma, type Db } from '@garage/db';
 import {
   COMPLETED_VISIT_STATUSES,
@@ -47,6 +46,7 @@ const ORDER: Record<VisitSort, Prisma.Sql> = {
  * created this month, ordered by due date, sit at the far end of the due-date index).
  */
 const ORDER_AFTER_FILTER: Record<VisitSort, Prisma.Sql> = {
+  // Newest-first stays walkable: the open, unpaid and recent visits the filters select sit at its start.
   newest: ORDER.newest,
   oldest: raw(`(v."createdAt" + interval '0 day') ASC, v.id ASC`),
   highestCost: raw('(v."totalCostCents" + 0) DESC, v."createdAt" DESC, v.id DESC'),
@@ -98,7 +98,21 @@ export function visitConditions(query: ListVisitsParsed, now: Date): Prisma.Sql[
   return conditions;
 }
 
-/** The statements of a list request: the total, and the page (ids chosen on indexed columns, then joined). */
+/** What a list row carries: the visit, its customer's name, its vehicle and how many tasks it has. */
+const LIST_COLUMNS = sql`v.id, v.name, v."visitDate", v."dueDate", v."totalCostCents", v."paidCents", v.status::text AS status,
+  v."paymentStatus"::text AS "paymentStatus", v.version, v."createdAt", v."updatedAt", v."customerId", v."vehicleId",
+  (SELECT ARRAY[cu."firstName", cu."lastName"] FROM "User" cu WHERE cu.id = v."customerId") AS customer,
+  (SELECT ARRAY[ve."plateNumber", ve.brand, ve.model] FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS vehicle,
+  (SELECT count(*) FROM "Task" t WHERE t."visitId" = v.id)::int AS "taskCount"`;
+
+/** Past this offset the page's ids are chosen first, so the rows skipped by OFFSET carry no sub-selects. */
+const DEEP_OFFSET = 200;
+
+/**
+ * The statements of a list request: the total, and the page. The page is one flat statement (cheap to
+ * plan: the customer, vehicle and task count are sub-selects that PostgreSQL evaluates only for the rows it
+ * returns, even after a sort); deep pages pick their ids first.
+ */
 export function visitListSql(query: ListVisitsParsed, now: Date) {
   const conditions = visitConditions(query, now);
   const where = conditions.length > 0 ? sql`WHERE ${join(conditions, ' AND ')}` : empty;
@@ -108,21 +122,13 @@ export function visitListSql(query: ListVisitsParsed, now: Date) {
 
   const page = (total: number) => {
     const filterFirst = conditions.length > 0 && pagePlan(query.sort, total, createdRange) === 'filterFirst';
+    const order = filterFirst ? ORDER_AFTER_FILTER[query.sort] : ORDER[query.sort];
+    if (offset <= DEEP_OFFSET) {
+      return sql`SELECT ${LIST_COLUMNS} FROM "Visit" v ${customerJoin} ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
+    }
     return sql`
-      WITH page AS (
-        SELECT v.id FROM "Visit" v ${customerJoin} ${where}
-        ORDER BY ${filterFirst ? ORDER_AFTER_FILTER[query.sort] : ORDER[query.sort]} LIMIT ${query.pageSize} OFFSET ${offset}
-      )
-      SELECT v.id, v.name, v."visitDate", v."dueDate", v."totalCostCents", v."paidCents", v.status::text AS status,
-             v."paymentStatus"::text AS "paymentStatus", v.version, v."createdAt", v."updatedAt",
-             c.id AS "customerId", c."firstName" AS "customerFirstName", c."lastName" AS "customerLastName",
-             vh.id AS "vehicleId", vh."plateNumber", vh.brand, vh.model,
-             (SELECT count(*) FROM "Task" t WHERE t."visitId" = v.id)::int AS "taskCount"
-      FROM page
-      JOIN "Visit" v ON v.id = page.id
-      JOIN "User" c ON c.id = v."customerId"
-      JOIN "Vehicle" vh ON vh.id = v."vehicleId"
-      ORDER BY ${ORDER[query.sort]}`;
+      WITH page AS (SELECT v.id FROM "Visit" v ${customerJoin} ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset})
+      SELECT ${LIST_COLUMNS} FROM page JOIN "Visit" v ON v.id = page.id ${customerJoin} ORDER BY ${ORDER[query.sort]}`;
   };
   const count = sql`SELECT count(*)::int AS n FROM "Visit" v ${where}`;
   return { page, count, countKey: `${where.sql}|${JSON.stringify(where.values)}` };

@@ -107,7 +107,7 @@ export function PaymentsPage() {
               </TableHeader>
               <TableBody>
                 {page.items.map((payment) => (
-                  <TableRow key={payment.id}>
+                  <TableRow key={payment.id} data-testid="payments-row">
                     <TableCell>{format.dateTime(payment.createdAt)}</TableCell>
                     <TableCell>{payment.customer.firstName} {payment.customer.lastName}</TableCell>
                     <TableCell>

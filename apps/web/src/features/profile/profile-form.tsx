@@ -11,6 +11,7 @@ import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { getAccessToken, getStoredUser, saveSession } from '../../lib/auth/token-store.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ImageUploadField } from '../users/image-upload-field.tsx';
 import { applyServerErrors } from '../users/server-messages.ts';
@@ -43,6 +44,13 @@ export function ProfileForm({ user }: { user: UserView }) {
     try {
       const saved = await update.mutateAsync(data);
       queryClient.setQueryData(trpc.profile.get.queryKey(), saved);
+      // The signed-in user kept by the browser (name and picture in the shell's menu) follows the change.
+      const token = getAccessToken();
+      const stored = getStoredUser();
+      if (token && stored) {
+        const { firstName, lastName, email, imageUrl, preferredLanguage } = saved;
+        saveSession({ accessToken: token, user: { ...stored, firstName, lastName, email, imageUrl, preferredLanguage } });
+      }
       await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
       if (saved.preferredLanguage !== i18n.language) await i18n.changeLanguage(saved.preferredLanguage);
       toast.success(t('profile:toasts.updated'));

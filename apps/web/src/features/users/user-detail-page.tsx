@@ -13,6 +13,7 @@ import { VehicleCard } from '../vehicles/vehicle-card.tsx';
 import { VehicleForm } from '../vehicles/vehicle-form.tsx';
 import { VisitList } from '../vehicles/visit-list.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { useCanManage } from './use-can-manage.ts';
 import { useUserActions } from './use-user-actions.ts';
 import { UserAvatar } from './user-avatar.tsx';
 import { UserForm } from './user-form.tsx';
@@ -28,6 +29,7 @@ export function UserDetailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [visitsPage, setVisitsPage] = useState(1);
   const { setActive, remove } = useUserActions();
+  const { canEdit, canRemove } = useCanManage();
 
   const user = useQuery(trpc.users.get.queryOptions({ id: userId }));
   const vehicles = useQuery(trpc.vehicles.listByOwner.queryOptions({ ownerId: userId }));
@@ -83,17 +85,23 @@ export function UserDetailPage() {
             </dl>
           </div>
           <div className="flex flex-wrap gap-2 md:flex-col">
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <Pencil />
-              {t('users:actions.edit')}
-            </Button>
-            <Button variant="outline" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: person.id, active: !person.active })}>
-              {person.active ? t('users:actions.deactivate') : t('users:actions.activate')}
-            </Button>
-            <Button variant="ghost" className="text-destructive" onClick={() => setConfirmDelete(true)}>
-              <Trash2 />
-              {t('users:actions.delete')}
-            </Button>
+            {canEdit(person) && (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil />
+                {t('users:actions.edit')}
+              </Button>
+            )}
+            {canRemove(person) && (
+              <>
+                <Button variant="outline" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: person.id, active: !person.active })}>
+                  {person.active ? t('users:actions.deactivate') : t('users:actions.activate')}
+                </Button>
+                <Button variant="ghost" className="text-destructive" onClick={() => setConfirmDelete(true)}>
+                  <Trash2 />
+                  {t('users:actions.delete')}
+                </Button>
+              </>
+            )}
           </div>
         </CardContent>
       </Card>

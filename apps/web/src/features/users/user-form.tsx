@@ -14,10 +14,10 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import { useAuth } from '../../lib/auth/session.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { applyServerErrors } from './server-messages.ts';
+import { useCanManage } from './use-can-manage.ts';
 import { initialsOf } from './user-avatar.tsx';
 
 type FormInput = z.input<typeof createUserSchema>;
@@ -45,8 +45,7 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
   const { t } = useTranslation(['users', 'validation', 'fields', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { roles } = useAuth();
-  const isAdmin = roles.includes('ADMIN');
+  const { isAdmin } = useCanManage();
   // Other staff manage customers only (the API enforces it; the form does not offer what would fail).
   const roleChoices: readonly Role[] = isAdmin ? ROLES : ['CLIENT'];
   const editing = !!user;

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { useCanManage } from './use-can-manage.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 interface UsersTableProps {
@@ -31,6 +32,7 @@ export function UserBadges({ user }: { user: UserView }) {
 
 function RowActions({ user, onOpen, onToggleActive, onDelete }: { user: UserView } & Omit<UsersTableProps, 'users'>) {
   const { t } = useTranslation('users');
+  const { canRemove } = useCanManage();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -40,10 +42,14 @@ function RowActions({ user, onOpen, onToggleActive, onDelete }: { user: UserView
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" onClick={(event) => event.stopPropagation()}>
         <DropdownMenuItem onSelect={() => onOpen(user)}>{t('actions.open')}</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onToggleActive(user)}>{user.active ? t('actions.deactivate') : t('actions.activate')}</DropdownMenuItem>
-        <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => onDelete(user)}>
-          {t('actions.delete')}
-        </DropdownMenuItem>
+        {canRemove(user) && (
+          <>
+            <DropdownMenuItem onSelect={() => onToggleActive(user)}>{user.active ? t('actions.deactivate') : t('actions.activate')}</DropdownMenuItem>
+            <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => onDelete(user)}>
+              {t('actions.delete')}
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

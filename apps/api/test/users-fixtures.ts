@@ -1,0 +1,26 @@
+// Shared by the users*.test.ts files: a valid user payload with unique identity fields, and tRPC callers.
+import { randomInt } from 'node:crypto';
+import { createContextInner } from '../src/trpc/context.ts';
+import { createCaller } from '../src/trpc/root.ts';
+import { createTestUser, testDeps, uniqueSuffix } from './helpers.ts';
+
+export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+export const PICTURE = 'https://images.example.com/avatar.png';
+
+export function newUser(overrides: Record<string, unknown> = {}) {
+  const suffix = uniqueSuffix();
+  return {
+    firstName: 'Nora',
+    lastName: `Customer ${suffix}`,
+    username: `nora_${suffix}`,
+    email: `nora_${suffix}@example.com`,
+    countryCode: '+33',
+    phoneNumber: `6${randomInt(10_000_000, 99_999_999)}`,
+    role: 'CLIENT',
+    age: 30,
+    imageUrl: PICTURE,
+    ...overrides,
+  };
+}
+
+export const callerFor = (actor: TestUser) => createCaller(createContextInner(testDeps(), { userId: actor.user.id, roles: [actor.user.role] }));
