@@ -42,7 +42,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  return { ...parsed.data, storageDir: parsed.data.STORAGE_DIR ?? path.join(parsed.data.DATA_DIR, 'storage') };
+  // Relative folders are relative to the repository root, whichever folder the process started in.
+  const dataDir = path.resolve(repoRoot, parsed.data.DATA_DIR);
+  const storageDir = parsed.data.STORAGE_DIR ? path.resolve(repoRoot, parsed.data.STORAGE_DIR) : path.join(dataDir, 'storage');
+  return { ...parsed.data, DATA_DIR: dataDir, storageDir };
 }
 
 function parseEnvFile(text: string): Record<string, string> {

@@ -64,6 +64,16 @@ describe('staff search', () => {
     expect(await search(`nothing${uniqueSuffix()}zz`)).toEqual({ customers: [], vehicles: [], visits: [] });
   });
 
+  it('answers words shorter than 3 characters only when together they spell a plate', async () => {
+    expect(await search(plate.slice(2, 4))).toEqual({ customers: [], vehicles: [], visits: [] });
+    const spelled = await search(`${plate.slice(0, 2)} ${plate.slice(2, 4)}`.toLowerCase());
+    expect(spelled.vehicles.map((v) => v.id)).toContain(vehicleId);
+    expect(spelled.customers).toEqual([]);
+    // Next to a longer word, a short word still narrows the results.
+    expect((await search(`salim qa`)).customers.map((c) => c.id)).toContain(customerId);
+    expect((await search(`salim zq`)).customers.map((c) => c.id)).not.toContain(customerId);
+  });
+
   it('takes % literally instead of as a wildcard', async () => {
     expect(await search('%')).toEqual({ customers: [], vehicles: [], visits: [] });
     expect(await search(`qadir${tag}%`)).toEqual({ customers: [], vehicles: [], visits: [] });

@@ -4,7 +4,7 @@
 // ranking fast for rare and common words alike. The groups are queried in parallel, SEARCH_GROUP_LIMIT each.
 import { Prisma, type Db } from '@garage/db';
 import { normalizePlate, SEARCH_GROUP_LIMIT, type SearchResult } from '@garage/shared';
-import { containsPattern, textSearchWords, userTextMatch } from '../users/users.search.ts';
+import { containsPattern, textSearchWords, trigramSearchable, userTextMatch } from '../users/users.search.ts';
 import { inOrder, topMatchingIds } from './top-matches.ts';
 
 function vehicleTextMatch(words: string[], query: string): Prisma.Sql {
@@ -24,6 +24,7 @@ function visitTextMatch(words: string[]): Prisma.Sql {
 async function findCustomers(db: Db, words: string[]) {
   const ids = await topMatchingIds(db, {
     table: 'User',
+    words,
     where: Prisma.sql`"deletedAt" IS NULL AND ${userTextMatch(words)}`,
     sortColumns: Prisma.sql`"lastName", "firstName"`,
     orderBy: Prisma.sql`"lastName", "firstName", id`,
@@ -40,6 +41,7 @@ async function findVehicles(db: Db, words: string[], query: string) {
   // Soft-deleting a customer hides their vehicles too, so "deletedAt" covers deleted owners.
   const ids = await topMatchingIds(db, {
     table: 'Vehicle',
+    words,
     where: Prisma.sql`"deletedAt" IS NULL AND ${vehicleTextMatch(words, query)}`,
     sortColumns: Prisma.sql`"plateNormalized"`,
     orderBy: Prisma.sql`"plateNormalized"`,
@@ -55,6 +57,7 @@ async function findVehicles(db: Db, words: string[], query: string) {
 async function findVisits(db: Db, words: string[]) {
   const ids = await topMatchingIds(db, {
     table: 'Visit',
+    words,
     where: Prisma.sql`${visitTextMatch(words)} AND NOT EXISTS (SELECT 1 FROM "User" AS u WHERE u.id = "Visit"."customerId" AND u."deletedAt" IS NOT NULL)`,
     sortColumns: Prisma.sql`"createdAt"`,
     orderBy: Prisma.sql`"createdAt" DESC, id DESC`,
@@ -81,9 +84,21 @@ async function findVisits(db: Db, words: string[]) {
   }));
 }
 
+const nothing = (): SearchResult => ({ customers: [], vehicles: [], visits: [] });
+
+/**
+ * Words shorter than three letters or digits cannot use the trigram indexes, and scanning every customer,
+ * vehicle and visit for "ab" costs more than the answer is worth: such a query searches plates only when it
+ * spells one ("AB 12" → AB12), and otherwise answers nothing (the screen asks for at least 3 characters).
+ * Next to a longer word, short words still narrow the results.
+ */
 export async function searchEverything(db: Db, query: string): Promise<SearchResult> {
   const words = textSearchWords(query);
-  if (words.length === 0) return { customers: [], vehicles: [], visits: [] };
+  if (words.length === 0) return nothing();
+  if (!words.some(trigramSearchable)) {
+    const plate = normalizePlate(query);
+    return trigramSearchable(plate) ? { ...nothing(), vehicles: await findVehicles(db, [plate], plate) } : nothing();
+  }
   const [customers, vehicles, visits] = await Promise.all([findCustomers(db, words), findVehicles(db, words, query), findVisits(db, words)]);
   return { customers, vehicles, visits };
 }

@@ -5,11 +5,14 @@
 // - common words: once more than CANDIDATE_CAP rows match, walking the ordering index finds N matches
 //   within the first rows, so that plain query is used.
 import { Prisma, type Db } from '@garage/db';
+import { withTrigramPlans } from '../users/users.search.ts';
 
 const CANDIDATE_CAP = 1000;
 
 export interface TopMatchesQuery {
   table: 'User' | 'Vehicle' | 'Visit';
+  /** The searched words (they decide whether the trigram indexes can serve the match). */
+  words: string[];
   where: Prisma.Sql;
   /** Columns the ORDER BY needs, and the ORDER BY itself: fixed SQL, never user input. */
   sortColumns: Prisma.Sql;
@@ -19,11 +22,13 @@ export interface TopMatchesQuery {
 
 export async function topMatchingIds(db: Db, query: TopMatchesQuery): Promise<string[]> {
   const table = Prisma.raw(`"${query.table}"`);
-  const ranked = await db.$queryRaw<{ id: string; candidates: bigint }[]>`
-    WITH candidates AS MATERIALIZED (
-      SELECT id, ${query.sortColumns} FROM ${table} WHERE ${query.where} LIMIT ${CANDIDATE_CAP}
-    )
-    SELECT id, count(*) OVER () AS candidates FROM candidates ORDER BY ${query.orderBy} LIMIT ${query.limit}`;
+  const [ranked] = await withTrigramPlans(db, query.words, [
+    db.$queryRaw<{ id: string; candidates: bigint }[]>`
+      WITH candidates AS MATERIALIZED (
+        SELECT id, ${query.sortColumns} FROM ${table} WHERE ${query.where} LIMIT ${CANDIDATE_CAP}
+      )
+      SELECT id, count(*) OVER () AS candidates FROM candidates ORDER BY ${query.orderBy} LIMIT ${query.limit}`,
+  ]);
   if (ranked.length === 0 || Number(ranked[0]!.candidates) < CANDIDATE_CAP) return ranked.map((row) => row.id);
   const common = await db.$queryRaw<{ id: string }[]>`
     SELECT id FROM ${table} WHERE ${query.where} ORDER BY ${query.orderBy} LIMIT ${query.limit}`;

@@ -15,7 +15,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { deleteUser } from './users.delete.ts';
-import { createUser, getUser, listUsers, setUserActive, updateUser } from './users.service.ts';
+import { listUsers } from './users.list.ts';
+import { createUser, getUser, setUserActive, updateUser } from './users.service.ts';
 import { listCustomerVisits } from './visit-history.service.ts';
 
 const idParams = z.object({ id: z.uuid() });

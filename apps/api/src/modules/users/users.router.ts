@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { staffProcedure, router } from '../../trpc/init.ts';
 import { deleteUser } from './users.delete.ts';
 import { listCustomerVisits } from './visit-history.service.ts';
-import { createUser, getUser, listUsers, setUserActive, updateUser } from './users.service.ts';
+import { listUsers } from './users.list.ts';
+import { createUser, getUser, setUserActive, updateUser } from './users.service.ts';
 
 export const usersRouter = router({
   list: staffProcedure.input(listUsersSchema).output(userPageSchema).query(({ ctx, input }) => listUsers(ctx.deps.db, input)),

@@ -2,10 +2,11 @@
 // searched columns (name, username, email, phone digits, or a "+code" country code). ILIKE '%word%' on those
 // columns is served by the pg_trgm GIN indexes (schema.prisma, migration search_trigram).
 //
-// Why raw SQL: when a query both filters on a rare word and orders by an indexed column, PostgreSQL's
-// estimate for ILIKE makes it walk the ordering index and test every row (10,000 rows for a name that
-// matches five). Matching inside a fenced subquery (OFFSET 0) makes it use the trigram indexes first and
-// sort only the matches.
+// Why raw SQL: PostgreSQL's estimates for ILIKE lead it astray twice. (1) With ORDER BY ... LIMIT it walks
+// the ordering index and tests every row (10,000 rows for a name that matches five): matching inside a
+// fenced subquery (OFFSET 0) makes it collect the matches first and sort only them. (2) For long words it
+// prices the trigram scans too high and reads the whole table (18 ms instead of 1 ms for a full username):
+// when every word is long enough for trigrams, the statements run with sequential scans disabled.
 import { Prisma, type Db } from '@garage/db';
 
 const MAX_WORDS = 5;
@@ -13,6 +14,19 @@ const MAX_WORDS = 5;
 export function textSearchWords(text: string | undefined): string[] {
   return (text ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 }
+
+/** pg_trgm can only look a word up when it has a run of at least three letters or digits. */
+export const trigramSearchable = (word: string) => /[\p{L}\p{N}]{3}/u.test(word);
+
+/**
+ * Runs read statements in one transaction, with sequential scans disabled when the trigram indexes can
+ * narrow the rows (some word is long enough; shorter words then only filter those rows). See the header.
+ */
+export function withTrigramPlans<T extends Prisma.PrismaPromise<unknown>[]>(db: Db, words: string[], statements: [...T]) {
+  if (!words.some(trigramSearchable)) return db.$transaction(statements);
+  return db.$transaction([db.$executeRaw`SET LOCAL enable_seqscan = off`, ...statements]).then(([, ...results]) => results as unknown as UnwrapAll<T>);
+}
+type UnwrapAll<T extends unknown[]> = { [K in keyof T]: Awaited<T[K]> };
 
 /** '%word%' with LIKE's own wildcards taken literally. */
 export const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -37,22 +51,4 @@ function userWordMatch(word: string): Prisma.Sql {
 /** Every word matches some column of the user. */
 export function userTextMatch(words: string[]): Prisma.Sql {
   return Prisma.join(words.map(userWordMatch), ' AND ');
-}
-
-/**
- * Ids of one page of live users matching `words` and the extra conditions, in `orderBy` order.
- * `orderBy` must be a fixed SQL fragment (never user input).
- */
-export async function matchingUserIds(
-  db: Db,
-  query: { words: string[]; conditions: Prisma.Sql[]; orderBy: Prisma.Sql; limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
-  const where = Prisma.join([Prisma.sql`"deletedAt" IS NULL`, ...query.conditions, userTextMatch(query.words)], ' AND ');
-  const [page, count] = await Promise.all([
-    db.$queryRaw<{ id: string }[]>`
-      SELECT id FROM (SELECT id, "firstName", "lastName", "username", "createdAt" FROM "User" WHERE ${where} OFFSET 0) AS matches
-      ORDER BY ${query.orderBy} LIMIT ${query.limit} OFFSET ${query.offset}`,
-    db.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM "User" WHERE ${where}`,
-  ]);
-  return { ids: page.map((row) => row.id), total: Number(count[0]?.total ?? 0) };
 }

@@ -1,76 +1,22 @@
-// Customers and staff accounts: list, read, create, update, activate/deactivate. Deletion lives in
-// users.delete.ts. Role rules in users.access.ts; duplicate detection in users.conflicts.ts.
-import { hashPassword, Prisma, type Db } from '@garage/db';
-import type { createUserSchema, listUsersSchema, userInputSchema, UserPage, UserView } from '@garage/shared';
+// Customers and staff accounts: list (users.list.ts), read, create, update, activate/deactivate. Deletion
+// lives in users.delete.ts. Role rules in users.access.ts; duplicate detection in users.conflicts.ts.
+import { hashPassword, type Db, type Prisma } from '@garage/db';
+import type { createUserSchema, userInputSchema, UserView } from '@garage/shared';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { Session } from '../auth/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
 import { assertCanManage, assertNotSelf } from './users.access.ts';
 import { assertIdentityFree, withIdentityConflicts } from './users.conflicts.ts';
-import { matchingUserIds, textSearchWords } from './users.search.ts';
-import { countsFor, toUserView, userSelect, type UserRow } from './users.view.ts';
+import { countsFor, toUserView, userSelect } from './users.view.ts';
 
-type ListUsersQuery = z.output<typeof listUsersSchema>;
 type UserInput = z.output<typeof userInputSchema>;
 type CreateUserInput = z.output<typeof createUserSchema>;
-
-const SORTS: Record<ListUsersQuery['sort'], Prisma.UserOrderByWithRelationInput[]> = {
-  newest: [{ createdAt: 'desc' }, { id: 'desc' }],
-  oldest: [{ createdAt: 'asc' }, { id: 'asc' }],
-  name: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-  username: [{ username: 'asc' }],
-};
-const SQL_SORTS: Record<ListUsersQuery['sort'], Prisma.Sql> = {
-  newest: Prisma.sql`"createdAt" DESC, id DESC`,
-  oldest: Prisma.sql`"createdAt" ASC, id ASC`,
-  name: Prisma.sql`"lastName" ASC, "firstName" ASC, id ASC`,
-  username: Prisma.sql`"username" ASC`,
-};
-
-export async function listUsers(db: Db, query: ListUsersQuery): Promise<UserPage> {
-  const skip = (query.page - 1) * query.pageSize;
-  const words = textSearchWords(query.search);
-  let rows: UserRow[];
-  let total: number;
-  if (words.length > 0) {
-    // Text search: match through the trigram indexes first (users.search.ts), then read the page's rows.
-    const conditions = [
-      ...(query.role ? [Prisma.sql`"role" = ${query.role}::"Role"`] : []),
-      ...(query.active !== undefined ? [Prisma.sql`"active" = ${query.active}`] : []),
-      ...(query.verified !== undefined ? [Prisma.sql`"verified" = ${query.verified}`] : []),
-    ];
-    const match = await matchingUserIds(db, { words, conditions, orderBy: SQL_SORTS[query.sort], limit: query.pageSize, offset: skip });
-    const found = await db.user.findMany({ where: { id: { in: match.ids } }, select: userSelect });
-    const byId = new Map(found.map((row) => [row.id, row]));
-    rows = match.ids.map((id) => byId.get(id)).filter((row): row is UserRow => !!row);
-    total = match.total;
-  } else {
-    const where: Prisma.UserWhereInput = {
-      deletedAt: null,
-      ...(query.role ? { role: query.role } : {}),
-      ...(query.active !== undefined ? { active: query.active } : {}),
-      ...(query.verified !== undefined ? { verified: query.verified } : {}),
-    };
-    [rows, total] = await Promise.all([
-      db.user.findMany({ where, orderBy: SORTS[query.sort], skip, take: query.pageSize, select: userSelect }),
-      db.user.count({ where }),
-    ]);
-  }
-  const counts = await countsFor(db, rows.map((row) => row.id));
-  return {
-    items: rows.map((row) => toUserView(row, counts)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
-  };
-}
 
 export async function getUser(db: Db, id: string): Promise<UserView> {
   const row = await db.user.findFirst({ where: { id, deletedAt: null }, select: userSelect });
   if (!row) throw notFound('User');
-  return toUserView(row, await countsFor(db, [row.id]));
+  return toUserView(row, (await countsFor(db, [row.id])).get(row.id));
 }
 
 /** The columns written from the form; an empty email means none. */

@@ -24,7 +24,11 @@ export const userSelect = {
 } satisfies Prisma.UserSelect;
 
 export type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
-type Counts = Map<string, { vehicles: number; visits: number }>;
+export interface UserCounts {
+  vehicles: number;
+  visits: number;
+}
+type Counts = Map<string, UserCounts>;
 
 /** Live vehicles and visits per user, for a page of users (index lookups on ownerId / customerId). */
 export async function countsFor(db: Db, userIds: string[]): Promise<Counts> {
@@ -39,13 +43,12 @@ export async function countsFor(db: Db, userIds: string[]): Promise<Counts> {
   return counts;
 }
 
-export function toUserView({ passwordHash, createdAt, updatedAt, ...user }: UserRow, counts: Counts): UserView {
-  const count = counts.get(user.id);
+export function toUserView({ passwordHash, createdAt, updatedAt, ...user }: UserRow, counts: UserCounts | undefined): UserView {
   return {
     ...user,
     hasPassword: passwordHash !== null,
-    vehicleCount: count?.vehicles ?? 0,
-    visitCount: count?.visits ?? 0,
+    vehicleCount: counts?.vehicles ?? 0,
+    visitCount: counts?.visits ?? 0,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };

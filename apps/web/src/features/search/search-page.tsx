@@ -36,6 +36,9 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const q = (params.get('q') ?? '').trim();
+  // Mirrors the API: without 3 letters or digits in a row (spaces ignored, so plates like "AB 12" count)
+  // nothing is searched.
+  const tooShort = q.length > 0 && !/[\p{L}\p{N}]{3}/u.test(q.replace(/\s+/g, ''));
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -44,8 +47,8 @@ export function SearchPage() {
     return () => clearTimeout(timer);
   }, [text, q, setParams]);
 
-  const results = useQuery({ ...trpc.search.query.queryOptions({ q }), enabled: q.length > 0, placeholderData: keepPreviousData });
-  const data = q ? results.data : undefined;
+  const results = useQuery({ ...trpc.search.query.queryOptions({ q }), enabled: q.length > 0 && !tooShort, placeholderData: keepPreviousData });
+  const data = q && !tooShort ? results.data : undefined;
   const total = data ? data.customers.length + data.vehicles.length + data.visits.length : 0;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const row = 'flex items-center gap-3 rounded-md p-2 hover:bg-accent';
@@ -72,8 +75,8 @@ export function SearchPage() {
         {results.isFetching && <Spinner className="absolute end-3 top-1/2 -translate-y-1/2" label={t('search:searching')} />}
       </div>
 
-      {!q ? (
-        <p className="text-center text-muted-foreground">{t('search:hint')}</p>
+      {!q || tooShort ? (
+        <p className="text-center text-muted-foreground">{tooShort ? t('search:tooShort') : t('search:hint')}</p>
       ) : results.isError ? (
         <Card className="p-6 text-center text-destructive">{t('search:failed')}</Card>
       ) : data && total === 0 ? (

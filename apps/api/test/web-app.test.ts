@@ -1,0 +1,48 @@
+// Production mode: the API process serves the built web app on the same port.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import { testDeps } from './helpers.ts';
+
+describe('serving the built web app (production)', () => {
+  let app: App;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'garage-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Garage</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    const deps = testDeps();
+    app = await buildApp({ ...deps, config: { ...deps.config, NODE_ENV: 'production', WEB_DIST_DIR: dist } }, { logger: false });
+  });
+  afterAll(() => app.close());
+
+  it('serves index.html at / without caching', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('falls back to index.html for client routes', async () => {
+    const response = await app.inject({ url: '/admin/users/123?tab=vehicles', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('keeps real 404s for unknown API paths and missing files', async () => {
+    const api = await app.inject({ url: '/backend/x' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await app.inject({ url: '/assets/missing-file.js' })).statusCode).toBe(404);
+  });
+});
