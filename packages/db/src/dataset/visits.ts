@@ -15,6 +15,7 @@ import {
 } from '@garage/shared';
 import type { Db } from '../client.ts';
 import { createRandom, type Random } from '../seed/ids.ts';
+import { TASK_LIBRARY } from '../seed/task-library.ts';
 
 export interface VisitDatasetOptions {
   /** Visits to create (default 200,000). */
@@ -37,18 +38,7 @@ export interface VisitDatasetResult {
 }
 
 const DAY = 86_400_000;
-const TASKS = [
-  ['Oil and filter change', 'MAINTENANCE', 4500, 8900],
-  ['Brake pads replacement', 'REPAIR', 9000, 18000],
-  ['Full vehicle inspection', 'INSPECTION', 2000, 6000],
-  ['Air-conditioning recharge', 'MAINTENANCE', 3500, 9500],
-  ['Timing belt replacement', 'REPAIR', 22000, 42000],
-  ['Wheel alignment', 'MAINTENANCE', 2500, 7000],
-  ['Battery replacement', 'REPAIR', 8000, 14500],
-  ['Diagnostic scan', 'INSPECTION', 1500, 4500],
-  ['Clutch replacement', 'REPAIR', 35000, 68000],
-  ['Spark plugs replacement', 'MAINTENANCE', 3000, 7500],
-] as const;
+const TASKS = TASK_LIBRARY;
 const PRIORITIES = ['HIGH', 'MEDIUM', 'NORMAL', 'LOW'] as const;
 const METHODS = ['CASH', 'CREDIT_CARD', 'BANK_TRANSFER'] as const;
 

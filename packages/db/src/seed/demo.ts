@@ -17,6 +17,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { hashPassword } from '../password.ts';
 import { commonBranding, demoMerchant, languageBranding } from './branding-content.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { TASK_LIBRARY } from './task-library.ts';
 import { createRandom, seedId } from './ids.ts';
 import { demoPageViews } from './page-views.ts';
 
@@ -39,18 +40,6 @@ const ENGINE_TYPES = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'LPG'];
 const OIL_TYPES = ['5W-30', '5W-40', '10W-40', '0W-20', '15W-40'];
 const OIL_NAMES = ['Castrol Edge', 'Mobil 1', 'Total Quartz', 'Shell Helix', 'Motul 8100'];
 
-const TASK_LIBRARY = [
-  ['Oil and filter change', 'MAINTENANCE', 4500, 8900],
-  ['Brake pads replacement (front)', 'REPAIR', 9000, 18000],
-  ['Full vehicle inspection', 'INSPECTION', 2000, 6000],
-  ['Air-conditioning recharge', 'MAINTENANCE', 3500, 9500],
-  ['Timing belt replacement', 'REPAIR', 22000, 42000],
-  ['Wheel alignment', 'MAINTENANCE', 2500, 7000],
-  ['Battery replacement', 'REPAIR', 8000, 14500],
-  ['Diagnostic scan', 'INSPECTION', 1500, 4500],
-  ['Clutch replacement', 'REPAIR', 35000, 68000],
-  ['Spark plugs replacement', 'MAINTENANCE', 3000, 7500],
-] as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 
