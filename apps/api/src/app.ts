@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, MESSAGES } from '@garage/shared';
 import type { AppDeps } from './deps.ts';
@@ -39,7 +39,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     // One line per request drowns the start-up banner; keep it for debugging.
-    disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL) }),
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 5000 },
     connectionTimeout: 60_000,
