@@ -2,16 +2,28 @@
 // /backend to the API on :3000; `vite build` writes dist/ with hashed assets in dist/assets/ and a
 // manifest that scripts/measure-landing-js.mjs reads.
 import { fileURLToPath } from 'node:url';
+import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { requiredEnvPlugin } from './tooling/required-env-plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+// React's API, Preact's runtime: see ARCHITECTURE.md "Web app" (landing page weight).
+const reactOnPreact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
   envDir: repoRoot,
-  plugins: [requiredEnvPlugin(), react(), tailwindcss()],
+  resolve: { alias: reactOnPreact },
+  // The automatic JSX runtime straight from Preact (the prefresh plugin would otherwise assume classic h()).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss()],
   server: {
     port: 5173,
     strictPort: true,
@@ -23,11 +35,18 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // Libraries mark React Server Component boundaries with "use client": meaningless in a browser bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // react-router probes React.useOptimistic and falls back when it is absent, as it is in Preact.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       output: {
         // Each library family in its own long-cached chunk, so an app release does not invalidate them.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 20 },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },

@@ -39,8 +39,15 @@ export function resolvePnpm() {
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', ...options, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env } });
+    // Ctrl+C reaches the whole process group by itself; a SIGTERM (kill, a process manager) reaches only us,
+    // so pass it on rather than leave the child (and its embedded PostgreSQL) running.
+    const forward = () => child.kill('SIGTERM');
+    process.on('SIGTERM', forward);
     child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('close', (code) => {
+      process.off('SIGTERM', forward);
+      resolve(code ?? 1);
+    });
   });
 }
 
