@@ -1,6 +1,6 @@
 // Builds the real app against the test database. Each test creates its own unique data (uniqueSuffix).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -20,8 +20,20 @@ export function testDb(): Db {
   return sharedDb;
 }
 
+let dataDir: string | undefined;
+
+/** One data folder (uploaded files) per test process, removed when the process ends. */
+function testDataDir(): string {
+  if (!dataDir) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'garage-api-test-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    dataDir = dir;
+  }
+  return dataDir;
+}
+
 export function testDeps(overrides: Partial<AppDeps> = {}): AppDeps {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'garage-api-test-'));
+  const dataDir = testDataDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: inject('databaseUrl') });
   return {
     config,

@@ -1,5 +1,5 @@
 // Production mode: the API process serves the built web app on the same port.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,15 +9,18 @@ import { testDeps } from './helpers.ts';
 
 describe('serving the built web app (production)', () => {
   let app: App;
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'garage-dist-'));
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'garage-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Garage</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
     const deps = testDeps();
     app = await buildApp({ ...deps, config: { ...deps.config, NODE_ENV: 'production', WEB_DIST_DIR: dist } }, { logger: false });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   it('serves index.html at / without caching', async () => {
     const response = await app.inject({ url: '/' });

@@ -1,6 +1,6 @@
 // The committed migrations must produce exactly the schema in schema.prisma: a schema change without its
 // migration fails here (`prisma migrate diff --exit-code`: 0 = in sync, 2 = differences).
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ describe('migrations', () => {
     copyFileSync(schemaFile, changed);
     writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nmodel ForgottenTable {\n  id Int @id\n}\n`);
     const { code, output } = await diff(changed);
+    rmSync(dir, { recursive: true, force: true });
     expect(code, output).toBe(2);
     expect(output).toMatch(/ForgottenTable/);
   });

@@ -1,13 +1,15 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/storage.ts';
 
 describe('local file storage', () => {
-  const storage = createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'garage-storage-')));
+  const root = mkdtempSync(path.join(os.tmpdir(), 'garage-storage-'));
+  const storage = createLocalStorage(root);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('saves, reads back and removes a file', async () => {
     const { key, sizeBytes } = await storage.save('images', 'png', Readable.from([Buffer.from('hello')]));
