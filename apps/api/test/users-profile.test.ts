@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '@garage/db';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/trpc/root.ts';
+import { createAccount, post } from './auth-fixtures.ts';
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
 
 describe('own profile', () => {
@@ -66,5 +67,29 @@ describe('own profile', () => {
     expect(ok.statusCode).toBe(200);
     const row = await testDb().user.findUniqueOrThrow({ where: { id: staff.user.id } });
     expect(await verifyPassword(row.passwordHash!, 'New#Pass456')).toBe(true);
+  });
+
+  it('signs out every other device when the password changes, and keeps the device that changed it', async () => {
+    const account = await createAccount({ role: 'EMPLOYEE' });
+    const signIn = async () => {
+      const response = await post(app, '/backend/user/login', { identifier: account.username, password: account.password });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { accessToken: string; refreshToken: string };
+    };
+    const phone = await signIn();
+    const laptop = await signIn();
+    const refreshWith = (refreshToken: string) => post(app, '/backend/user/refresh', { refreshToken });
+
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/backend/profile/password',
+      headers: { authorization: `Bearer ${laptop.accessToken}` },
+      cookies: { refreshToken: laptop.refreshToken },
+      payload: { currentPassword: account.password, newPassword: 'New#Pass456', confirmPassword: 'New#Pass456' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect((await refreshWith(phone.refreshToken)).statusCode).toBe(401);
+    expect((await refreshWith(laptop.refreshToken)).statusCode).toBe(200);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { AuthContext } from './auth.service.ts';
 import type { DeliverCode } from './delivery.ts';
+import { revokeUserSessions } from './refresh-tokens.ts';
 import { AUTH_THROTTLE, buckets, clearBucket, countSince, latestAttempt, reserveAttempt } from './throttle.ts';
 import { canSignIn, findAccount } from './users.ts';
 
@@ -161,7 +162,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput)
     const consumed = await tx.oneTimeCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: now } });
     if (consumed.count !== 1) throw notAllowed();
     await tx.user.update({ where: { id: code.userId }, data: { passwordHash } });
-    await tx.refreshToken.updateMany({ where: { userId: code.userId, revokedAt: null }, data: { revokedAt: now } });
+    await revokeUserSessions(tx, code.userId, { now });
   });
   await attempt.release();
   // Whoever proved they own the account may sign in right away, even after earlier failed passwords.

@@ -2,7 +2,7 @@
 // sign-in starts a family; every refresh rotates the token within its family, and presenting a token that was
 // already rotated means it leaked (or was replayed), so the whole family is revoked.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '@garage/db';
+import type { Db, Prisma } from '@garage/db';
 import { MESSAGES, SESSION } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 
@@ -80,8 +80,22 @@ export async function revokeByToken(db: Db, token: string, now = new Date()): Pr
   if (row) await revokeFamily(db, row.familyId, now);
 }
 
-export async function revokeAllForUser(db: Db, userId: string, now = new Date()): Promise<void> {
-  await db.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+/**
+ * Ends every session of a user: after a password change or reset, a deactivation or a deletion, no old
+ * device may keep renewing its access tokens. `exceptToken` keeps the session that made the change.
+ */
+export async function revokeUserSessions(
+  db: Prisma.TransactionClient,
+  userId: string,
+  { exceptToken, now = new Date() }: { exceptToken?: string; now?: Date } = {},
+): Promise<void> {
+  const keep = exceptToken
+    ? await db.refreshToken.findFirst({ where: { tokenHash: hashRefreshToken(exceptToken), userId }, select: { familyId: true } })
+    : null;
+  await db.refreshToken.updateMany({
+    where: { userId, revokedAt: null, ...(keep ? { familyId: { not: keep.familyId } } : {}) },
+    data: { revokedAt: now },
+  });
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;

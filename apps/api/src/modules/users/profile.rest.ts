@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema, profileInputSchema, userViewSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
+import { readRefreshToken } from '../auth/cookies.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { changePassword, getProfile, updateProfile } from './profile.service.ts';
 
@@ -29,7 +30,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.signedIn,
         schema: { tags, summary: 'Change my password (needs the current one)', body: changePasswordSchema, response: { 200: z.object({ message: z.string() }) } },
       },
-      async (request) => changePassword(deps.db, sessionOf(request), request.body),
+      async (request) => changePassword(deps.db, sessionOf(request), request.body, readRefreshToken(request, undefined)),
     );
   };
 }

@@ -1,6 +1,7 @@
 import { changePasswordSchema, profileInputSchema, userViewSchema } from '@garage/shared';
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.ts';
+import { readRefreshToken } from '../auth/cookies.ts';
 import { changePassword, getProfile, updateProfile } from './profile.service.ts';
 
 export const profileRouter = router({
@@ -12,5 +13,5 @@ export const profileRouter = router({
   changePassword: protectedProcedure
     .input(changePasswordSchema)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => changePassword(ctx.deps.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => changePassword(ctx.deps.db, ctx.session, input, readRefreshToken(ctx.req, undefined))),
 });

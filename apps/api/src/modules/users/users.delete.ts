@@ -5,10 +5,10 @@
 import { Prisma, type Db, type FileStorage } from '@garage/db';
 import { USER_MESSAGES, type DeleteResult } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
+import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import type { Session } from '../auth/session.ts';
 import { PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { assertCanManage, assertNotSelf } from './users.access.ts';
-import { revokeSessions } from './users.service.ts';
 
 async function hasHistory(db: Db, userId: string): Promise<boolean> {
   const [visits, payments, oilChanges, media, ratings] = await Promise.all([
@@ -48,7 +48,7 @@ async function softDelete(db: Db, id: string): Promise<DeleteResult> {
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { deletedAt: now, active: false } });
     await tx.vehicle.updateMany({ where: { ownerId: id, deletedAt: null }, data: { deletedAt: now } });
-    await revokeSessions(tx, id);
+    await revokeUserSessions(tx, id);
   });
   return { outcome: 'deactivated', message: USER_MESSAGES.deactivatedInstead };
 }

@@ -1,9 +1,10 @@
 // Customers and staff accounts: list (users.list.ts), read, create, update, activate/deactivate. Deletion
 // lives in users.delete.ts. Role rules in users.access.ts; duplicate detection in users.conflicts.ts.
-import { hashPassword, type Db, type Prisma } from '@garage/db';
+import { hashPassword, type Db } from '@garage/db';
 import type { createUserSchema, userInputSchema, UserView } from '@garage/shared';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import type { Session } from '../auth/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
 import { assertCanManage, assertNotSelf } from './users.access.ts';
@@ -69,7 +70,7 @@ export async function updateUser(db: Db, actor: Session, id: string, input: User
     db.$transaction(async (tx) => {
       await tx.user.update({ where: { id }, data });
       await attachImage(tx, data.imageUrl, { ownerId: id });
-      if (existing.active && !data.active) await revokeSessions(tx, id);
+      if (existing.active && !data.active) await revokeUserSessions(tx, id);
     }),
   );
   return getUser(db, id);
@@ -81,13 +82,8 @@ export async function setUserActive(db: Db, actor: Session, id: string, active: 
   if (existing.active !== active) {
     await db.$transaction(async (tx) => {
       await tx.user.update({ where: { id }, data: { active } });
-      if (!active) await revokeSessions(tx, id);
+      if (!active) await revokeUserSessions(tx, id);
     });
   }
   return getUser(db, id);
-}
-
-/** A deactivated or deleted account must not keep renewing its access tokens. */
-export async function revokeSessions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
-  await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
