@@ -27,17 +27,26 @@ function renderCode(t: TFunction, code: ValidationCode, params: MessageParams): 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * A regular expression that recognises `template` once its {placeholders} are filled in: those given in
+ * `known` must read exactly so, the others are captured in the order of `names`.
+ */
+export function templateMatcher(template: string, known: Record<string, string> = {}): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = escapeRegExp(template).replace(/\\\{(\w+)\\\}/g, (_, name: string) => {
+    if (Object.hasOwn(known, name)) return escapeRegExp(known[name]!);
+    names.push(name);
+    return '(.+?)';
+  });
+  return { regex: new RegExp(`^${pattern}$`), names };
+}
+
 /** Recovers code + params from an English sentence the API rendered for `field`. */
 function matchRenderedMessage(message: string, field: string): { code: ValidationCode; params: MessageParams } | null {
   const fieldName = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
   for (const [code, template] of Object.entries(VALIDATION_TEMPLATES) as [ValidationCode, string][]) {
-    const names: string[] = [];
-    const pattern = escapeRegExp(template).replace(/\\\{(\w+)\\\}/g, (_, name: string) => {
-      if (name === 'fieldName') return escapeRegExp(humanizeField(fieldName));
-      names.push(name);
-      return '(.+?)';
-    });
-    const match = new RegExp(`^${pattern}$`).exec(message);
+    const { regex, names } = templateMatcher(template, { fieldName: humanizeField(fieldName) });
+    const match = regex.exec(message);
     if (match) {
       const params: MessageParams = { fieldName };
       names.forEach((name, index) => (params[name] = match[index + 1] ?? ''));
@@ -71,16 +80,20 @@ export function extractFieldErrors(error: unknown): FieldErrors | undefined {
 
 /**
  * Places the server's per-field messages on the form's fields (keys are dotted paths, as react-hook-form
- * names them). Returns true when at least one field received a message.
+ * names them), each through `localize` when given. Returns true when at least one field received a message.
  */
-export function applyServerFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  localize: (message: string, field: string) => string = (message) => message,
+): boolean {
   const fieldErrors = extractFieldErrors(error);
   if (!fieldErrors) return false;
   let applied = false;
   for (const [field, messages] of Object.entries(fieldErrors)) {
     const first = messages[0];
     if (!first || field === '_') continue;
-    setError(field as Path<T>, { type: 'server', message: first }, { shouldFocus: !applied });
+    setError(field as Path<T>, { type: 'server', message: localize(first, field) }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;

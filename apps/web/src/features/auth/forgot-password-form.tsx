@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AUTH_MESSAGES, identifierSchema } from '@garage/shared/schemas/auth';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { FieldGroup } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { sendCode } from './auth-api.ts';
-import { describeAuthError, retryAfterOf, translateFieldMessage } from './auth-errors.ts';
+import { describeAuthError, retryAfterOf } from './auth-errors.ts';
+import { IdentifierField } from './identifier-field.tsx';
 
 const schema = z.object({ identifier: identifierSchema });
 
@@ -47,22 +47,7 @@ export function ForgotPasswordForm({ defaultIdentifier, onCodeSent, onBack }: Fo
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       {failure ? <AuthAlert title={t('forgot.failed')}>{failure}</AuthAlert> : null}
       <FieldGroup>
-        <Field data-invalid={!!errors.identifier}>
-          <FieldLabel htmlFor="reset-identifier">{t('signIn.identifier')}</FieldLabel>
-          <Input
-            id="reset-identifier"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="auto"
-            autoFocus
-            placeholder={t('signIn.identifierPlaceholder')}
-            aria-invalid={!!errors.identifier}
-            aria-describedby={errors.identifier ? 'reset-identifier-error' : undefined}
-            {...form.register('identifier')}
-          />
-          <FieldError id="reset-identifier-error">{translateFieldMessage(t, errors.identifier?.message)}</FieldError>
-        </Field>
+        <IdentifierField id="reset-identifier" autoFocus error={errors.identifier} {...form.register('identifier')} />
       </FieldGroup>
       <div className="flex flex-col gap-3">
         <Button type="submit" size="lg" disabled={isSubmitting} data-testid="send-code">

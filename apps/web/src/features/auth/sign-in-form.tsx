@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { loginInputSchema, type AuthSession, type LoginInput } from '@garage/shared/schemas/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
 import { describeAuthError, translateFieldMessage } from './auth-errors.ts';
+import { IdentifierField } from './identifier-field.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 interface SignInFormProps {
@@ -48,21 +48,7 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
         </div>
       ) : null}
       <FieldGroup>
-        <Field data-invalid={!!errors.identifier}>
-          <FieldLabel htmlFor="identifier">{t('signIn.identifier')}</FieldLabel>
-          <Input
-            id="identifier"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="auto"
-            placeholder={t('signIn.identifierPlaceholder')}
-            aria-invalid={!!errors.identifier}
-            aria-describedby={errors.identifier ? 'identifier-error' : undefined}
-            {...form.register('identifier')}
-          />
-          <FieldError id="identifier-error">{translateFieldMessage(t, errors.identifier?.message)}</FieldError>
-        </Field>
+        <IdentifierField id="identifier" error={errors.identifier} {...form.register('identifier')} />
         <Field data-invalid={!!errors.password}>
           <div className="flex items-center justify-between gap-2">
             <FieldLabel htmlFor="password">{t('signIn.password')}</FieldLabel>

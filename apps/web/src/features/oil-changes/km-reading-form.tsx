@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { numberOr } from '../../lib/number-input.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { applyServerErrors } from '../users/server-messages.ts';
 
@@ -48,7 +49,7 @@ export function KmReadingForm({ vehicleId }: { vehicleId: string }) {
           inputMode="numeric"
           min={0}
           aria-invalid={!!formState.errors.km}
-          {...register('km', { setValueAs: (value: unknown) => (value === '' || value === undefined ? undefined : Number(value)) })}
+          {...register('km', { setValueAs: numberOr(undefined) })}
         />
         <FieldError errors={[formState.errors.km]} field="km" />
       </Field>

@@ -13,6 +13,7 @@ import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { numberOr } from '../../lib/number-input.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { applyServerErrors } from '../users/server-messages.ts';
 import { SuggestInput } from '../vehicles/suggest-input.tsx';
@@ -21,7 +22,6 @@ import { useStaticOptions } from '../vehicles/use-static-options.ts';
 type FormInput = z.input<typeof oilChangeInputSchema>;
 type FormOutput = z.output<typeof oilChangeInputSchema>;
 
-const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 /** The usual interval, offered when staff leave "next change" empty. */
 const DEFAULT_INTERVAL_KM = 10_000;
 
@@ -70,7 +70,7 @@ export function OilChangeForm({ vehicleId, latestKm }: { vehicleId: string; late
         inputMode="numeric"
         min={0}
         aria-invalid={!!errors[name]}
-        {...register(name, { setValueAs: toNumber })}
+        {...register(name, { setValueAs: numberOr(undefined) })}
       />
       <FieldError errors={[errors[name]]} field={name} />
     </Field>

@@ -2,46 +2,50 @@
 import { Check, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OilHistory } from '@garage/shared/schemas/oil-changes';
-import { Card, CardContent } from '../../components/ui/card.tsx';
+import { FactList } from '../../components/fact-list.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { OilStatusBadge } from '../vehicles/oil-status.tsx';
-
-function useFormats() {
-  const { i18n } = useTranslation();
-  // The unit is localised too ("149,109 km", "149 109 km", "149,109 كم"), so it reads right in rtl.
-  const km = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilometer' });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  return { km: (value: number | null) => (value === null ? '—' : km.format(value)), date: (value: string | null) => (value ? date.format(new Date(value)) : '—') };
-}
+import { useKmAndDate } from '../vehicles/use-km-and-date.ts';
 
 export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) {
   const { t } = useTranslation('oil');
-  const format = useFormats();
-  const facts: [string, string][] = [
-    [t('summary.latestKm'), format.km(summary.latestKm)],
-    [t('summary.lastKmUpdate'), format.date(summary.lastKmUpdate)],
-    [t('summary.nextChangeKm'), format.km(summary.nextChangeKm)],
-  ];
+  const format = useKmAndDate();
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList
+          className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3"
+          valueClassName="text-lg font-semibold tabular-nums"
+          facts={[
+            [t('summary.latestKm'), format.km(summary.latestKm)],
+            [t('summary.lastKmUpdate'), format.date(summary.lastKmUpdate)],
+            [t('summary.nextChangeKm'), format.km(summary.nextChangeKm)],
+          ]}
+        />
         <OilStatusBadge dueInKm={summary.dueInKm} />
       </CardContent>
     </Card>
   );
 }
 
-export function OilHistoryList({ items }: { items: OilHistory['items'] }) {
+export function OilHistoryCard({ items }: { items: OilHistory['items'] }) {
   const { t } = useTranslation('oil');
-  const format = useFormats();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('history.title')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <OilHistoryList items={items} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function OilHistoryList({ items }: { items: OilHistory['items'] }) {
+  const { t } = useTranslation('oil');
+  const format = useKmAndDate();
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('history.empty')}</p>;
   const filter = (changed: boolean) =>
     changed ? <Check className="size-4 text-success" aria-label={t('history.filterChanged')} /> : <Minus className="size-4 text-muted-foreground" aria-label={t('history.filterKept')} />;

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useFormatters } from '../visits/format.ts';
 import { failureMessage } from '../visits/mutation-errors.ts';
@@ -102,15 +102,9 @@ export function VisitTasksSection({ visit }: { visit: VisitDetail }) {
           ))}
         </ul>
       </CardContent>
-      <Dialog open={adding} onOpenChange={setAdding}>
-        <DialogContent className="sm:max-w-2xl" closeLabel={t('actions.close')}>
-          <DialogHeader>
-            <DialogTitle>{t('addTitle')}</DialogTitle>
-            <DialogDescription>{t('addDescription')}</DialogDescription>
-          </DialogHeader>
-          {adding && <TaskForm visitId={visit.id} onDone={() => setAdding(false)} />}
-        </DialogContent>
-      </Dialog>
+      <FormDialog open={adding} onOpenChange={setAdding} title={t('addTitle')} description={t('addDescription')}>
+        {adding && <TaskForm visitId={visit.id} onDone={() => setAdding(false)} />}
+      </FormDialog>
     </Card>
   );
 }

@@ -1,17 +1,20 @@
 // /admin/users/:userId: the person (profile, edit, activate, delete), their vehicles and their visits.
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { FactList, type Fact } from '../../components/fact-list.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { LoadErrorCard } from '../../components/load-error-card.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { VehicleCard } from '../vehicles/vehicle-card.tsx';
 import { VehicleForm } from '../vehicles/vehicle-form.tsx';
-import { VisitList } from '../vehicles/visit-list.tsx';
+import { VisitsCard } from '../vehicles/visit-list.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { useCanManage } from './use-can-manage.ts';
 import { useUserActions } from './use-user-actions.ts';
@@ -35,19 +38,13 @@ export function UserDetailPage() {
   const vehicles = useQuery(trpc.vehicles.listByOwner.queryOptions({ ownerId: userId }));
   const visits = useQuery(trpc.users.visits.queryOptions({ id: userId, page: visitsPage }));
 
+  const backToList = { to: '/admin/users', label: t('users:actions.backToList') };
   if (user.isPending) return <Skeleton className="h-64 w-full" />;
   if (user.isError) {
-    return (
-      <Card className="p-8 text-center">
-        <p className="mb-4">{user.error.data?.code === 'NOT_FOUND' ? t('users:errors.notFound') : t('users:errors.loadFailed')}</p>
-        <Button asChild variant="outline">
-          <Link to="/admin/users">{t('users:actions.backToList')}</Link>
-        </Button>
-      </Card>
-    );
+    return <LoadErrorCard message={user.error.data?.code === 'NOT_FOUND' ? t('users:errors.notFound') : t('users:errors.loadFailed')} back={backToList} />;
   }
   const person = user.data;
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     [t('users:fields.username'), `@${person.username}`],
     [t('users:fields.email'), person.email ?? '—'],
     [t('users:fields.phoneNumber'), phoneOf(person) || '—'],
@@ -58,33 +55,11 @@ export function UserDetailPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <Link to="/admin/users" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
-        {t('users:actions.backToList')}
-      </Link>
-
-      <Card>
-        <CardContent className="flex flex-col gap-5 pt-6 md:flex-row md:items-start">
-          <UserAvatar user={person} className="size-20 text-xl" />
-          <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <div>
-              <h1 className="text-2xl font-semibold" data-testid="user-name">
-                {person.firstName} {person.lastName}
-              </h1>
-              <UserBadges user={person} />
-            </div>
-            <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-              {facts.map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="break-words font-medium">
-                    <bdi>{value}</bdi>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-          <div className="flex flex-wrap gap-2 md:flex-col">
+      <PageHeader
+        back={backToList}
+        picture={<UserAvatar user={person} className="size-20 text-xl" />}
+        actions={
+          <>
             {canEdit(person) && (
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <Pencil />
@@ -102,9 +77,19 @@ export function UserDetailPage() {
                 </Button>
               </>
             )}
+          </>
+        }
+      >
+        <div className="flex flex-col gap-3">
+          <div>
+            <h1 className="text-2xl font-semibold" data-testid="user-name">
+              {person.firstName} {person.lastName}
+            </h1>
+            <UserBadges user={person} />
           </div>
-        </CardContent>
-      </Card>
+          <FactList facts={facts} className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3" />
+        </div>
+      </PageHeader>
 
       <Card>
         <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -122,58 +107,28 @@ export function UserDetailPage() {
           ) : (
             <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {vehicles.data.map((vehicle) => (
-                <VehicleCard
-                  key={vehicle.id}
-                  vehicle={vehicle}
-                  to={`/admin/users/${userId}/vehicle/${vehicle.id}`}
-                  actions={
-                    <>
-                      <Button asChild size="sm" variant="outline">
-                        <Link to={`/admin/users/${userId}/vehicle/${vehicle.id}`}>{t('vehicles:actions.open')}</Link>
-                      </Button>
-                      <Button asChild size="sm" variant="outline">
-                        <Link to={`/admin/user/oil/${userId}/${vehicle.id}`}>{t('vehicles:actions.oil')}</Link>
-                      </Button>
-                    </>
-                  }
-                />
+                <VehicleCard key={vehicle.id} vehicle={vehicle} to={`/admin/users/${userId}/vehicle/${vehicle.id}`} oilTo={`/admin/user/oil/${userId}/${vehicle.id}`} />
               ))}
             </div>
           )}
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('users:sections.visits')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <VisitList
-            isPending={visits.isPending}
-            data={visits.data}
-            onPage={setVisitsPage}
-            linkOf={(visit) => `/admin/users/${userId}/vehicle/${visit.vehicleId}/visit/${visit.id}`}
-          />
-        </CardContent>
-      </Card>
+      <VisitsCard
+        title={t('users:sections.visits')}
+        isPending={visits.isPending}
+        data={visits.data}
+        onPage={setVisitsPage}
+        linkOf={(visit) => `/admin/users/${userId}/vehicle/${visit.vehicleId}/visit/${visit.id}`}
+      />
 
-      <Dialog open={editing} onOpenChange={setEditing}>
-        <DialogContent className="sm:max-w-2xl" closeLabel={t('users:actions.close')}>
-          <DialogHeader>
-            <DialogTitle>{t('users:form.editTitle')}</DialogTitle>
-          </DialogHeader>
-          <UserForm user={person} onDone={() => setEditing(false)} />
-        </DialogContent>
-      </Dialog>
+      <FormDialog open={editing} onOpenChange={setEditing} title={t('users:form.editTitle')}>
+        <UserForm user={person} onDone={() => setEditing(false)} />
+      </FormDialog>
 
-      <Dialog open={addingVehicle} onOpenChange={setAddingVehicle}>
-        <DialogContent className="sm:max-w-2xl" closeLabel={t('users:actions.close')}>
-          <DialogHeader>
-            <DialogTitle>{t('vehicles:form.createTitle')}</DialogTitle>
-          </DialogHeader>
-          <VehicleForm ownerId={userId} onDone={() => setAddingVehicle(false)} />
-        </DialogContent>
-      </Dialog>
+      <FormDialog open={addingVehicle} onOpenChange={setAddingVehicle} title={t('vehicles:form.createTitle')}>
+        <VehicleForm ownerId={userId} onDone={() => setAddingVehicle(false)} />
+      </FormDialog>
 
       <ConfirmDeleteDialog
         open={confirmDelete}

@@ -2,11 +2,11 @@
 // user's language, server answers (duplicates, staff-only roles) placed on their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { LANGUAGES, ROLES, type Role } from '@garage/shared/constants';
+import { ROLES, type Role } from '@garage/shared/constants';
 import { createUserSchema, type UserView } from '@garage/shared/schemas/users';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
@@ -18,6 +18,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { applyServerErrors } from './server-messages.ts';
 import { useCanManage } from './use-can-manage.ts';
+import { PersonalFields } from './personal-fields.tsx';
 import { initialsOf } from './user-avatar.tsx';
 
 type FormInput = z.input<typeof createUserSchema>;
@@ -71,125 +72,84 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
     }
   });
 
-  const text = (name: 'firstName' | 'lastName' | 'username' | 'email' | 'countryCode' | 'phoneNumber', props: React.ComponentProps<'input'> = {}) => (
-    <Field data-invalid={!!errors[name]}>
-      <FieldLabel htmlFor={`user-${name}`}>{t(`users:fields.${name}`)}</FieldLabel>
-      <Input id={`user-${name}`} aria-invalid={!!errors[name]} {...register(name)} {...props} />
-      <FieldError errors={[errors[name]]} field={name} />
+  const roleField = (
+    <Field data-invalid={!!errors.role}>
+      <FieldLabel htmlFor="user-role">{t('users:fields.role')}</FieldLabel>
+      <Controller
+        control={control}
+        name="role"
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange} disabled={!isAdmin && editing && user.role !== 'CLIENT'}>
+            <SelectTrigger id="user-role" className="w-full" aria-invalid={!!errors.role}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {roleChoices.map((role) => (
+                <SelectItem key={role} value={role}>
+                  {t(`users:roles.${role}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <FieldError errors={[errors.role]} field="role" />
     </Field>
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="user-form">
-      <Field data-invalid={!!errors.imageUrl}>
-        <FieldLabel>{t('users:fields.image')}</FieldLabel>
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <ImageUploadField
-              section="user"
-              value={field.value}
-              onChange={(url) => field.onChange(url ?? '')}
-              invalid={!!errors.imageUrl}
-              placeholder={initialsOf(watch('firstName') || '?', watch('lastName') || '')}
-            />
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="user-form">
+        <Field data-invalid={!!errors.imageUrl}>
+          <FieldLabel>{t('users:fields.image')}</FieldLabel>
+          <Controller
+            control={control}
+            name="imageUrl"
+            render={({ field }) => (
+              <ImageUploadField
+                section="user"
+                value={field.value}
+                onChange={(url) => field.onChange(url ?? '')}
+                invalid={!!errors.imageUrl}
+                placeholder={initialsOf(watch('firstName') || '?', watch('lastName') || '')}
+              />
+            )}
+          />
+          <FieldError errors={[errors.imageUrl]} field="image" />
+        </Field>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PersonalFields idPrefix="user" withUsername role={roleField} />
+          {!editing && (
+            <Field data-invalid={!!errors.password}>
+              <FieldLabel htmlFor="user-password">{t('users:fields.password')}</FieldLabel>
+              <Input id="user-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...register('password')} />
+              <p className="text-xs text-muted-foreground">{t('users:hints.password')}</p>
+              <FieldError errors={[errors.password]} field="password" />
+            </Field>
           )}
-        />
-        <FieldError errors={[errors.imageUrl]} field="image" />
-      </Field>
+        </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text('firstName', { autoComplete: 'given-name' })}
-        {text('lastName', { autoComplete: 'family-name' })}
-        {text('username', { autoComplete: 'off', dir: 'ltr' })}
-        {text('email', { type: 'email', autoComplete: 'email', dir: 'ltr' })}
-        {text('countryCode', { inputMode: 'tel', placeholder: '+1', dir: 'ltr' })}
-        {text('phoneNumber', { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', dir: 'ltr' })}
-        <Field data-invalid={!!errors.age}>
-          <FieldLabel htmlFor="user-age">{t('users:fields.age')}</FieldLabel>
-          <Input
-            id="user-age"
-            type="number"
-            inputMode="numeric"
-            min={17}
-            aria-invalid={!!errors.age}
-            {...register('age', { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)) })}
-          />
-          <FieldError errors={[errors.age]} field="age" />
-        </Field>
-        <Field data-invalid={!!errors.role}>
-          <FieldLabel htmlFor="user-role">{t('users:fields.role')}</FieldLabel>
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={!isAdmin && editing && user.role !== 'CLIENT'}>
-                <SelectTrigger id="user-role" className="w-full" aria-invalid={!!errors.role}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {roleChoices.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {t(`users:roles.${role}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <FieldError errors={[errors.role]} field="role" />
-        </Field>
-        <Field>
-          <FieldLabel htmlFor="user-language">{t('users:fields.preferredLanguage')}</FieldLabel>
-          <Controller
-            control={control}
-            name="preferredLanguage"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="user-language" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {LANGUAGES.map((language) => (
-                    <SelectItem key={language} value={language}>
-                      {t(`users:languages.${language}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
-        {!editing && (
-          <Field data-invalid={!!errors.password}>
-            <FieldLabel htmlFor="user-password">{t('users:fields.password')}</FieldLabel>
-            <Input id="user-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...register('password')} />
-            <p className="text-xs text-muted-foreground">{t('users:hints.password')}</p>
-            <FieldError errors={[errors.password]} field="password" />
-          </Field>
-        )}
-      </div>
+        <div className="flex flex-wrap gap-6">
+          {(['verified', 'active'] as const).map((name) => (
+            <Field key={name} orientation="horizontal" className="w-auto gap-3">
+              <Controller
+                control={control}
+                name={name}
+                render={({ field }) => <Switch id={`user-${name}`} checked={!!field.value} onCheckedChange={field.onChange} />}
+              />
+              <FieldLabel htmlFor={`user-${name}`}>{t(`users:fields.${name}`)}</FieldLabel>
+            </Field>
+          ))}
+        </div>
 
-      <div className="flex flex-wrap gap-6">
-        {(['verified', 'active'] as const).map((name) => (
-          <Field key={name} orientation="horizontal" className="w-auto gap-3">
-            <Controller
-              control={control}
-              name={name}
-              render={({ field }) => <Switch id={`user-${name}`} checked={!!field.value} onCheckedChange={field.onChange} />}
-            />
-            <FieldLabel htmlFor={`user-${name}`}>{t(`users:fields.${name}`)}</FieldLabel>
-          </Field>
-        ))}
-      </div>
-
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={busy} data-testid="user-form-submit">
-          {busy && <Spinner />}
-          {editing ? t('users:actions.save') : t('users:actions.create')}
-        </Button>
-      </div>
-    </form>
+        <div className="flex justify-end gap-2">
+          <Button type="submit" disabled={busy} data-testid="user-form-submit">
+            {busy && <Spinner />}
+            {editing ? t('users:actions.save') : t('users:actions.create')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

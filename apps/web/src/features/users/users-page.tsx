@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ROLES } from '@garage/shared/constants';
 import { USER_SORTS, type UserView } from '@garage/shared/schemas/users';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -151,19 +151,14 @@ export function UsersPage() {
 
       {query.data && <Pager page={query.data.page} pageCount={query.data.pageCount} total={query.data.total} onPage={(next) => setParam('page', String(next), false)} />}
 
-      <Dialog open={creating} onOpenChange={setCreating}>
-        <DialogContent className="sm:max-w-2xl" closeLabel={t('users:actions.close')}>
-          <DialogHeader>
-            <DialogTitle>{t('users:form.createTitle')}</DialogTitle>
-          </DialogHeader>
-          <UserForm
-            onDone={(user) => {
-              setCreating(false);
-              navigate(`/admin/users/${user.id}`);
-            }}
-          />
-        </DialogContent>
-      </Dialog>
+      <FormDialog open={creating} onOpenChange={setCreating} title={t('users:form.createTitle')}>
+        <UserForm
+          onDone={(user) => {
+            setCreating(false);
+            navigate(`/admin/users/${user.id}`);
+          }}
+        />
+      </FormDialog>
 
       <ConfirmDeleteDialog
         open={!!deleting}

@@ -1,8 +1,6 @@
 // /client/overview: the signed-in client's vehicles with their oil status.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -24,21 +22,7 @@ export function MyVehiclesPage() {
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {vehicles.data.map((vehicle) => (
-            <VehicleCard
-              key={vehicle.id}
-              vehicle={vehicle}
-              to={`/client/overview/${vehicle.id}`}
-              actions={
-                <>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={`/client/overview/${vehicle.id}`}>{t('actions.open')}</Link>
-                  </Button>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={`/client/overview/oil/${vehicle.id}`}>{t('actions.oil')}</Link>
-                  </Button>
-                </>
-              }
-            />
+            <VehicleCard key={vehicle.id} vehicle={vehicle} to={`/client/overview/${vehicle.id}`} oilTo={`/client/overview/oil/${vehicle.id}`} />
           ))}
         </div>
       )}

@@ -1,10 +1,11 @@
-// One vehicle at a glance: picture, plate, make and model, status and oil status, with its links.
+// One vehicle at a glance: picture, plate, make and model, status and oil status, with its links; and the
+// pieces of it that the vehicle pages show too.
 import { Car } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { VehicleView } from '@garage/shared/schemas/vehicles';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { resolveMediaUrl } from '../users/media-url.ts';
 import { OilStatusBadge } from './oil-status.tsx';
@@ -26,12 +27,35 @@ export function VehiclePicture({ vehicle, className = 'size-16' }: { vehicle: Pi
   );
 }
 
-export function VehicleStatusBadge({ status }: { status: VehicleView['status'] }) {
+function VehicleStatusBadge({ status }: { status: VehicleView['status'] }) {
   const { t } = useTranslation('vehicles');
   return <Badge variant={status === 'ACTIVE' ? 'outline' : 'secondary'}>{t(`statuses.${status}`)}</Badge>;
 }
 
-export function VehicleCard({ vehicle, to, actions }: { vehicle: VehicleView; to: string; actions?: ReactNode }) {
+/** The vehicle's status and oil status, side by side. */
+export function VehicleBadges({ vehicle }: { vehicle: Pick<VehicleView, 'status' | 'oilDueInKm'> }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <VehicleStatusBadge status={vehicle.status} />
+      <OilStatusBadge dueInKm={vehicle.oilDueInKm} />
+    </div>
+  );
+}
+
+/** The heading of a vehicle's page: plate, make and model. */
+export function VehicleTitle({ vehicle }: { vehicle: Pick<VehicleView, 'plateNumber' | 'brand' | 'model'> }) {
+  return (
+    <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold">
+      <PlateText plate={vehicle.plateNumber} />
+      <span>
+        {vehicle.brand} {vehicle.model}
+      </span>
+    </h1>
+  );
+}
+
+/** `to` opens the vehicle, `oilTo` its oil changes. */
+export function VehicleCard({ vehicle, to, oilTo }: { vehicle: VehicleView; to: string; oilTo: string }) {
   const { t } = useTranslation('vehicles');
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="vehicle-card">
@@ -49,11 +73,15 @@ export function VehicleCard({ vehicle, to, actions }: { vehicle: VehicleView; to
           </div>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <VehicleStatusBadge status={vehicle.status} />
-        <OilStatusBadge dueInKm={vehicle.oilDueInKm} />
+      <VehicleBadges vehicle={vehicle} />
+      <div className="flex flex-wrap gap-2">
+        <Button asChild size="sm" variant="outline">
+          <Link to={to}>{t('actions.open')}</Link>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link to={oilTo}>{t('actions.oil')}</Link>
+        </Button>
       </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { numberOr } from '../../lib/number-input.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ImageUploadField } from '../users/image-upload-field.tsx';
 import { applyServerErrors } from '../users/server-messages.ts';
@@ -132,7 +133,7 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
             type="number"
             inputMode="numeric"
             aria-invalid={!!errors.year}
-            {...register('year', { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value)) })}
+            {...register('year', { setValueAs: numberOr(undefined) })}
           />
           <FieldError errors={[errors.year]} field="year" />
         </Field>

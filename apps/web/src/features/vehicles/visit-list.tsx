@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { VisitSummary } from '@garage/shared/schemas/vehicles';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Pager } from '../users/pager.tsx';
@@ -24,7 +24,21 @@ function useMoney() {
   return (cents: number) => format.format(cents / 100);
 }
 
-export function VisitList({ isPending, data, onPage, linkOf }: VisitListProps) {
+/** The visits in a card of their own, under `title`. */
+export function VisitsCard({ title, ...list }: VisitListProps & { title: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <VisitList {...list} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function VisitList({ isPending, data, onPage, linkOf }: VisitListProps) {
   const { t, i18n } = useTranslation('vehicles');
   const money = useMoney();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
