@@ -8,7 +8,10 @@
 //        [--database-url postgresql://...   reuse a loaded database instead of building a throwaway one]
 //        [--keep                            leave the throwaway database running and print its URL]
 //        [--cold | --cold-only              also (or only) measure with the list-total cache disabled]
-//        [--what-if-jwt-key                 measure as if the JWT secret were a cached KeyObject (see below)]
+//        [--only <text>                     only the scenarios whose name contains <text>]
+//        [--pool-size 20                    the app's PostgreSQL connections (the app's own default is 10)]
+//        [--cpu-prof <dir>                  write a V8 CPU profile of the app process to <dir>; read it
+//                                           with bench/cpu-profile-top.ts]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -38,39 +41,20 @@ const { values } = parseArgs({
     'cold-only': { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     'no-count-cache': { type: 'boolean', default: false },
-    'what-if-jwt-key': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'pool-size': { type: 'string', default: '20' },
+    'cpu-prof': { type: 'string' },
     secret: { type: 'string' },
   },
 });
 
-/**
- * What-if: jsonwebtoken, given a string secret, first tries createPublicKey() on it and catches the
- * failure, on every verify; that costs about as much CPU as the whole list query. Passing a KeyObject made
- * once avoids it. The app's session code (auth module) still passes the string; this flag only measures the
- * difference, it changes nothing in the app.
- */
-async function patchJwtWithCachedKey() {
-  const { createSecretKey } = await import('node:crypto');
-  const jwt = (await import('jsonwebtoken')).default;
-  const keys = new Map<string, ReturnType<typeof createSecretKey>>();
-  const verify = jwt.verify.bind(jwt) as (...args: unknown[]) => unknown;
-  (jwt as { verify: unknown }).verify = (token: string, secret: unknown, ...rest: unknown[]) => {
-    if (typeof secret === 'string') {
-      if (!keys.has(secret)) keys.set(secret, createSecretKey(Buffer.from(secret)));
-      secret = keys.get(secret);
-    }
-    return verify(token, secret, ...rest);
-  };
-}
-
 /** Child mode: the real app on 127.0.0.1, a random port, reported on stdout. */
 async function serve() {
   const url = values['database-url']!;
-  if (values['what-if-jwt-key']) await patchJwtWithCachedKey();
   if (values['no-count-cache']) configureVisitCountCache({ ttlMs: 0 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url });
-  const db = createDb(url, { poolSize: 20 });
+  const db = createDb(url, { poolSize: Number(values['pool-size']) });
   const app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: values.secret! }, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -81,9 +65,9 @@ async function serve() {
 }
 
 async function startServer(databaseUrl: string, secret: string, countCache: boolean): Promise<{ port: number; child: ChildProcess }> {
-  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl, '--secret', secret];
+  const profile = values['cpu-prof'] ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
+  const args = [...process.execArgv, ...profile, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl, '--secret', secret, '--pool-size', values['pool-size']];
   if (!countCache) args.push('--no-count-cache');
-  if (values['what-if-jwt-key']) args.push('--what-if-jwt-key');
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -97,9 +81,21 @@ async function startServer(databaseUrl: string, secret: string, countCache: bool
   return { port, child };
 }
 
+/** Ends the server by closing its stdin, so it exits normally (and writes its CPU profile); kills it if it hangs. */
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stdin!.end();
+  const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 // CPU time actually spent per request by the app process and by PostgreSQL (its backends), read from
-// /proc. Unlike latency, it does not depend on what else the machine is running, so it gives the capacity
-// of dedicated cores: requests/s ≈ cores * 1000 / (app ms + database ms).
+// /proc, and by this load generator ("gen cpu", which shares the same cores). Unlike latency, it does not
+// depend much on what else the machine is running, so it gives the capacity of dedicated cores:
+// requests/s ≈ cores * 1000 / (app ms + database ms) when the load comes from elsewhere. "busy" is how much
+// of all cores was in use during the scenario, by anything: near 100% means the cores were saturated.
 const TICK_MS = 10;
 function cpuMs(pid: number): number {
   try {
@@ -123,6 +119,13 @@ function childrenCpuMs(parentPid: number): number {
   return total;
 }
 
+/** Busy and total jiffies of the whole machine (all processes, all cores), from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface Pids {
@@ -144,7 +147,7 @@ async function measure(pids: Pids, port: number, token: string, name: string, pa
   for (let i = 0; i < 50; i++) await get();
   const samples: number[] = [];
   let sent = 0;
-  const cpuBefore = { app: cpuMs(pids.app), db: childrenCpuMs(pids.postmaster) };
+  const cpuBefore = { app: cpuMs(pids.app), db: childrenCpuMs(pids.postmaster), load: process.cpuUsage(), machine: machineTicks() };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (sent < requests) {
@@ -155,9 +158,13 @@ async function measure(pids: Pids, port: number, token: string, name: string, pa
   const seconds = (performance.now() - started) / 1000;
   const appCpu = (cpuMs(pids.app) - cpuBefore.app) / samples.length;
   const dbCpu = (childrenCpuMs(pids.postmaster) - cpuBefore.db) / samples.length;
+  const load = process.cpuUsage(cpuBefore.load);
+  const loadCpu = (load.user + load.system) / 1000 / samples.length;
+  const machine = machineTicks();
+  const machineBusy = (machine.busy - cpuBefore.machine.busy) / (machine.total - cpuBefore.machine.total);
   agent.destroy();
   samples.sort((a, b) => a - b);
-  return { name, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), perSecond: samples.length / seconds, appCpu, dbCpu };
+  return { name, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), perSecond: samples.length / seconds, appCpu, dbCpu, loadCpu, machineBusy };
 }
 
 function scenarios(): [string, string][] {
@@ -180,23 +187,25 @@ async function run(databaseUrl: string, requests: number, concurrency: number, c
   const token = signAccessToken({ userId: randomUUID(), roles: ['EMPLOYEE'] }, secret, 3600);
   const { port, child } = await startServer(databaseUrl, secret, countCache);
   const pids = { app: child.pid!, postmaster };
-  const title =
-    (countCache ? 'visits list (list totals cached as in production)' : 'visits list, list-total cache DISABLED (every request counts)') +
-    (values['what-if-jwt-key'] ? ', WHAT-IF: JWT secret as a cached KeyObject' : '');
+  const title = countCache ? 'visits list (list totals cached as in production)' : 'visits list, list-total cache DISABLED (every request counts)';
   console.log(`\n${title}: ${requests} requests per scenario, ${concurrency} concurrent`);
-  console.log(`${'scenario'.padEnd(38)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(7)} ${'app cpu'.padStart(8)} ${'db cpu'.padStart(7)}`);
+  console.log(`${'scenario'.padEnd(38)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(7)} ${'app cpu'.padStart(8)} ${'db cpu'.padStart(7)} ${'gen cpu'.padStart(7)} ${'busy'.padStart(5)}`);
   const all = [];
   try {
-    // Warm the JIT and the caches on every scenario first, so the first rows are not penalised.
-    for (const [name, url] of scenarios()) await measure(pids, port, token, name, url, 100, Math.min(concurrency, 10));
-    for (const [name, url] of scenarios()) {
+    // Warm the JIT (of the app and of this load generator) and the caches on every scenario first, at the
+    // measured concurrency, so the first rows are not penalised: with 100 requests at 10 concurrent, the
+    // first three scenarios of any selection still cost 1.5-2.5x the CPU per request of the later ones.
+    const selected = scenarios().filter(([name]) => !values.only || name.includes(values.only));
+    if (selected.length === 0) throw new Error(`no scenario name contains "${values.only}"`);
+    for (const [name, url] of selected) await measure(pids, port, token, name, url, 300, concurrency);
+    for (const [name, url] of selected) {
       const r = await measure(pids, port, token, name, url, requests, concurrency);
       all.push(r);
       const ms = (value: number) => value.toFixed(1).padStart(8);
-      console.log(`${r.name.padEnd(38)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${r.perSecond.toFixed(0).padStart(7)} ${r.appCpu.toFixed(2).padStart(8)} ${r.dbCpu.toFixed(2).padStart(7)}${r.p95 <= 25 ? '' : '  > 25 ms'}`);
+      console.log(`${r.name.padEnd(38)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${r.perSecond.toFixed(0).padStart(7)} ${r.appCpu.toFixed(2).padStart(8)} ${r.dbCpu.toFixed(2).padStart(7)} ${r.loadCpu.toFixed(2).padStart(7)} ${`${Math.round(r.machineBusy * 100)}%`.padStart(5)}${r.p95 <= 25 ? '' : '  > 25 ms'}`);
     }
   } finally {
-    child.kill('SIGTERM');
+    await stopServer(child);
   }
   const worst = all.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   const cpu = all.reduce((sum, r) => sum + r.appCpu + r.dbCpu, 0) / all.length;

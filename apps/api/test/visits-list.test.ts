@@ -1,9 +1,10 @@
 // Every filter and sort of the visits list on a fixed fixture set. The fixtures belong to fresh customers,
 // so filtering by customerId isolates them from other tests; the customer-name sort, which must span
 // customers, is checked on the relative order of our own visits across every page.
-import { VISIT_SORTS, dateFilterRange, listVisitsSchema, startOfDayIn, type ListVisitsQuery } from '@garage/shared';
+import { DATE_FILTERS, VISIT_SORTS, calendarDateIn, dateFilterRange, listVisitsSchema, startOfDayIn, type ListVisitsQuery } from '@garage/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { createdRangeOf, todayIn } from '../src/modules/visits/list-calendar.ts';
 import { pagePlan, visitListSql } from '../src/modules/visits/visits.list.ts';
 import { buildTestApp, testDb } from './helpers.ts';
 import { createCustomer, insertVisit, signedIn, today } from './visits-fixtures.ts';
@@ -122,6 +123,43 @@ describe('visit filters', () => {
   });
 });
 
+describe('list calendar (remembered until midnight)', () => {
+  it('answers like calendarDateIn and dateFilterRange around midnights and DST changes', () => {
+    const zones = ['UTC', 'Europe/Paris', 'America/New_York', 'Pacific/Kiritimati', 'America/Sao_Paulo', 'Asia/Tehran'];
+    const instants: Date[] = [];
+    // Every 20 minutes across the spring and autumn DST weekends of 2026, plus the instants either side of midnight.
+    for (const start of [Date.UTC(2026, 2, 7), Date.UTC(2026, 2, 27), Date.UTC(2026, 9, 23), Date.UTC(2026, 10, 29)]) {
+      for (let t = start; t < start + 4 * 24 * 3_600_000; t += 20 * 60_000) instants.push(new Date(t));
+    }
+    for (const timeZone of zones) {
+      const midnight = startOfDayIn('2026-11-21', timeZone).getTime();
+      instants.push(new Date(midnight - 1), new Date(midnight), new Date(midnight + 1));
+      // In order and out of order: an earlier `now` must not be answered from a later day.
+      for (const now of [...instants, ...[...instants].reverse()]) {
+        expect(todayIn(now, timeZone), `${timeZone} ${now.toISOString()}`).toBe(calendarDateIn(now, timeZone));
+        for (const filter of DATE_FILTERS) expect(createdRangeOf(filter, now, timeZone)).toEqual(dateFilterRange(filter, now, timeZone));
+      }
+    }
+  });
+});
+
+describe('list rows', () => {
+  it('carry the same instants, due day and names as the visit itself', async () => {
+    // The list formats its timestamps in SQL (visits.list.ts); the detail goes through Date#toISOString.
+    const page = await list({ sort: 'oldest' });
+    for (const item of page.items) {
+      const response = await app.inject({ method: 'GET', url: `/backend/visits/${item.id}`, headers: staff.authHeader });
+      const detail = response.json();
+      for (const field of ['visitDate', 'dueDate', 'createdAt', 'updatedAt', 'status', 'paymentStatus', 'totalCostCents', 'paidCents', 'balanceCents', 'overdue', 'taskCount', 'version'] as const) {
+        expect((item as Record<string, unknown>)[field], field).toEqual(detail[field]);
+      }
+      expect((item as Record<string, unknown>).customer).toEqual({ id: detail.customer.id, firstName: detail.customer.firstName, lastName: detail.customer.lastName });
+      expect((item as Record<string, unknown>).vehicle).toEqual(detail.vehicle);
+    }
+    expect(page.items.length).toBe(7);
+  });
+});
+
 describe('visit sorts', () => {
   it.each([
     ['newest', ['inProgressToday', 'cancelled', 'pendingOverdue', 'completed', 'partialOverdue', 'ready', 'pickedUp']],
@@ -179,16 +217,21 @@ describe('page plans', () => {
     expect(pagePlan('dueDate', 50_000, false)).toBe('walk');
     expect(pagePlan('oldest', 5_000, false)).toBe('filterFirst');
     expect(pagePlan('oldest', 5_000, true)).toBe('walk');
+    // Newest-first is always walked; open visits by due date walk their own partial index.
+    expect(pagePlan('newest', 900, false)).toBe('walk');
+    expect(pagePlan('dueDate', 5_000, false, true)).toBe('walk');
+    expect(pagePlan('dueDate', 500, false, true)).toBe('filterFirst');
+    expect(pagePlan('dueDate', 5_000, true, true)).toBe('filterFirst');
   });
 
   it('returns the same rows in the same order with either plan', async () => {
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
     for (const sort of VISIT_SORTS) {
-      for (const extra of [{}, { filter: 'pending' }, { filter: 'completed' }, { payment: 'paid' }, { date: 'last30Days' }]) {
+      for (const extra of [{}, { filter: 'pending' }, { filter: 'overdue' }, { filter: 'completed' }, { payment: 'paid' }, { payment: 'pending' }, { date: 'last30Days' }]) {
         const query = listVisitsSchema.parse({ customerId, sort, pageSize: 50, ...extra });
         const statements = visitListSql(query, new Date());
-        const filterFirst = await testDb().$queryRaw<{ id: string }[]>(statements.page(1));
-        const walk = await testDb().$queryRaw<{ id: string }[]>(statements.page(1_000_000_000));
+        const filterFirst = await testDb().$queryRaw<{ id: string }[]>(statements.page(1).statement);
+        const walk = await testDb().$queryRaw<{ id: string }[]>(statements.page(1_000_000_000).statement);
         expect(ids(walk), `${sort} ${JSON.stringify(extra)}`).toEqual(ids(filterFirst));
       }
     }

@@ -37,14 +37,17 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<UserPage
   // OFFSET 0 keeps a text search from being planned as "walk the ordering index and test every row".
   const fence = words.length > 0 ? Prisma.sql`OFFSET 0` : Prisma.empty;
   const orderBy = ORDER_BY[query.sort];
+  // The page's ids are chosen first, from the ordering index alone when there is no search: a deep page
+  // (page 500) then skips its offset inside the index (schema.prisma) and reads only its own rows.
   const pageRows = db.$queryRaw<ListedRow[]>`
-    SELECT page.*,
+    SELECT ${COLUMNS},
       (SELECT count(*)::int FROM "Vehicle" AS v WHERE v."ownerId" = page.id AND v."deletedAt" IS NULL) AS "vehicleCount",
       (SELECT count(*)::int FROM "Visit" AS vi WHERE vi."customerId" = page.id) AS "visitCount"
     FROM (
-      SELECT ${COLUMNS} FROM (SELECT * FROM "User" WHERE ${where} ${fence}) AS matches
+      SELECT id FROM (SELECT * FROM "User" WHERE ${where} ${fence}) AS matches
       ORDER BY ${orderBy} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}
     ) AS page
+    JOIN "User" USING (id)
     ORDER BY ${orderBy}`;
   const total = db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "User" WHERE ${where}`;
   // With a search, both statements share one transaction (see withTrigramPlans); otherwise they run in parallel.

@@ -40,19 +40,19 @@ export function toTaskView(row: TaskRow): TaskView {
   };
 }
 
-/** One row of the list query (raw SQL, see visits.list.ts). */
+/** One row of the list query (raw SQL, see visits.list.ts): instants as ISO strings, the due day as YYYY-MM-DD. */
 export interface VisitListRow {
   id: string;
   name: string;
-  visitDate: Date;
-  dueDate: Date;
+  visitDate: string;
+  dueDate: string;
   totalCostCents: number;
   paidCents: number;
   status: VisitStatus;
   paymentStatus: VisitPaymentStatus;
   version: number;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
   customerId: string;
   vehicleId: string;
   /** [firstName, lastName] */
@@ -63,13 +63,13 @@ export interface VisitListRow {
 }
 
 export function toVisitListItem(row: VisitListRow, today: string): VisitListItem {
-  const dueDate = dueDateString(row.dueDate);
+  const { dueDate } = row;
   const [firstName, lastName] = row.customer;
   const [plateNumber, brand, model] = row.vehicle;
   return {
     id: row.id,
     name: row.name,
-    visitDate: row.visitDate.toISOString(),
+    visitDate: row.visitDate,
     dueDate,
     customer: { id: row.customerId, firstName, lastName },
     vehicle: { id: row.vehicleId, plateNumber, brand, model },
@@ -79,10 +79,10 @@ export function toVisitListItem(row: VisitListRow, today: string): VisitListItem
     status: row.status,
     paymentStatus: row.paymentStatus,
     overdue: isVisitOverdue({ status: row.status, dueDate }, today),
-    taskCount: Number(row.taskCount),
+    taskCount: row.taskCount,
     version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Visit_customerId_status_idx" ON "Visit"("customerId", "status");
