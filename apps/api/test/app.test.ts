@@ -15,6 +15,18 @@ describe('app shell', () => {
     expect(response.json()).toMatchObject({ status: 'ok', database: 'up' });
   });
 
+  it('sends the security headers on every answer, errors included', async () => {
+    for (const url of ['/backend/health', '/backend/x']) {
+      const { headers } = await app.inject({ method: 'GET', url });
+      expect(headers['content-security-policy']).toContain("default-src 'self'");
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['content-security-policy']).toContain('frame-src \'self\' https://www.openstreetmap.org');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+  });
+
   it('answers unknown /backend paths with a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/backend/x' });
     expect(response.statusCode).toBe(404);
