@@ -2,9 +2,19 @@
 // reading a page of 10 (see ARCHITECTURE.md "Visits"), and the total only changes when a visit changes, so
 // this process drops every cached total on any visit write; the TTL bounds the staleness caused by writes
 // from other processes. Concurrent requests for the same total share one count. Page items are always fresh.
+//
+// An expired total is still answered for one more TTL while a single background count replaces it: under
+// load, making the unlucky request (and every request queued behind the same key) wait for the recount put
+// a 250 ms stall into the busiest list every five seconds (bench/visits-list.ts p99).
 const MAX_ENTRIES = 500;
 let ttlMs = 5_000;
-const cache = new Map<string, { value: Promise<number>; expiresAt: number }>();
+
+interface Entry {
+  value: Promise<number>;
+  expiresAt: number;
+  refreshing: boolean;
+}
+const cache = new Map<string, Entry>();
 
 /** The benchmark measures the uncached cost with ttlMs 0. */
 export function configureVisitCountCache(options: { ttlMs: number }): void {
@@ -12,17 +22,32 @@ export function configureVisitCountCache(options: { ttlMs: number }): void {
   cache.clear();
 }
 
-export function cachedVisitCount(key: string, count: () => Promise<number>, now = Date.now()): Promise<number> {
-  const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) return hit.value;
-  const value = count();
-  if (ttlMs <= 0) return value;
+function store(key: string, value: Promise<number>, now: number): Entry {
   if (cache.size >= MAX_ENTRIES) cache.clear();
-  const entry = { value, expiresAt: now + ttlMs };
+  const entry: Entry = { value, expiresAt: now + ttlMs, refreshing: false };
   cache.set(key, entry);
   // A failed count must not be served from the cache.
   value.catch(() => cache.get(key) === entry && cache.delete(key));
-  return value;
+  return entry;
+}
+
+export function cachedVisitCount(key: string, count: () => Promise<number>, now = Date.now()): Promise<number> {
+  if (ttlMs <= 0) return count();
+  const hit = cache.get(key);
+  if (hit && hit.expiresAt > now) return hit.value;
+  if (hit && hit.expiresAt + ttlMs > now) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      const fresh = count();
+      // Stored only if no write dropped the entry meanwhile; on failure the next request tries again.
+      fresh.then(
+        () => cache.get(key) === hit && store(key, fresh, Date.now()),
+        () => (hit.refreshing = false),
+      );
+    }
+    return hit.value;
+  }
+  return store(key, count(), now).value;
 }
 
 export function invalidateVisitCounts(): void {
