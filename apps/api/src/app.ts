@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, MESSAGES } from '@garage/shared';
@@ -29,8 +28,7 @@ import { todosRoutes } from './modules/todos/todos.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
-import { createContextFactory } from './trpc/context.ts';
-import { appRouter, type AppRouter } from './trpc/root.ts';
+import { trpcPlugin } from './trpc/fastify.ts';
 
 export const API_PREFIX = '/backend';
 
@@ -116,16 +114,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(tasksRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(todosRoutes(deps));
-      await api.register(fastifyTRPCPlugin, {
-        prefix: '/trpc',
-        trpcOptions: {
-          router: appRouter,
-          createContext: createContextFactory(deps),
+      await api.register(
+        trpcPlugin({
+          deps,
           onError({ error, path }) {
             if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
           },
-        } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-      });
+        }),
+        { prefix: '/trpc' },
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -1,7 +1,7 @@
 // The tRPC context: app dependencies plus the caller's session. createContextInner has no request so tests
 // can build callers directly.
 import type {} from '@fastify/cookie';
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { readAccessToken, verifyAccessToken, type Session } from '../modules/auth/session.ts';
 
@@ -14,12 +14,13 @@ export function createContextInner(deps: AppDeps, session: Session | null = null
   return { deps, session };
 }
 
-export function createContextFactory(deps: AppDeps) {
-  return ({ req, res }: CreateFastifyContextOptions) => ({
-    ...createContextInner(deps, verifyAccessToken(readAccessToken(req), deps.jwtSecret)),
-    req,
-    res,
-  });
+export interface HttpContext {
+  req: FastifyRequest;
+  res: FastifyReply;
 }
 
-export type Context = ContextInner & Partial<Pick<CreateFastifyContextOptions, 'req' | 'res'>>;
+export function createContext(deps: AppDeps, { req, res }: HttpContext): Context {
+  return { ...createContextInner(deps, verifyAccessToken(readAccessToken(req), deps.jwtSecret)), req, res };
+}
+
+export type Context = ContextInner & Partial<HttpContext>;

@@ -47,31 +47,29 @@ const t = initTRPC.context<Context>().create({
 });
 
 /** Services throw AppError; turn it into the matching TRPCError so the status code is right. */
-const mapAppErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
-  }
+function withAppErrorsMapped<Result extends { ok: boolean; error?: { cause?: unknown } }>(result: Result): Result {
+  const cause = result.ok ? undefined : result.error?.cause;
+  if (cause instanceof AppError) throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
   return result;
-});
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.use(async ({ next }) => withAppErrorsMapped(await next()));
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
-  return next({ ctx: { ...ctx, session: ctx.session } });
-});
-
-function roleProcedure(required: RoleRequirement) {
-  return protectedProcedure.use(({ ctx, next }) => {
-    if (!hasAnyRole(ctx.session.roles, required)) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.forbidden });
-    return next();
+/**
+ * Signed in, with one of the required roles when given. One middleware does the checks and the error
+ * mapping: tRPC copies its call options at every middleware, so each one costs on every call.
+ */
+function sessionProcedure(required?: RoleRequirement) {
+  return t.procedure.use(async ({ ctx, next }) => {
+    if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
+    if (required && !hasAnyRole(ctx.session.roles, required)) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.forbidden });
+    return withAppErrorsMapped(await next({ ctx: { session: ctx.session } }));
   });
 }
 
-export const staffProcedure = roleProcedure('staff');
-export const adminProcedure = roleProcedure('admin');
-export const clientProcedure = roleProcedure('client');
+export const protectedProcedure = sessionProcedure();
+export const staffProcedure = sessionProcedure('staff');
+export const adminProcedure = sessionProcedure('admin');
+export const clientProcedure = sessionProcedure('client');
