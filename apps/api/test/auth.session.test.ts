@@ -173,6 +173,19 @@ describe('access tokens and GET /backend/user/me', () => {
     expect((await me(headers)).statusCode).toBe(401);
   });
 
+  it('remembers a verified token only until it expires, and only for the secret that signed it', () => {
+    const token = signAccessToken({ userId: 'u1', roles: ['EMPLOYEE'] }, TEST_JWT_SECRET, 60);
+    const issuedAt = Date.now();
+    expect(verifyAccessToken(token, TEST_JWT_SECRET, issuedAt)).toEqual({ userId: 'u1', roles: ['EMPLOYEE'] });
+    expect(verifyAccessToken(token, 'another-secret-another-secret-123', issuedAt)).toBeNull();
+    expect(verifyAccessToken(token, TEST_JWT_SECRET, issuedAt + 59_000)).toEqual({ userId: 'u1', roles: ['EMPLOYEE'] });
+    expect(verifyAccessToken(token, TEST_JWT_SECRET, issuedAt + 61_000)).toBeNull();
+    const [header, , signature] = token.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'u1', role: 'ADMIN', exp: 9_999_999_999 })).toString('base64url')}.${signature}`;
+    expect(verifyAccessToken(forged, TEST_JWT_SECRET, issuedAt)).toBeNull();
+    expect(verifyAccessToken(jwt.sign({ sub: 'u1', role: 'ADMIN' }, TEST_JWT_SECRET), TEST_JWT_SECRET)).toBeNull(); // no expiry
+  });
+
   it('no longer answers for an account deactivated after the token was issued', async () => {
     const { account, accessToken } = await signIn(app);
     await testDb().user.update({ where: { id: account.id }, data: { active: false } });
