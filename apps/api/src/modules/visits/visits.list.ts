@@ -75,22 +75,26 @@ export function pagePlan(sort: VisitSort, total: number, createdRange: boolean, 
 
 /**
  * The WHERE conditions of a list request. `today` is the calendar day of `now` in the query's time zone
- * (calendarDateIn, through list-calendar.ts). A due date is compared with today in one of two forms:
- * - `indexed` (count, filter-first pages): the planner may use the due-date index and its statistics, so it
- *   has to plan with the actual date (such a page is not prepared, see visitListSql);
- * - `opaque` (walked pages): written as an expression no index serves, with a fixed estimate, so the plan
- *   is the same whatever the date and can be prepared; the walk only checks it row by row. Left visible,
- *   the planner collected "owed, due from today" through the due-date index (about 900 visits scattered
- *   over 850 table pages: 2.6 ms) instead of walking the newest visits, where they are (0.05 ms).
+ * (calendarDateIn, through list-calendar.ts). Dates are written in one of two forms:
+ * - `indexed` (count, filter-first pages): the planner may use the indexes and their statistics with the
+ *   actual values (a filter-first page comparing due dates is therefore not prepared, see visitListSql);
+ * - `opaque` (walked pages): the plan is the same whatever the values, so it can be prepared. A due date is
+ *   written as an expression no index serves, with a fixed estimate; the walk only checks it row by row.
+ *   Left visible, the planner collected "owed, due from today" through the due-date index (about 900
+ *   visits scattered over 850 table pages: 2.6 ms) instead of walking the newest visits, where they are
+ *   (0.05 ms). A created-at range keeps its index but reads its bounds through a sub-select, which the
+ *   planner estimates the same way with or without values: with real values, a custom plan looked cheaper
+ *   than the generic one (same shape, different estimate), so PostgreSQL planned every call.
  */
-export function visitConditions(query: ListVisitsParsed, now: Date, today: string, dueDate: 'indexed' | 'opaque') {
+export function visitConditions(query: ListVisitsParsed, now: Date, today: string, values: 'indexed' | 'opaque') {
   let comparesDueDate = false;
   const dueDateVersusToday = (operator: '<' | '>=') => {
     comparesDueDate = true;
-    const column = dueDate === 'indexed' ? raw('v."dueDate"') : raw(`(v."dueDate" + interval '0 day')`);
+    const column = values === 'indexed' ? raw('v."dueDate"') : raw(`(v."dueDate" + interval '0 day')`);
     return sql`${column} ${raw(operator)} ${at(dueDateValue(today))}`;
   };
-  const createdWithin = (range: { from: Date; to: Date }) => sql`v."createdAt" >= ${at(range.from)} AND v."createdAt" < ${at(range.to)}`;
+  const bound = (instant: Date) => (values === 'indexed' ? at(instant) : sql`(SELECT ${at(instant)})`);
+  const createdWithin = (range: { from: Date; to: Date }) => sql`v."createdAt" >= ${bound(range.from)} AND v."createdAt" < ${bound(range.to)}`;
 
   const filters: Record<VisitFilter, () => Prisma.Sql> = {
     pending: () => sql`v.status IN ${inList(OPEN_VISIT_STATUSES)}`,
@@ -152,11 +156,12 @@ export function visitListSql(query: ListVisitsParsed, now: Date) {
   const customerJoin = query.sort === 'customerName' ? sql`JOIN "User" c ON c.id = v."customerId"` : empty;
   const offset = (query.page - 1) * query.pageSize;
   // The page size is written into the text (one of PAGE_SIZE_OPTIONS, checked by the schema) and so is the
-  // first page's offset: a LIMIT or OFFSET in a placeholder makes PostgreSQL plan for 10% of the rows, so
-  // it would keep planning each call. Later pages pass their offset as a value, which keeps the number of
-  // distinct statements small (see queryRows).
+  // first page's offset. Later pages read their offset through a sub-select, which keeps one statement
+  // for all of them (see queryRows) and one plan: the planner assumes 10% of the rows for an offset it
+  // cannot see, with or without values, whereas a plain placeholder made every custom plan look cheaper
+  // than the generic one and PostgreSQL planned each call.
   if (!Number.isSafeInteger(query.pageSize) || query.pageSize <= 0) throw new Error('invalid page size');
-  const limit = offset === 0 ? raw(`LIMIT ${query.pageSize}`) : sql`LIMIT ${raw(String(query.pageSize))} OFFSET ${offset}`;
+  const limit = offset === 0 ? raw(`LIMIT ${query.pageSize}`) : sql`LIMIT ${raw(String(query.pageSize))} OFFSET (SELECT ${offset}::int)`;
 
   const page = (total: number) => {
     const plan = pagePlan(query.sort, total, createdRange, openVisitsOnly);
@@ -167,7 +172,7 @@ export function visitListSql(query: ListVisitsParsed, now: Date) {
       return { statement: sql`SELECT ${LIST_COLUMNS} FROM "Visit" v ${customerJoin} ${where} ORDER BY ${order} ${limit}`, prepare };
     }
     const statement = sql`
-      WITH page AS (SELECT v.id FROM "Visit" v ${customerJoin} ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset})
+      WITH page AS (SELECT v.id FROM "Visit" v ${customerJoin} ${where} ORDER BY ${order} ${limit})
       SELECT ${LIST_COLUMNS} FROM page JOIN "Visit" v ON v.id = page.id ${customerJoin} ORDER BY ${ORDER[query.sort]}`;
     return { statement, prepare };
   };
