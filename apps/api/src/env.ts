@@ -13,6 +13,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Without it the app starts an embedded PostgreSQL in DATA_DIR/postgres. */
   DATABASE_URL: z.url().optional(),
+  /** PostgreSQL connections of this process (default DEFAULT_POOL_SIZE in packages/db). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DATA_DIR: z.string().default(defaultDataDir),
   STORAGE_DIR: z.string().optional(),
   /** Without it a random secret is generated once and kept in DATA_DIR/jwt-secret. */

@@ -9,7 +9,7 @@ const config = loadConfig();
 const log = (line: string) => console.log(`[garage] ${line}`);
 
 const database = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
-const db = createDb(database.url);
+const db = createDb(database.url, { poolSize: config.DATABASE_POOL_SIZE });
 const seedDemo = config.SEED_DEMO ?? database.embedded;
 if (seedDemo) {
   const { created } = await seedDemoData(db);

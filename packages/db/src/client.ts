@@ -10,8 +10,15 @@ export type Db = PrismaClient;
 
 const pools = new WeakMap<Db, pg.Pool>();
 
+/**
+ * PostgreSQL connections per app process (DATABASE_POOL_SIZE). Ten kept the visits list fastest on 2 cores
+ * at 50 concurrent requests (bench/visits-list.ts: 20 connections cost more database CPU per request in
+ * context switches; 5 queued requests behind busy connections).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
   // An idle connection that fails (server restart, network) is dropped by the pool and replaced on the next
   // query; without a listener the 'error' event would end the process. Prisma adds its own once connected.
   pool.on('error', () => {});

@@ -1,4 +1,4 @@
-export { createDb, type Db } from './client.ts';
+export { createDb, DEFAULT_POOL_SIZE, type Db } from './client.ts';
 export { resolveDatabase, type ResolvedDatabase } from './database.ts';
 export { createLocalStorage, type FileStorage } from './storage.ts';
 export { defaultDataDir, repoRoot } from './paths.ts';
