@@ -73,7 +73,9 @@ async function recordPayment(page: Page, amount: string | null) {
   if (amount !== null) await form.getByTestId('payment-amount').fill(amount);
   await pickOption(page, 'payment-method', 'payment-method-CASH');
   await form.getByTestId('submit-payment').click();
-  await expect(form).toBeHidden();
+  // The whole dialog, not just the form: the form unmounts at once, while the dialog animates out and then
+  // returns focus to its trigger. Reopening before that moment lets the late focus close the new dialog.
+  await expect(page.getByRole('dialog')).toBeHidden();
 }
 
 async function expectListed(page: Page, query: string, visitId: string) {
