@@ -11,9 +11,9 @@ export type Db = PrismaClient;
 const pools = new WeakMap<Db, pg.Pool>();
 
 /**
- * PostgreSQL connections per app process (DATABASE_POOL_SIZE). Ten kept the visits list fastest on 2 cores
- * at 50 concurrent requests (bench/visits-list.ts: 20 connections cost more database CPU per request in
- * context switches; 5 queued requests behind busy connections).
+ * PostgreSQL connections per app process (DATABASE_POOL_SIZE). On 2 cores at 50 concurrent requests
+ * (bench/visits-list.ts) 20 connections cost more database CPU per request, in context switches, than 10;
+ * 5 measured like 10.
  */
 export const DEFAULT_POOL_SIZE = 10;
 
