@@ -15,7 +15,6 @@
 //                                           with bench/cpu-profile-top.ts]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +29,7 @@ import { DATE_FILTERS, VISIT_FILTERS, VISIT_PAYMENT_FILTERS, VISIT_SORTS } from 
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
 import { signAccessToken } from '../src/modules/auth/session.ts';
+import { KeepAliveConnection } from './keep-alive-client.ts';
 import { configureVisitCountCache } from '../src/modules/visits/visit-counts.ts';
 
 const { values } = parseArgs({
@@ -136,25 +136,23 @@ interface Pids {
 }
 
 async function measure(pids: Pids, port: number, token: string, name: string, pathAndQuery: string, requests: number, concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const get = () =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      const request = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-        response.resume();
-        response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${name}: HTTP ${response.statusCode}`))));
-      });
-      request.on('error', reject);
-    });
-  for (let i = 0; i < 50; i++) await get();
+  const connections = Array.from({ length: concurrency }, () => new KeepAliveConnection(port));
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async (connection: KeepAliveConnection) => {
+    const started = performance.now();
+    const status = await connection.get(pathAndQuery, headers);
+    if (status !== 200) throw new Error(`${name}: HTTP ${status}`);
+    return performance.now() - started;
+  };
+  for (const connection of connections) await get(connection);
   const samples: number[] = [];
   let sent = 0;
   const cpuBefore = { app: cpuMs(pids.app), db: childrenCpuMs(pids.postmaster), load: process.cpuUsage(), machine: machineTicks() };
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
+  await Promise.all(connections.map(async (connection) => {
     while (sent < requests) {
       sent++;
-      samples.push(await get());
+      samples.push(await get(connection));
     }
   }));
   const seconds = (performance.now() - started) / 1000;
@@ -164,7 +162,7 @@ async function measure(pids: Pids, port: number, token: string, name: string, pa
   const loadCpu = (load.user + load.system) / 1000 / samples.length;
   const machine = machineTicks();
   const machineBusy = (machine.busy - cpuBefore.machine.busy) / (machine.total - cpuBefore.machine.total);
-  agent.destroy();
+  for (const connection of connections) connection.close();
   samples.sort((a, b) => a - b);
   return { name, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), perSecond: samples.length / seconds, appCpu, dbCpu, loadCpu, machineBusy };
 }

@@ -145,7 +145,7 @@ describe('list calendar (remembered until midnight)', () => {
 
 describe('list rows', () => {
   it('carry the same instants, due day and names as the visit itself', async () => {
-    // The list formats its timestamps in SQL (visits.list.ts); the detail goes through Date#toISOString.
+    // The list reads its instants as epoch milliseconds (visits.list.ts); the detail reads them through Prisma.
     const page = await list({ sort: 'oldest' });
     for (const item of page.items) {
       const response = await app.inject({ method: 'GET', url: `/backend/visits/${item.id}`, headers: staff.authHeader });

@@ -40,19 +40,22 @@ export function toTaskView(row: TaskRow): TaskView {
   };
 }
 
-/** One row of the list query (raw SQL, see visits.list.ts): instants as ISO strings, the due day as YYYY-MM-DD. */
+/** Milliseconds since 1970 as node-postgres hands over an int8: text. */
+type EpochMs = string;
+
+/** One row of the list query (raw SQL, see visits.list.ts): instants and the due day (UTC midnight) as epoch milliseconds, in text. */
 export interface VisitListRow {
   id: string;
   name: string;
-  visitDate: string;
-  dueDate: string;
+  visitDate: EpochMs;
+  dueDate: EpochMs;
   totalCostCents: number;
   paidCents: number;
   status: VisitStatus;
   paymentStatus: VisitPaymentStatus;
   version: number;
-  createdAt: string;
-  updatedAt: string;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
   customerId: string;
   vehicleId: string;
   /** [firstName, lastName] */
@@ -62,14 +65,16 @@ export interface VisitListRow {
   taskCount: number;
 }
 
+const isoInstant = (ms: EpochMs) => new Date(Number(ms)).toISOString();
+
 export function toVisitListItem(row: VisitListRow, today: string): VisitListItem {
-  const { dueDate } = row;
+  const dueDate = isoInstant(row.dueDate).slice(0, 10);
   const [firstName, lastName] = row.customer;
   const [plateNumber, brand, model] = row.vehicle;
   return {
     id: row.id,
     name: row.name,
-    visitDate: row.visitDate,
+    visitDate: isoInstant(row.visitDate),
     dueDate,
     customer: { id: row.customerId, firstName, lastName },
     vehicle: { id: row.vehicleId, plateNumber, brand, model },
@@ -81,8 +86,8 @@ export function toVisitListItem(row: VisitListRow, today: string): VisitListItem
     overdue: isVisitOverdue({ status: row.status, dueDate }, today),
     taskCount: row.taskCount,
     version: row.version,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
+    createdAt: isoInstant(row.createdAt),
+    updatedAt: isoInstant(row.updatedAt),
   };
 }
 

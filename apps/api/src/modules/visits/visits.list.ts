@@ -120,16 +120,17 @@ export function visitConditions(query: ListVisitsParsed, now: Date, today: strin
   return { where: conditions.length > 0 ? sql`WHERE ${join(conditions, ' AND ')}` : empty, comparesDueDate };
 }
 
-/** An instant as the API writes it (Date#toISOString); the columns are UTC timestamps with milliseconds. */
-const iso = (column: string) => raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 /**
- * What a list row carries: the visit, its customer's name, its vehicle and how many tasks it has. Instants
- * and due days come formatted as the API sends them, so no Date is built per field.
+ * An instant as milliseconds since 1970 (int8, which node-postgres hands over as text). The columns are
+ * timestamp(3), so the value is exact; formatting it in SQL with to_char cost a tenth of the page
+ * statement's database time.
  */
-const LIST_COLUMNS = sql`v.id, v.name, ${iso('v."visitDate"')} AS "visitDate", to_char(v."dueDate", 'YYYY-MM-DD') AS "dueDate",
+const epochMs = (column: string) => raw(`(date_part('epoch', ${column}) * 1000)::int8`);
+
+/** What a list row carries: the visit, its customer's name, its vehicle and how many tasks it has. */
+const LIST_COLUMNS = sql`v.id, v.name, ${epochMs('v."visitDate"')} AS "visitDate", ${epochMs('v."dueDate"')} AS "dueDate",
   v."totalCostCents", v."paidCents", v.status::text AS status, v."paymentStatus"::text AS "paymentStatus", v.version,
-  ${iso('v."createdAt"')} AS "createdAt", ${iso('v."updatedAt"')} AS "updatedAt", v."customerId", v."vehicleId",
+  ${epochMs('v."createdAt"')} AS "createdAt", ${epochMs('v."updatedAt"')} AS "updatedAt", v."customerId", v."vehicleId",
   (SELECT ARRAY[cu."firstName", cu."lastName"] FROM "User" cu WHERE cu.id = v."customerId") AS customer,
   (SELECT ARRAY[ve."plateNumber", ve.brand, ve.model] FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS vehicle,
   (SELECT count(*) FROM "Task" t WHERE t."visitId" = v.id)::int AS "taskCount"`;
