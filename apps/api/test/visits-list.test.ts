@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createdRangeOf, todayIn } from '../src/modules/visits/list-calendar.ts';
 import { pagePlan, visitListSql } from '../src/modules/visits/visits.list.ts';
+import { isoInstant } from '../src/modules/visits/visit-views.ts';
 import { buildTestApp, testDb } from './helpers.ts';
 import { createCustomer, insertVisit, signedIn, today } from './visits-fixtures.ts';
 
@@ -258,5 +259,13 @@ describe('page plans', () => {
       expect(deep.items.map((i: { id: string }) => i.id), sort).toEqual(shallow.items.slice(10, 20).map((i: { id: string }) => i.id));
       expect(deep.items[0]).toMatchObject({ customer: { id: customer.id }, vehicle: { id: vehicle.id }, taskCount: 0 });
     }
+  });
+});
+
+describe('isoInstant', () => {
+  it('writes instants exactly as Date#toISOString', () => {
+    const samples = [0, 1, 999, 86_399_999, 86_400_000, Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12, 0, 0, 5), Date.UTC(1969, 11, 31, 23, 59, 59, 1)];
+    for (let i = 0; i < 2_000; i++) samples.push(Math.floor(Math.random() * 4_102_444_800_000));
+    for (const ms of samples) expect(isoInstant(String(ms)), String(ms)).toBe(new Date(ms).toISOString());
   });
 });
