@@ -1,7 +1,7 @@
 // Every filter and sort of the visits list on a fixed fixture set. The fixtures belong to fresh customers,
 // so filtering by customerId isolates them from other tests; the customer-name sort, which must span
 // customers, is checked on the relative order of our own visits across every page.
-import { DATE_FILTERS, VISIT_SORTS, calendarDateIn, dateFilterRange, listVisitsSchema, startOfDayIn, type ListVisitsQuery } from '@garage/shared';
+import { DATE_FILTERS, VISIT_SORTS, visitPageSchema, calendarDateIn, dateFilterRange, listVisitsSchema, startOfDayIn, type ListVisitsQuery } from '@garage/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createdRangeOf, todayIn } from '../src/modules/visits/list-calendar.ts';
@@ -158,6 +158,16 @@ describe('list rows', () => {
       expect((item as Record<string, unknown>).vehicle).toEqual(detail.vehicle);
     }
     expect(page.items.length).toBe(7);
+  });
+
+  it('are exactly what the published schema describes, over REST and tRPC (the answer is not re-validated)', async () => {
+    const rest = await list({ sort: 'newest' });
+    expect(visitPageSchema.parse(rest)).toEqual(rest);
+    const input = encodeURIComponent(JSON.stringify({ customerId, pageSize: 50, sort: 'newest' }));
+    const trpc = await app.inject({ method: 'GET', url: `/backend/trpc/visits.list?input=${input}`, headers: staff.authHeader });
+    const page = trpc.json().result.data;
+    expect(visitPageSchema.parse(page)).toEqual(page);
+    expect(page.items.map((item: { id: string }) => item.id)).toEqual(rest.items.map((item) => item.id));
   });
 });
 

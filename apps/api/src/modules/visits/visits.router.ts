@@ -7,7 +7,6 @@ import {
   updateVisitSchema,
   visitDetailSchema,
   visitIdSchema,
-  visitPageSchema,
 } from '@garage/shared';
 import { z } from 'zod';
 import { router, staffProcedure } from '../../trpc/init.ts';
@@ -15,7 +14,8 @@ import { listVisits } from './visits.list.ts';
 import { createVisit, deleteVisit, getVisit, setVisitStatus, updateVisit } from './visits.service.ts';
 
 export const visitsRouter = router({
-  list: staffProcedure.input(listVisitsSchema).output(visitPageSchema).query(({ ctx, input }) => listVisits(ctx.deps.db, input)),
+  // No .output(): the page is typed (VisitPage) and built field by field; see trustedPage in visits.rest.ts.
+  list: staffProcedure.input(listVisitsSchema).query(({ ctx, input }) => listVisits(ctx.deps.db, input)),
   get: staffProcedure
     .input(visitIdSchema.extend({ timeZone: timeZoneSchema }))
     .output(visitDetailSchema)
