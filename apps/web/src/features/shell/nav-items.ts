@@ -1,5 +1,6 @@
 // Navigation of the signed-in areas. The active entry is the longest path that prefixes the location, so
-// /admin/users/42 highlights "Users" and /admin/messages/rate highlights "Ratings".
+// /admin/users/42 highlights "Users" and /admin/messages/rate highlights "Ratings". Pages that live under
+// another entry's path name their entry with `owns` (SPEC's visit and task pages sit under /admin/users/).
 import {
   Activity,
   Car,
@@ -21,6 +22,8 @@ export interface NavItem {
   key: string;
   to: string;
   Icon: LucideIcon;
+  /** Locations outside `to` that belong to this entry. */
+  owns?: RegExp;
 }
 
 export interface NavGroup {
@@ -35,7 +38,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'mainPanel', to: '/admin/dashboard/main-panel', Icon: LayoutDashboard },
       { key: 'realTime', to: '/admin/dashboard/real-time', Icon: Activity },
       { key: 'todo', to: '/admin/todo', Icon: ListTodo },
-      { key: 'visits', to: '/admin/visits', Icon: ClipboardList },
+      { key: 'visits', to: '/admin/visits', Icon: ClipboardList, owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\// },
     ],
   },
   {
@@ -70,8 +73,11 @@ export const CLIENT_NAV: NavGroup[] = [
 ];
 
 export function activeNavKey(groups: readonly NavGroup[], pathname: string): string {
+  const items = groups.flatMap((group) => group.items);
+  const owner = items.find((item) => item.owns?.test(pathname));
+  if (owner) return owner.key;
   let best: NavItem | undefined;
-  for (const item of groups.flatMap((group) => group.items)) {
+  for (const item of items) {
     const matches = pathname === item.to || pathname.startsWith(`${item.to}/`);
     if (matches && (!best || item.to.length > best.to.length)) best = item;
   }
