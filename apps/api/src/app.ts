@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, MESSAGES } from '@garage/shared';
 import type { AppDeps } from './deps.ts';
+import { nulCharacterIn } from './lib/nul-guard.ts';
 import { authRoutes } from './modules/auth/auth.rest.ts';
 import { healthRoutes } from './modules/health/health.rest.ts';
 import { merchantRoutes } from './modules/merchant/merchant.rest.ts';
@@ -94,6 +95,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(multipart, { limits: { fileSize: LIMITS.mediaMaxMB * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(openapi);
   app.decorateRequest('session', null);
+  // PostgreSQL text cannot hold U+0000: refuse it in any field of any route, before validation.
+  app.addHook('preValidation', (request, _reply, done) => done(nulCharacterIn(request.body, request.query, request.params) ?? undefined));
 
   await app.register(
     async (api) => {

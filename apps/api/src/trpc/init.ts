@@ -11,6 +11,7 @@ import { ZodError } from 'zod';
 import { MESSAGES } from '@garage/shared';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
 import { firstMessage, toFieldErrors } from '../lib/zod-errors.ts';
+import { nulCharacterIn } from '../lib/nul-guard.ts';
 import type { Context } from './context.ts';
 import { hasAnyRole, type RoleRequirement } from '../modules/auth/roles.ts';
 
@@ -55,16 +56,26 @@ function withAppErrorsMapped<Result extends { ok: boolean; error?: { cause?: unk
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(async ({ next }) => withAppErrorsMapped(await next()));
+/** PostgreSQL text cannot hold U+0000: every procedure refuses an input carrying one (lib/nul-guard.ts). */
+async function refuseNul(getRawInput: () => Promise<unknown>) {
+  const error = nulCharacterIn(await getRawInput());
+  if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message, cause: error });
+}
+
+export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => {
+  await refuseNul(getRawInput);
+  return withAppErrorsMapped(await next());
+});
 
 /**
  * Signed in, with one of the required roles when given. One middleware does the checks and the error
  * mapping: tRPC copies its call options at every middleware, so each one costs on every call.
  */
 function sessionProcedure(required?: RoleRequirement) {
-  return t.procedure.use(async ({ ctx, next }) => {
+  return t.procedure.use(async ({ ctx, next, getRawInput }) => {
     if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.unauthorized });
     if (required && !hasAnyRole(ctx.session.roles, required)) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.forbidden });
+    await refuseNul(getRawInput);
     return withAppErrorsMapped(await next({ ctx: { session: ctx.session } }));
   });
 }
