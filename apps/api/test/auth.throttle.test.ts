@@ -40,7 +40,7 @@ describe('sign-in throttling', () => {
 
     // Age the failures past the window instead of waiting 15 minutes.
     const past = new Date(Date.now() - (perIdentifier.windowSeconds + 1) * 1000);
-    await testDb().authAttempt.updateMany({ where: { bucket: `login:id:username:${account.username}` }, data: { createdAt: past } });
+    await testDb().authAttempt.updateMany({ where: { bucket: `login:account:${account.id}` }, data: { createdAt: past } });
     expect((await post(app, LOGIN, { identifier: account.username, password: account.password })).statusCode).toBe(200);
   });
 
@@ -52,6 +52,17 @@ describe('sign-in throttling', () => {
     const count = (status: number) => responses.filter((response) => response.statusCode === status).length;
     expect({ 401: count(401), 429: count(429) }).toEqual({ 401: perIdentifier.limit, 429: 20 - perIdentifier.limit });
     expect((await post(app, LOGIN, { identifier: account.username, password: account.password })).statusCode).toBe(429);
+  });
+
+  it('counts failures per account: username, email and phone share one set of guesses', async () => {
+    const account = await createAccount();
+    const identifiers = [account.username, account.email, `+44${account.phone}`];
+    const statuses: number[] = [];
+    for (let i = 0; i < perIdentifier.limit + identifiers.length; i++) {
+      statuses.push((await post(app, LOGIN, { identifier: identifiers[i % identifiers.length]!, password: 'Wrong#Password1' })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(perIdentifier.limit).fill(401), ...Array(identifiers.length).fill(429)]);
+    for (const identifier of identifiers) expect((await post(app, LOGIN, { identifier, password: account.password })).statusCode).toBe(429);
   });
 
   it('clears the identifier after a successful sign-in', async () => {

@@ -43,13 +43,15 @@ async function startSession(ctx: AuthContext, user: AuthUser, familyId?: string)
 export async function login(ctx: AuthContext, input: LoginInput): Promise<AuthSession> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) throw fieldError('identifier', MESSAGES.invalidCredentials);
-  const identifierBucket = buckets.loginIdentifier(identifier.key);
+  // Failures count per account, whichever of its identifiers was typed (username, email and phone must
+  // not give three sets of guesses); an identifier that matches no account counts on its own.
+  const account = await findAccount(ctx.db, identifier);
+  const identifierBucket = account ? buckets.loginAccount(account.id) : buckets.loginIdentifier(identifier.key);
   const attempt = await reserveAttempt(ctx.db, [
     { bucket: identifierBucket, ...AUTH_THROTTLE.loginPerIdentifier },
     { bucket: buckets.loginIp(ctx.client.ip), ...AUTH_THROTTLE.loginPerIp },
   ]);
 
-  const account = await findAccount(ctx.db, identifier);
   const passwordOk = await verifyPassword(account?.passwordHash ?? (await timingDecoyHash()), input.password);
   if (!account?.passwordHash || !passwordOk) throw invalidCredentials();
 

@@ -166,6 +166,6 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput)
   });
   await attempt.release();
   // Whoever proved they own the account may sign in right away, even after earlier failed passwords.
-  await clearBucket(ctx.db, buckets.loginIdentifier(identifier.key));
+  await clearBucket(ctx.db, buckets.loginAccount(code.userId));
   return { message: AUTH_MESSAGES.passwordReset };
 }

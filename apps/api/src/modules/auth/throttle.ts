@@ -28,7 +28,10 @@ export const AUTH_THROTTLE = {
 } as const;
 
 export const buckets = {
+  /** Unknown identifiers only: failures against an account count on the account (loginAccount). */
   loginIdentifier: (key: string) => `login:id:${key}`,
+  /** Every identifier of one account (username, email, phone) shares this bucket, so it gets one set of guesses. */
+  loginAccount: (userId: string) => `login:account:${userId}`,
   loginIp: (ip: string) => `login:ip:${ip}`,
   codeSend: (purpose: string, key: string) => `otp-send:${purpose}:${key}`,
   codeSendIp: (ip: string) => `otp-send:ip:${ip}`,
