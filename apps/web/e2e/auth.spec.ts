@@ -132,6 +132,19 @@ test('a wrong password keeps the visitor on /login with the failure message', as
   expect(await storedToken(page)).toBeNull();
 });
 
+test('the keyboard goes identifier, password, sign in; Enter in the password field signs in', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email, phone number or username').fill('client');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  // The form's first submit-capable button is "Sign in"; "Forgot password?" comes after it.
+  const buttons = await page.locator('form button').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? node.getAttribute('type')));
+  expect(buttons.indexOf('sign-in-submit')).toBeLessThan(buttons.indexOf('forgot-password'));
+  await page.keyboard.type(DEMO.client.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/client\//);
+});
+
 test('the form says the same in Arabic, right to left', async ({ page }) => {
   await page.goto('/login');
   await switchLanguage(page, 'ar');

@@ -50,17 +50,7 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
       <FieldGroup>
         <IdentifierField id="identifier" error={errors.identifier} {...form.register('identifier')} />
         <Field data-invalid={!!errors.password}>
-          <div className="flex items-center justify-between gap-2">
-            <FieldLabel htmlFor="password">{t('signIn.password')}</FieldLabel>
-            <button
-              type="button"
-              data-testid="forgot-password"
-              onClick={() => onForgotPassword(form.getValues('identifier'))}
-              className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {t('signIn.forgot')}
-            </button>
-          </div>
+          <FieldLabel htmlFor="password">{t('signIn.password')}</FieldLabel>
           <PasswordInput
             id="password"
             autoComplete="current-password"
@@ -75,6 +65,15 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
         {isSubmitting ? <Spinner label={t('signIn.submitting')} /> : null}
         {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
       </Button>
+      {/* After the submit button: Tab goes identifier, password, sign in, and the form's first button signs in. */}
+      <button
+        type="button"
+        data-testid="forgot-password"
+        onClick={() => onForgotPassword(form.getValues('identifier'))}
+        className="self-center rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        {t('signIn.forgot')}
+      </button>
     </form>
   );
 }
