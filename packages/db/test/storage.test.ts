@@ -25,4 +25,23 @@ describe('local file storage', () => {
     expect(await storage.open('../../etc/passwd')).toBeNull();
     await expect(storage.save('../up', 'txt', Readable.from([Buffer.from('x')]))).rejects.toThrow(/Invalid storage folder/);
   });
+
+  it('reads a byte range, moves a temporary file to its final key and writes companions', async () => {
+    const { key } = await storage.save('tmp', '', Readable.from([Buffer.from('0123456789')]));
+    const part = await storage.open(key, { start: 2, end: 5 });
+    expect(part!.sizeBytes).toBe(10);
+    expect(await text(part!.stream)).toBe('2345');
+    const moved = await storage.move(key, 'media', 'mp4');
+    expect(moved).toMatch(/^media\/[0-9a-f-]{36}\.mp4$/);
+    expect(await storage.open(key)).toBeNull();
+    await storage.put(`${moved}.thumb.webp`, Readable.from([Buffer.from('t')]));
+    expect(await text((await storage.open(`${moved}.thumb.webp`))!.stream)).toBe('t');
+    await expect(storage.put('media/../../x', Readable.from([Buffer.from('x')]))).rejects.toThrow(/Invalid storage key/);
+  });
+
+  it('sweeps old temporary files only', async () => {
+    await storage.save('sweep', 'bin', Readable.from([Buffer.from('x')]));
+    expect(await storage.sweep('sweep', 60_000)).toBe(0);
+    expect(await storage.sweep('sweep', -1)).toBe(1);
+  });
 });
