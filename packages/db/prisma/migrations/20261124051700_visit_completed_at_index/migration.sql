@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Visit_completedAt_idx" ON "Visit"("completedAt");
