@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
-import { IMAGE_MAX_BYTES, imageTooLargeMessage, openMediaFile, PICTURE_SECTIONS, saveImage } from './uploads.service.ts';
+import { IMAGE_MAX_BYTES, imageTooLargeMessage, openMediaFile, saveImage, UPLOAD_SECTIONS } from './uploads.service.ts';
 
 const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mimeType: z.string(), sizeBytes: z.number() });
 
@@ -19,9 +19,9 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.staff,
         schema: {
           tags: ['uploads'],
-          summary: 'Upload a JPEG or PNG picture of a user or vehicle (multipart field "file"); returns its URL',
+          summary: 'Upload a JPEG or PNG picture of a user, a vehicle or a catalogue entry (multipart field "file"); returns its URL',
           consumes: ['multipart/form-data'],
-          querystring: z.object({ section: z.enum(PICTURE_SECTIONS).default('user') }),
+          querystring: z.object({ section: z.enum(UPLOAD_SECTIONS).default('user') }),
           response: { 201: uploadedImageSchema },
         },
       },

@@ -13,6 +13,9 @@ import { sniffImageType } from './image-type.ts';
 /** Sections whose files are profile or vehicle pictures (not history: they go when their owner goes). */
 export const PICTURE_SECTIONS = ['user', 'vehicle'] as const;
 export type PictureSection = (typeof PICTURE_SECTIONS)[number];
+/** Sections a picture may be uploaded for: people and vehicles, and the public catalogue (no owner). */
+export const UPLOAD_SECTIONS = [...PICTURE_SECTIONS, 'offering'] as const;
+export type UploadSection = (typeof UPLOAD_SECTIONS)[number];
 /** Sections shown on the public site: readable without signing in. */
 const PUBLIC_SECTIONS = ['branding', 'offering', 'gallery'];
 
@@ -34,7 +37,7 @@ export async function saveImage(
   db: Db,
   storage: FileStorage,
   actor: Session,
-  file: { filename: string; bytes: Buffer; section: PictureSection },
+  file: { filename: string; bytes: Buffer; section: UploadSection },
 ): Promise<UploadedImage> {
   if (file.bytes.length === 0) throw new AppError('VALIDATION', imageTypeMessage(), { fieldErrors: { file: [imageTypeMessage()] } });
   if (file.bytes.length > IMAGE_MAX_BYTES) {

@@ -1,0 +1,245 @@
+// The service catalogue (SPEC §3 Offering category / item, §5): the one contract for the staff screens and
+// the API. Titles and descriptions are per language ({en, fr, ar}); money is integer cents; a category's
+// price range is derived from its visible items by the server and is never part of an input.
+import { z } from 'zod';
+import { LANGUAGES, TASK_SERVICES } from '../constants.ts';
+import { msg } from '../messages.ts';
+import { centsSchema } from './tasks.ts';
+import { IMAGE_URL_PATTERN } from './users.ts';
+
+export const OFFERING_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 1000,
+  /** A week of work is the longest job a catalogue item describes. */
+  durationMaxMinutes: 7 * 24 * 60,
+  sortOrderMax: 100_000,
+  reorderMax: 1000,
+} as const;
+
+export const CATEGORY_DELETE_MODES = ['refuse', 'move', 'delete'] as const;
+export type CategoryDeleteMode = (typeof CATEGORY_DELETE_MODES)[number];
+
+/** API answers about the catalogue (English; the web shows its own translations of the same keys). */
+export const OFFERING_MESSAGES = {
+  categoryHasItems: 'This category still has {count} items. Move them to another category or delete them with the category.',
+  moveTargetRequired: 'Choose the category that receives the items',
+  moveTargetSame: 'The items cannot be moved into the category that is being deleted',
+  reorderMismatch: 'The list has changed since it was loaded. Reload it and try again.',
+} as const;
+
+/** An ISO 4217 code the runtime knows (3 capital letters when Intl cannot list them). */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  return supported ? supported('currency').includes(code) : true;
+}
+
+export const currencySchema = z
+  .string({ error: msg('required', { fieldName: 'currency' }) })
+  .trim()
+  .toUpperCase()
+  .min(1, { message: msg('required', { fieldName: 'currency' }), abort: true })
+  .refine(isCurrencyCode, msg('format', { fieldName: 'currency' }));
+
+const languageText = (fieldName: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, msg('maxLength', { fieldName, maxLength: max }))
+    .optional();
+
+/**
+ * Text per language. An empty string means "no text in this language": on update it removes that
+ * language and leaves the others as they are.
+ */
+export const localizedInputSchema = (fieldName: string, max: number) =>
+  z.object(Object.fromEntries(LANGUAGES.map((language) => [language, languageText(fieldName, max)])) as Record<(typeof LANGUAGES)[number], ReturnType<typeof languageText>>, {
+    error: msg('required', { fieldName }),
+  });
+export type LocalizedInput = Partial<Record<(typeof LANGUAGES)[number], string>>;
+
+/** True when at least one language has text. */
+export const hasSomeText = (text: LocalizedInput | null | undefined) => !!text && LANGUAGES.some((language) => !!text[language]?.trim());
+
+const titleSchema = localizedInputSchema('title', OFFERING_LIMITS.titleMax);
+const requiredTitle = titleSchema.refine(hasSomeText, msg('required', { fieldName: 'title' }));
+const descriptionSchema = localizedInputSchema('description', OFFERING_LIMITS.descriptionMax).nullable();
+
+const imageSchema = z
+  .string()
+  .trim()
+  .max(500, msg('maxLength', { fieldName: 'image', maxLength: 500 }))
+  .regex(IMAGE_URL_PATTERN, msg('format', { fieldName: 'image' }))
+  .nullable();
+
+const sortOrderSchema = z
+  .number({ error: msg('number', { fieldName: 'sortOrder' }) })
+  .int(msg('number', { fieldName: 'sortOrder' }))
+  .min(0, msg('minValue', { fieldName: 'sortOrder', minValue: 0 }))
+  .max(OFFERING_LIMITS.sortOrderMax, msg('maxValue', { fieldName: 'sortOrder', maxValue: OFFERING_LIMITS.sortOrderMax }));
+
+const durationSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? msg('required', { fieldName: 'durationMinutes' }) : msg('number', { fieldName: 'durationMinutes' })) })
+  .int(msg('number', { fieldName: 'durationMinutes' }))
+  .min(0, msg('minValue', { fieldName: 'durationMinutes', minValue: 0 }))
+  .max(OFFERING_LIMITS.durationMaxMinutes, msg('maxValue', { fieldName: 'durationMinutes', maxValue: OFFERING_LIMITS.durationMaxMinutes }));
+
+const categoryIdSchema = z.uuid({ error: msg('required', { fieldName: 'categoryId' }) });
+
+// Fields without defaults: an update is the same object made partial, and must not invent values.
+const categoryFields = {
+  title: requiredTitle,
+  description: descriptionSchema.optional(),
+  imageUrl: imageSchema.optional(),
+  sortOrder: sortOrderSchema.optional(),
+  visible: z.boolean().optional(),
+};
+
+export const categoryInputSchema = z.object(categoryFields);
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+/** Only the fields sent change; a title sent for one language leaves the other languages as they are. */
+export const categoryPatchSchema = z.object({ ...categoryFields, title: titleSchema }).partial();
+export type CategoryPatch = z.input<typeof categoryPatchSchema>;
+export const updateCategorySchema = z.object({ id: z.uuid(), data: categoryPatchSchema });
+
+const itemFields = {
+  categoryId: categoryIdSchema,
+  title: requiredTitle,
+  description: descriptionSchema.optional(),
+  /** SPEC §5: non-negative (a free check-up is a real offer). */
+  priceCents: centsSchema('price', 0),
+  currency: currencySchema,
+  imageUrl: imageSchema.optional(),
+  durationMinutes: durationSchema.optional(),
+  /** The task service used when the item is picked as a task template. */
+  service: z.enum(TASK_SERVICES, { error: msg('required', { fieldName: 'service' }) }).optional(),
+  featured: z.boolean().optional(),
+  visible: z.boolean().optional(),
+  sortOrder: sortOrderSchema.optional(),
+};
+
+export const itemInputSchema = z.object(itemFields);
+export type ItemInput = z.input<typeof itemInputSchema>;
+export type ItemInputParsed = z.output<typeof itemInputSchema>;
+export const itemPatchSchema = z.object({ ...itemFields, title: titleSchema }).partial();
+export type ItemPatch = z.input<typeof itemPatchSchema>;
+export const updateItemSchema = z.object({ id: z.uuid(), data: itemPatchSchema });
+
+export const offeringIdSchema = z.object({ id: z.uuid() });
+
+const idList = z
+  .array(z.uuid())
+  .min(1, msg('required', { fieldName: 'ids' }))
+  .max(OFFERING_LIMITS.reorderMax, msg('maxValue', { fieldName: 'ids', maxValue: OFFERING_LIMITS.reorderMax }))
+  .refine((ids) => new Set(ids).size === ids.length, msg('format', { fieldName: 'ids' }));
+/** Every category id, in the new display order. */
+export const reorderCategoriesSchema = z.object({ ids: idList });
+/** Every item id of one category, in the new display order. */
+export const reorderItemsSchema = z.object({ categoryId: z.uuid(), ids: idList });
+
+/**
+ * Deleting a category that still has items needs an explicit choice: move them to another category, or
+ * delete them with it. Without one (`refuse`) the answer is 409 and nothing changes.
+ */
+export const deleteCategorySchema = z
+  .object({
+    id: z.uuid(),
+    items: z.enum(CATEGORY_DELETE_MODES).default('refuse'),
+    moveToCategoryId: z.uuid().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.items !== 'move') return;
+    if (!value.moveToCategoryId) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: OFFERING_MESSAGES.moveTargetRequired });
+    else if (value.moveToCategoryId === value.id) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: OFFERING_MESSAGES.moveTargetSame });
+  });
+export type DeleteCategoryInput = z.input<typeof deleteCategorySchema>;
+
+// ---- What the API answers -------------------------------------------------------------------------------
+
+/** Localised text as stored: {en, fr, ar} (any subset). */
+export const localizedTextSchema = z.record(z.string(), z.string());
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+export const offeringItemViewSchema = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  title: localizedTextSchema,
+  description: localizedTextSchema.nullable(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  imageUrl: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  service: z.enum(TASK_SERVICES),
+  featured: z.boolean(),
+  visible: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OfferingItemView = z.infer<typeof offeringItemViewSchema>;
+
+export const offeringCategoryViewSchema = z.object({
+  id: z.string(),
+  title: localizedTextSchema,
+  description: localizedTextSchema.nullable(),
+  imageUrl: z.string().nullable(),
+  sortOrder: z.number().int(),
+  visible: z.boolean(),
+  /** Derived from the visible items (null without any, or when they use more than one currency). */
+  minPriceCents: z.number().int().nullable(),
+  maxPriceCents: z.number().int().nullable(),
+  priceCurrency: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(offeringItemViewSchema),
+});
+export type OfferingCategoryView = z.infer<typeof offeringCategoryViewSchema>;
+export const offeringCategoryListSchema = z.array(offeringCategoryViewSchema);
+
+export const deleteCategoryResultSchema = z.object({ id: z.string(), itemsDeleted: z.number().int(), itemsMoved: z.number().int() });
+export type DeleteCategoryResult = z.infer<typeof deleteCategoryResultSchema>;
+
+// The public catalogue (home services section, /all-services): visible categories and items only.
+export const publicOfferingItemSchema = z.object({
+  id: z.string(),
+  title: localizedTextSchema,
+  description: localizedTextSchema.nullable(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  imageUrl: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  featured: z.boolean(),
+});
+export const publicOfferingCategorySchema = z.object({
+  id: z.string(),
+  title: localizedTextSchema,
+  description: localizedTextSchema.nullable(),
+  imageUrl: z.string().nullable(),
+  sortOrder: z.number().int(),
+  minPriceCents: z.number().int().nullable(),
+  maxPriceCents: z.number().int().nullable(),
+  priceCurrency: z.string().nullable(),
+  items: z.array(publicOfferingItemSchema),
+});
+export const publicCatalogueSchema = z.array(publicOfferingCategorySchema);
+export type PublicOfferingCategory = z.infer<typeof publicOfferingCategorySchema>;
+export type PublicOfferingItem = z.infer<typeof publicOfferingItemSchema>;
+
+export interface PriceRange {
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+  priceCurrency: string | null;
+}
+
+/**
+ * A category's price range from its items: the lowest and highest price of the visible ones, in their
+ * currency. No visible item, or visible items in more than one currency, gives no range (a range across
+ * currencies would compare unlike amounts).
+ */
+export function priceRange(items: readonly { priceCents: number; currency: string; visible: boolean }[]): PriceRange {
+  const shown = items.filter((item) => item.visible);
+  const currencies = new Set(shown.map((item) => item.currency));
+  if (shown.length === 0 || currencies.size !== 1) return { minPriceCents: null, maxPriceCents: null, priceCurrency: null };
+  const prices = shown.map((item) => item.priceCents);
+  return { minPriceCents: Math.min(...prices), maxPriceCents: Math.max(...prices), priceCurrency: shown[0]!.currency };
+}
