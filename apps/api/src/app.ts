@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/auth.rest.ts';
 import { healthRoutes } from './modules/health/health.rest.ts';
 import { merchantRoutes } from './modules/merchant/merchant.rest.ts';
 import { contactRoutes } from './modules/contact/contact.rest.ts';
+import { messagesRoutes } from './modules/messages/messages.rest.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.rest.ts';
 import { offeringRoutes } from './modules/offering/offering.rest.ts';
 import { oilChangesRoutes } from './modules/oil-changes/oil-changes.rest.ts';
 import { searchRoutes } from './modules/search/search.rest.ts';
@@ -104,6 +106,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(authRoutes(deps));
       await api.register(merchantRoutes(deps));
       await api.register(contactRoutes(deps));
+      await api.register(messagesRoutes(deps));
+      await api.register(ratingsRoutes(deps));
       await api.register(offeringRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(profileRoutes(deps));

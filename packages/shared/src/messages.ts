@@ -24,7 +24,7 @@ export const VALIDATION_TEMPLATES = {
   identifier: 'Enter a valid email address, phone number or username',
   lettersAndNumbers: '{fieldName} may contain only letters and numbers',
   atLeastOneTask: 'Add at least one task',
-  ratingRequired: 'Please select a star rating',
+  ratingRequired: 'A star rating must be selected',
   invalidThemeColors: 'Invalid theme color JSON',
 } as const;
 export type ValidationCode = keyof typeof VALIDATION_TEMPLATES;

@@ -2,6 +2,8 @@
 import { authRouter } from '../modules/auth/auth.router.ts';
 import { merchantRouter } from '../modules/merchant/merchant.router.ts';
 import { contactRouter } from '../modules/contact/contact.router.ts';
+import { messagesRouter } from '../modules/messages/messages.router.ts';
+import { ratingsRouter } from '../modules/ratings/ratings.router.ts';
 import { offeringRouter } from '../modules/offering/offering.router.ts';
 import { oilChangesRouter } from '../modules/oil-changes/oil-changes.router.ts';
 import { searchRouter } from '../modules/search/search.router.ts';
@@ -20,6 +22,8 @@ export const appRouter = router({
   auth: authRouter,
   merchant: merchantRouter,
   contact: contactRouter,
+  messages: messagesRouter,
+  ratings: ratingsRouter,
   offering: offeringRouter,
   users: usersRouter,
   profile: profileRouter,

@@ -23,7 +23,8 @@ export type DeliverCode = (recipient: CodeRecipient, code: string, purpose: OtpP
 const defaultEmailSenders = new WeakMap<object, MessageSender>();
 const phoneLogSender = createLogSender('phone');
 
-function emailSender(deps: AppDeps): MessageSender {
+/** The email channel of this app (the injected one, else SMTP when configured, else the log); shared with message replies. */
+export function emailSender(deps: AppDeps): MessageSender {
   if (deps.senders?.email) return deps.senders.email;
   let sender = defaultEmailSenders.get(deps.config);
   if (!sender) {
