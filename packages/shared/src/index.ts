@@ -18,3 +18,4 @@ export * from './schemas/media.ts';
 export * from './schemas/data-transfer.ts';
 export * from './schemas/ratings.ts';
 export * from './schemas/offering.ts';
+export * from './schemas/dashboard.ts';
