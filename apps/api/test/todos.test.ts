@@ -12,9 +12,25 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const post = (payload: object) => app.inject({ method: 'POST', url: '/backend/todos', headers: staff.authHeader, payload });
-const tab = async (name: 'active' | 'completed') => (await app.inject({ method: 'GET', url: `/backend/todos?tab=${name}`, headers: staff.authHeader })).json();
+const list = async (query: string) => (await app.inject({ method: 'GET', url: `/backend/todos?${query}`, headers: staff.authHeader })).json();
+/** The page where a to-do just changed sits: active is oldest first (the last page), completed latest first. */
+const tab = (name: 'active' | 'completed') => list(name === 'active' ? 'tab=active&page=100000&pageSize=100' : 'tab=completed&pageSize=100');
 
 describe('staff to-do list', () => {
+  it('answers a page at a time, with the totals of both tabs; a page past the end is the last page', async () => {
+    for (let index = 0; index < 12; index++) await post({ title: `Paged item ${index}`, description: `Batch ${uniqueSuffix().replace(/-/g, '')}` });
+    const first = await list('tab=active&pageSize=10');
+    expect(first.items).toHaveLength(10);
+    expect(first).toMatchObject({ page: 1, pageSize: 10, total: first.counts.active, pageCount: Math.ceil(first.counts.active / 10) });
+    const second = await list('tab=active&pageSize=10&page=2');
+    expect(second.items.length).toBeGreaterThan(0);
+    const firstIds = new Set(first.items.map((todo: { id: string }) => todo.id));
+    expect(second.items.some((todo: { id: string }) => firstIds.has(todo.id))).toBe(false);
+    const past = await list('tab=active&pageSize=10&page=99999');
+    expect(past.page).toBe(past.pageCount);
+    expect((await app.inject({ method: 'GET', url: '/backend/todos?pageSize=7', headers: staff.authHeader })).statusCode).toBe(400);
+  });
+
   it('accepts letters of any script, digits and spaces', async () => {
     for (const title of ['Order brake pads 2', 'شراء زيت المحرك ٥ لترات', 'Appeler le carrossier à 14h']) {
       const response = await post({ title, description: `Note ${uniqueSuffix().replace(/-/g, '')}` });

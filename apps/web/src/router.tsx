@@ -41,7 +41,7 @@ const AdminLayout = lazyPage(() => import('./features/shell/admin-layout.tsx'), 
 const ClientLayout = lazyPage(() => import('./features/shell/client-layout.tsx'), 'ClientLayout', SHELL);
 
 // Staff screens
-const TodoPage = lazyPage(() => import('./features/todo/todo-page.tsx'), 'TodoPage', ['todo', 'validation', 'fields']);
+const TodoPage = lazyPage(() => import('./features/todo/todo-page.tsx'), 'TodoPage', ['todo', 'users', 'validation', 'fields']);
 const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), 'VisitsPage', ['visits', 'tasks', 'validation', 'fields']);
 const PaymentsPage = lazyPage(() => import('./features/payments/payments-page.tsx'), 'PaymentsPage', ['payments']);
 const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), 'SearchPage');

@@ -1,5 +1,6 @@
 // The staff to-do list (/admin/todo): active and completed tabs.
 import { z } from 'zod';
+import { PAGE_SIZE_OPTIONS } from '../constants.ts';
 import { msg } from '../messages.ts';
 
 export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000 } as const;
@@ -28,7 +29,18 @@ export const todoInputSchema = z.object({
 });
 export type TodoInput = z.input<typeof todoInputSchema>;
 
-export const listTodosSchema = z.object({ tab: z.enum(TODO_TABS).default('active') });
+/** The list grows with time: it is answered a page at a time (20 by default). */
+export const TODO_PAGE_SIZE_DEFAULT = 20;
+export const listTodosSchema = z.object({
+  tab: z.enum(TODO_TABS).default('active'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(size), msg('format', { fieldName: 'pageSize' }))
+    .default(TODO_PAGE_SIZE_DEFAULT),
+});
+export type ListTodosInput = z.input<typeof listTodosSchema>;
 export const updateTodoSchema = z.object({ id: z.uuid(), data: todoInputSchema });
 export const setTodoCompletedSchema = z.object({ id: z.uuid(), completed: z.boolean() });
 export const todoIdSchema = z.object({ id: z.uuid() });
@@ -45,5 +57,12 @@ export const todoViewSchema = z.object({
 });
 export type TodoView = z.infer<typeof todoViewSchema>;
 export const todoCountsSchema = z.object({ active: z.number(), completed: z.number() });
-export const todoListSchema = z.object({ items: z.array(todoViewSchema), counts: todoCountsSchema });
+export const todoListSchema = z.object({
+  items: z.array(todoViewSchema),
+  counts: todoCountsSchema,
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  pageCount: z.number(),
+});
 export type TodoList = z.infer<typeof todoListSchema>;

@@ -13,8 +13,8 @@ export function todosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/todos',
-      { onRequest: guards.staff, schema: { tags, summary: 'The staff to-do list: active or completed tab, with both counts', querystring: listTodosSchema, response: { 200: todoListSchema } } },
-      async (request) => listTodos(deps.db, request.query.tab),
+      { onRequest: guards.staff, schema: { tags, summary: 'The staff to-do list, a page at a time: active (oldest first) or completed (latest first) tab, with both counts', querystring: listTodosSchema, response: { 200: todoListSchema } } },
+      async (request) => listTodos(deps.db, request.query),
     );
     app.post(
       '/todos',

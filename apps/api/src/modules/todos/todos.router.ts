@@ -4,7 +4,7 @@ import { router, staffProcedure } from '../../trpc/init.ts';
 import { createTodo, deleteTodo, listTodos, setTodoCompleted, updateTodo } from './todos.service.ts';
 
 export const todosRouter = router({
-  list: staffProcedure.input(listTodosSchema).output(todoListSchema).query(({ ctx, input }) => listTodos(ctx.deps.db, input.tab)),
+  list: staffProcedure.input(listTodosSchema).output(todoListSchema).query(({ ctx, input }) => listTodos(ctx.deps.db, input)),
   create: staffProcedure.input(todoInputSchema).output(todoViewSchema).mutation(({ ctx, input }) => createTodo(ctx.deps.db, ctx.session, input)),
   update: staffProcedure.input(updateTodoSchema).output(todoViewSchema).mutation(({ ctx, input }) => updateTodo(ctx.deps.db, input.id, input.data)),
   setCompleted: staffProcedure

@@ -26,19 +26,25 @@ function toTodoView(row: TodoRow): TodoView {
   };
 }
 
-/** Active: oldest first (a queue); completed: most recently done first. */
-export async function listTodos(db: Db, tab: TodoTab): Promise<TodoList> {
-  const completed = tab === 'completed';
-  const [rows, counts] = await Promise.all([
-    db.todoTask.findMany({
-      where: { completed },
-      orderBy: completed ? [{ completedAt: 'desc' }, { id: 'desc' }] : [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: todoSelect,
-    }),
-    db.todoTask.groupBy({ by: ['completed'], _count: { _all: true } }),
-  ]);
+/**
+ * Active: oldest first (a queue); completed: most recently done first. A page at a time: the completed tab
+ * grows forever. A page past the end answers the last page.
+ */
+export async function listTodos(db: Db, input: { tab: TodoTab; page: number; pageSize: number }): Promise<TodoList> {
+  const completed = input.tab === 'completed';
+  const counts = await db.todoTask.groupBy({ by: ['completed'], _count: { _all: true } });
   const count = (done: boolean) => counts.find((row) => row.completed === done)?._count._all ?? 0;
-  return { items: rows.map(toTodoView), counts: { active: count(false), completed: count(true) } };
+  const total = count(completed);
+  const pageCount = Math.max(1, Math.ceil(total / input.pageSize));
+  const page = Math.min(input.page, pageCount);
+  const rows = await db.todoTask.findMany({
+    where: { completed },
+    orderBy: completed ? [{ completedAt: 'desc' }, { id: 'desc' }] : [{ createdAt: 'asc' }, { id: 'asc' }],
+    skip: (page - 1) * input.pageSize,
+    take: input.pageSize,
+    select: todoSelect,
+  });
+  return { items: rows.map(toTodoView), counts: { active: count(false), completed: count(true) }, total, page, pageSize: input.pageSize, pageCount };
 }
 
 export async function createTodo(db: Db, actor: Session, input: { title: string; description: string }): Promise<TodoView> {

@@ -1,9 +1,9 @@
 // /admin/todo: the staff to-do list with active and completed tabs. Title and description are required and
 // take letters (any script), digits and spaces (shared todoInputSchema). Completing stamps the date;
-// reopening clears it.
+// reopening clears it. The list is paged on the server (the completed tab grows forever).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { todoInputSchema, type TodoInput, type TodoTab, type TodoView } from '@garage/shared/schemas/todos';
+import { TODO_PAGE_SIZE_DEFAULT, todoInputSchema, type TodoInput, type TodoTab, type TodoView } from '@garage/shared/schemas/todos';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -18,10 +18,12 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { Pager } from '../users/pager.tsx';
 import { TodoItem } from './todo-item.tsx';
 import { useTodoRefresh } from './use-todo-refresh.ts';
 
-function NewTodoForm() {
+/** `onCreated` shows where the new to-do landed: the end of the active queue. */
+function NewTodoForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation('todo');
   const trpc = useTRPC();
   const refresh = useTodoRefresh();
@@ -32,6 +34,7 @@ function NewTodoForm() {
       onSuccess: async () => {
         toast.success(t('toast.created'));
         form.reset();
+        onCreated();
         await refresh();
       },
       onError: (error) => {
@@ -68,8 +71,16 @@ export function TodoPage() {
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const tab: TodoTab = params.get('tab') === 'completed' ? 'completed' : 'active';
-  const todos = useQuery({ ...trpc.todos.list.queryOptions({ tab }), placeholderData: keepPreviousData });
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const todos = useQuery({ ...trpc.todos.list.queryOptions({ tab, page }), placeholderData: keepPreviousData });
   const counts = todos.data?.counts;
+  const goTo = (nextTab: TodoTab, nextPage: number) => {
+    const updated = new URLSearchParams();
+    if (nextTab === 'completed') updated.set('tab', 'completed');
+    if (nextPage > 1) updated.set('page', String(nextPage));
+    setParams(updated);
+  };
+  const showNewest = () => goTo('active', Math.ceil(((counts?.active ?? 0) + 1) / (todos.data?.pageSize ?? TODO_PAGE_SIZE_DEFAULT)));
 
   return (
     <div className="flex flex-col gap-5">
@@ -77,8 +88,8 @@ export function TodoPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
         <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
       </header>
-      <NewTodoForm />
-      <Tabs value={tab} onValueChange={(value) => setParams(value === 'completed' ? { tab: 'completed' } : {})}>
+      <NewTodoForm onCreated={showNewest} />
+      <Tabs value={tab} onValueChange={(value) => goTo(value === 'completed' ? 'completed' : 'active', 1)}>
         <TabsList>
           <TabsTrigger value="active" data-testid="tab-active">{t('tabs.active')}{counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.active})</span>}</TabsTrigger>
           <TabsTrigger value="completed" data-testid="tab-completed">{t('tabs.completed')}{counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.completed})</span>}</TabsTrigger>
@@ -91,6 +102,9 @@ export function TodoPage() {
         <ul className="flex flex-col gap-2" data-testid="todo-list">
           {todos.data.items.map((todo: TodoView) => <TodoItem key={todo.id} todo={todo} />)}
         </ul>
+      )}
+      {todos.data && todos.data.pageCount > 1 && (
+        <Pager page={todos.data.page} pageCount={todos.data.pageCount} total={todos.data.total} onPage={(next) => goTo(tab, next)} />
       )}
     </div>
   );
