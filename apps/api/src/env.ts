@@ -22,6 +22,8 @@ const schema = z.object({
   /** smtp://user:pass@host:port; without it one-time codes are written to the server log. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Garage <no-reply@garage.local>'),
+  /** Public address of the web app for links sent to customers (approval links); default: the request's own origin. */
+  PUBLIC_URL: z.url().optional(),
   /** Demo data; defaults to on with the embedded database and off with DATABASE_URL. */
   SEED_DEMO: boolean.optional(),
   /** Built web app to serve; production only. */

@@ -32,6 +32,10 @@ export const LIMITS = {
   vehicleYearMin: 1900,
   imageMaxMB: 5,
   mediaMaxMB: 50,
+  /** Media library (photos, videos, documents of customers, vehicles and visits): limits per kind of file. */
+  mediaImageMaxMB: 20,
+  mediaVideoMaxMB: 200,
+  mediaDocumentMaxMB: 25,
 } as const;
 
 export const PAGE_SIZE_DEFAULT = 10;
@@ -69,6 +73,10 @@ export const REPORT_VEHICLE_TYPES = ['car', 'truck', 'SUV', 'motorcycle'] as con
 
 export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'REOPENED'] as const;
 export const TASK_PRIORITIES = ['HIGH', 'MEDIUM', 'NORMAL', 'LOW'] as const;
+/** Estimate approval of a proposed task (null on a task: ordinary work). See visit-rules.ts. */
+export const TASK_APPROVALS = ['PENDING', 'APPROVED', 'DECLINED'] as const;
+/** Where a customer's decision came from: the signed-in client area or the signed approval link. */
+export const APPROVAL_CHANNELS = ['PORTAL', 'LINK'] as const;
 export const TASK_SERVICES = ['REPAIR', 'MAINTENANCE', 'INSPECTION'] as const;
 
 export const VISIT_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP', 'CANCELLED'] as const;
@@ -83,9 +91,10 @@ export const PAYMENT_RECORD_STATUSES = ['SUCCESS', 'FAILED', 'REFUNDED', 'DELETE
 
 export const STATIC_DATA_TYPES = ['VEHICLE_TYPE', 'COLOR', 'BRAND', 'ENGINE_TYPE', 'OIL_TYPE'] as const;
 export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
+/** Media library file types, decided from the bytes (apps/api/src/modules/media/media-types.ts). MOV is what iPhones record. */
 export const ALLOWED_UPLOAD_MIME = {
-  IMAGE: ['image/jpeg', 'image/png'],
-  VIDEO: ['video/mp4', 'video/webm'],
+  IMAGE: ['image/jpeg', 'image/png', 'image/webp'],
+  VIDEO: ['video/mp4', 'video/webm', 'video/quicktime'],
   DOCUMENT: [
     'application/pdf',
     'application/msword',

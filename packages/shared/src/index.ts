@@ -18,4 +18,5 @@ export * from './schemas/media.ts';
 export * from './schemas/data-transfer.ts';
 export * from './schemas/ratings.ts';
 export * from './schemas/offering.ts';
+export * from './schemas/setup.ts';
 export * from './schemas/dashboard.ts';

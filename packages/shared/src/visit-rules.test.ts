@@ -3,6 +3,11 @@ import { TASK_STATUSES } from './constants.ts';
 import {
   TASK_TRANSITIONS,
   addDays,
+  allowedTaskTransitions,
+  isAwaitingApproval,
+  isCommittedWork,
+  isVisitClosed,
+  pendingProposalCents,
   calendarDateIn,
   canDeletePayment,
   canHandOver,
@@ -20,6 +25,7 @@ import {
   taskCompletedOn,
   visitTotalCents,
   type PaymentRecordStatus,
+  type TaskApproval,
   type TaskStatus,
   type VisitStatus,
 } from './visit-rules.ts';
@@ -198,5 +204,55 @@ describe('calendar days in a time zone', () => {
     ['CANCELLED', '2026-03-01', false],
   ])('a %s visit due %s is overdue on 2026-03-11: %s', (status, dueDate, expected) => {
     expect(isVisitOverdue({ status, dueDate }, '2026-03-11')).toBe(expected);
+  });
+});
+
+describe('estimate approval', () => {
+  const task = (status: TaskStatus, approval: TaskApproval | null, soldForCents = 1000) => ({ status, approval, soldForCents });
+
+  it('a pending or declined proposal stays out of the total; an approved one joins it', () => {
+    const tasks = [task('COMPLETED', null, 10_000), task('PENDING', 'PENDING', 2_000), task('PENDING', 'APPROVED', 3_000), task('CANCELLED', 'DECLINED', 4_000)];
+    expect(visitTotalCents(tasks)).toBe(13_000);
+    expect(pendingProposalCents(tasks)).toBe(2_000);
+  });
+
+  it('a withdrawn (cancelled) proposal is neither in the total nor pending', () => {
+    expect(visitTotalCents([task('CANCELLED', 'PENDING', 500)])).toBe(0);
+    expect(pendingProposalCents([task('CANCELLED', 'PENDING', 500)])).toBe(0);
+  });
+
+  it.each<[ReturnType<typeof task>[], VisitStatus | undefined, VisitStatus]>([
+    // Everything agreed is done: a proposal waiting for the customer does not hold the visit open.
+    [[task('COMPLETED', null), task('PENDING', 'PENDING')], undefined, 'COMPLETED'],
+    [[task('COMPLETED', null), task('PENDING', 'PENDING')], 'READY_FOR_PICKUP', 'READY_FOR_PICKUP'],
+    // Approving new work on a handed-over visit puts it back in progress.
+    [[task('COMPLETED', null), task('PENDING', 'APPROVED')], 'READY_FOR_PICKUP', 'IN_PROGRESS'],
+    // Declined work is cancelled work.
+    [[task('COMPLETED', null), task('CANCELLED', 'DECLINED')], 'READY_FOR_PICKUP', 'READY_FOR_PICKUP'],
+    [[task('CANCELLED', 'DECLINED')], undefined, 'CANCELLED'],
+    // Nothing agreed yet, only proposals waiting: the visit waits too (not cancelled).
+    [[task('CANCELLED', null), task('PENDING', 'PENDING')], undefined, 'PENDING'],
+    [[task('PENDING', 'PENDING')], undefined, 'PENDING'],
+  ])('%j (current %s) -> %s', (tasks, current, expected) => {
+    expect(deriveVisitStatus(tasks, current)).toBe(expected);
+  });
+
+  it('a pending proposal can only be withdrawn; a declined one cannot move; an approved one follows the usual rules', () => {
+    expect(allowedTaskTransitions({ status: 'PENDING', approval: 'PENDING' })).toEqual(['CANCELLED']);
+    expect(canTransitionTask({ status: 'PENDING', approval: 'PENDING' }, 'IN_PROGRESS')).toBe(false);
+    expect(canTransitionTask({ status: 'PENDING', approval: 'PENDING' }, 'COMPLETED')).toBe(false);
+    expect(allowedTaskTransitions({ status: 'CANCELLED', approval: 'PENDING' })).toEqual([]);
+    expect(allowedTaskTransitions({ status: 'CANCELLED', approval: 'DECLINED' })).toEqual([]);
+    expect(canTransitionTask({ status: 'CANCELLED', approval: 'DECLINED' }, 'REOPENED')).toBe(false);
+    expect(allowedTaskTransitions({ status: 'PENDING', approval: 'APPROVED' })).toEqual(TASK_TRANSITIONS.PENDING);
+    expect(allowedTaskTransitions({ status: 'COMPLETED', approval: null })).toEqual(['REOPENED']);
+  });
+
+  it('closed visits are picked up or cancelled', () => {
+    expect(isVisitClosed('PICKED_UP')).toBe(true);
+    expect(isVisitClosed('CANCELLED')).toBe(true);
+    expect(isVisitClosed('READY_FOR_PICKUP')).toBe(false);
+    expect(isAwaitingApproval({ status: 'PENDING', approval: 'PENDING' })).toBe(true);
+    expect(isCommittedWork({ status: 'PENDING', approval: 'PENDING' })).toBe(false);
   });
 });

@@ -1,12 +1,48 @@
 // The rules that turn tasks and payments into a visit's state, and what the list filters mean. Pure
 // functions: the API's services call them inside the transaction that changes tasks or payments, the seed
 // and the dataset generator use them, and unit tests (visit-rules.test.ts) pin them down.
-import type { PAYMENT_RECORD_STATUSES, TASK_STATUSES, VISIT_PAYMENT_STATUSES, VISIT_STATUSES } from './constants.ts';
+import type { PAYMENT_RECORD_STATUSES, TASK_APPROVALS, TASK_STATUSES, VISIT_PAYMENT_STATUSES, VISIT_STATUSES } from './constants.ts';
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 export type VisitPaymentStatus = (typeof VISIT_PAYMENT_STATUSES)[number];
 export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
+export type TaskApproval = (typeof TASK_APPROVALS)[number];
+
+/**
+ * Estimate approval and the task status. A task staff propose carries `approval` PENDING (ordinary work has
+ * none) and keeps status PENDING; the customer approves or declines it once.
+ * - A pending proposal is not work yet: it is left out of the total and of the visit status, and it cannot be
+ *   started or completed (only cancelled, i.e. withdrawn by the shop).
+ * - Approved: ordinary work from then on (joins the total, normal transitions). Approving puts a handed-over
+ *   visit back IN_PROGRESS, like reopening a task does.
+ * - Declined: the task is CANCELLED at the same moment (cancelled by the customer) and stays so: it cannot be
+ *   reopened; the shop proposes it again as a new task if the customer changes their mind.
+ * - Decisions are refused once the visit is closed (PICKED_UP or CANCELLED).
+ */
+export interface TaskLike {
+  status: TaskStatus;
+  approval?: TaskApproval | null;
+}
+
+/** Work the customer has agreed to and that is not cancelled: what counts in totals and the visit status. */
+export function isCommittedWork(task: TaskLike): boolean {
+  return task.status !== 'CANCELLED' && (task.approval == null || task.approval === 'APPROVED');
+}
+
+/** A proposal still waiting for the customer. */
+export const isAwaitingApproval = (task: TaskLike) => task.approval === 'PENDING' && task.status !== 'CANCELLED';
+
+/** Visits whose proposals can no longer be decided. */
+export const CLOSED_VISIT_STATUSES = ['PICKED_UP', 'CANCELLED'] as const satisfies readonly VisitStatus[];
+export const isVisitClosed = (status: VisitStatus) => (CLOSED_VISIT_STATUSES as readonly VisitStatus[]).includes(status);
+
+/** The moves a task may make now: TASK_TRANSITIONS narrowed by its approval state. */
+export function allowedTaskTransitions(task: TaskLike): readonly TaskStatus[] {
+  if (task.approval === 'PENDING') return task.status === 'CANCELLED' ? [] : TASK_TRANSITIONS[task.status].filter((to) => to === 'CANCELLED');
+  if (task.approval === 'DECLINED') return [];
+  return TASK_TRANSITIONS[task.status];
+}
 
 /**
  * Task status transitions. Finished tasks (Completed, Cancelled) only move by being reopened first, so a
@@ -21,8 +57,8 @@ export const TASK_TRANSITIONS: Record<TaskStatus, readonly TaskStatus[]> = {
   REOPENED: ['IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
 };
 
-export function canTransitionTask(from: TaskStatus, to: TaskStatus): boolean {
-  return TASK_TRANSITIONS[from].includes(to);
+export function canTransitionTask(from: TaskStatus | TaskLike, to: TaskStatus): boolean {
+  return (typeof from === 'string' ? TASK_TRANSITIONS[from] : allowedTaskTransitions(from)).includes(to);
 }
 
 /** The completed-on date a task has after moving to `to` at `now`. */
@@ -43,10 +79,13 @@ export const SETTLED_PAYMENT_STATUSES = ['PAID', 'OVERPAID'] as const satisfies 
  * A visit's status from its tasks. READY_FOR_PICKUP and PICKED_UP are hand-over steps staff take once the
  * work is complete; they survive recomputation only while every task is still done.
  */
-export function deriveVisitStatus(taskStatuses: readonly TaskStatus[], current: VisitStatus = 'PENDING'): VisitStatus {
-  const live = taskStatuses.filter((status) => status !== 'CANCELLED');
+export function deriveVisitStatus(tasks: readonly (TaskStatus | TaskLike)[], current: VisitStatus = 'PENDING'): VisitStatus {
+  const all = tasks.map((task): TaskLike => (typeof task === 'string' ? { status: task } : task));
+  // Pending proposals are not work yet; declined ones are cancelled. Only committed work drives the status.
+  const live = all.filter(isCommittedWork).map((task) => task.status);
   let fromTasks: VisitStatus;
-  if (taskStatuses.length > 0 && live.length === 0) fromTasks = 'CANCELLED';
+  if (live.length === 0 && all.some(isAwaitingApproval)) fromTasks = 'PENDING';
+  else if (all.length > 0 && live.length === 0) fromTasks = 'CANCELLED';
   else if (live.length > 0 && live.every((status) => status === 'COMPLETED')) fromTasks = 'COMPLETED';
   else if (live.some((status) => status !== 'PENDING')) fromTasks = 'IN_PROGRESS';
   else fromTasks = 'PENDING';
@@ -65,9 +104,14 @@ export function canHandOver(from: VisitStatus, to: VisitStatus): boolean {
   return VISIT_HANDOVER_TRANSITIONS[from]?.includes(to) ?? false;
 }
 
-/** Total of a visit: sold-for prices of every task that is not cancelled. */
-export function visitTotalCents(tasks: readonly { status: TaskStatus; soldForCents: number }[]): number {
-  return tasks.reduce((sum, task) => (task.status === 'CANCELLED' ? sum : sum + task.soldForCents), 0);
+/** Total of a visit: sold-for prices of committed work (not cancelled; a proposal only once approved). */
+export function visitTotalCents(tasks: readonly (TaskLike & { soldForCents: number })[]): number {
+  return tasks.reduce((sum, task) => (isCommittedWork(task) ? sum + task.soldForCents : sum), 0);
+}
+
+/** Sum of the proposals still waiting for the customer (shown beside the total, never in it). */
+export function pendingProposalCents(tasks: readonly (TaskLike & { soldForCents: number })[]): number {
+  return tasks.reduce((sum, task) => (isAwaitingApproval(task) ? sum + task.soldForCents : sum), 0);
 }
 
 /** Money actually kept: successful payments minus refunds. Failed and deleted records count for nothing. */

@@ -16,6 +16,9 @@ import { visitsRouter } from '../modules/visits/visits.router.ts';
 import { tasksRouter } from '../modules/tasks/tasks.router.ts';
 import { paymentsRouter } from '../modules/payments/payments.router.ts';
 import { todosRouter } from '../modules/todos/todos.router.ts';
+import { setupRouter } from '../modules/setup/setup.router.ts';
+import { myVisitsRouter } from '../modules/my-visits/my-visits.router.ts';
+import { approvalsRouter } from '../modules/approvals/approvals.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 export const appRouter = router({
@@ -36,6 +39,9 @@ export const appRouter = router({
   tasks: tasksRouter,
   payments: paymentsRouter,
   todos: todosRouter,
+  setup: setupRouter,
+  myVisits: myVisitsRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

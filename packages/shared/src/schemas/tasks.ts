@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_STATUSES } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { isIsoDate } from '../visit-rules.ts';
+import { taskApprovalSchema } from './approvals.ts';
 
 export const TASK_LIMITS = { titleMax: 200, descriptionMax: 2000, moneyMaxCents: 100_000_000 } as const;
 
@@ -51,7 +52,8 @@ export const taskInputSchema = z.object({
 export type TaskInput = z.input<typeof taskInputSchema>;
 export type TaskInputParsed = z.output<typeof taskInputSchema>;
 
-export const createTaskSchema = z.object({ visitId: z.uuid(), data: taskInputSchema });
+/** `proposed`: extra work the customer must approve first (estimate approval, see visit-rules.ts). */
+export const createTaskSchema = z.object({ visitId: z.uuid(), data: taskInputSchema, proposed: z.boolean().default(false) });
 /** Edits name the `updatedAt` they read: a task changed meanwhile answers 409 instead of being overwritten. */
 export const updateTaskSchema = z.object({ id: z.uuid(), updatedAt: z.iso.datetime(), data: taskInputSchema });
 export const setTaskStatusSchema = z.object({ id: z.uuid(), status: z.enum(TASK_STATUSES) });
@@ -69,8 +71,10 @@ export const taskViewSchema = z.object({
   soldForCents: z.number(),
   dueDate: z.string().nullable(),
   completedOn: z.string().nullable(),
-  /** The statuses this task may move to next (TASK_TRANSITIONS). */
+  /** The statuses this task may move to next (TASK_TRANSITIONS narrowed by the approval state). */
   nextStatuses: z.array(z.enum(TASK_STATUSES)),
+  /** Estimate approval (null: ordinary work). */
+  approval: taskApprovalSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TASK_STATUSES, taskDetailSchema, taskInputSchema, taskViewSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
-import { createGuards } from '../auth/guards.ts';
+import { createGuards, sessionOf } from '../auth/guards.ts';
 import { createTask, deleteTask, getTask, setTaskStatus, updateTask } from './tasks.service.ts';
 
 const tags = ['tasks'];
@@ -15,9 +15,19 @@ export function tasksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/visits/:id/tasks',
       {
         onRequest: guards.staff,
-        schema: { tags, summary: 'Add a task to a visit (the visit total and status are recomputed)', params: idParams, body: taskInputSchema, response: { 201: taskViewSchema } },
+        schema: {
+          tags,
+          summary: 'Add a task to a visit (the visit total and status are recomputed); proposed: true asks the customer to approve it first',
+          params: idParams,
+          body: taskInputSchema.extend({ proposed: z.boolean().default(false) }),
+          response: { 201: taskViewSchema },
+        },
       },
-      async (request, reply) => reply.status(201).send(await createTask(deps.db, request.params.id, request.body)),
+      async (request, reply) => {
+        const { proposed, ...data } = request.body;
+        const proposal = proposed ? { proposedById: sessionOf(request).userId } : undefined;
+        return reply.status(201).send(await createTask(deps.db, request.params.id, data, proposal));
+      },
     );
     app.get(
       '/tasks/:id',

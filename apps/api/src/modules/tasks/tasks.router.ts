@@ -8,7 +8,7 @@ export const tasksRouter = router({
   create: staffProcedure
     .input(createTaskSchema)
     .output(taskViewSchema)
-    .mutation(({ ctx, input }) => createTask(ctx.deps.db, input.visitId, input.data)),
+    .mutation(({ ctx, input }) => createTask(ctx.deps.db, input.visitId, input.data, input.proposed ? { proposedById: ctx.session.userId } : undefined)),
   update: staffProcedure
     .input(updateTaskSchema)
     .output(taskViewSchema)

@@ -2,9 +2,10 @@
 // state (total, status, payment status, version) in the same transaction (visits/visit-state.ts).
 import type { Db } from '@garage/db';
 import {
-  TASK_TRANSITIONS,
+  allowedTaskTransitions,
   canTransitionTask,
   dueDateValue,
+  isVisitClosed,
   taskCompletedOn,
   type TaskDetail,
   type TaskInputParsed,
@@ -16,6 +17,11 @@ import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../vi
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
 
 const TASK_CHANGED = 'This task was changed by someone else. Reload it and apply your change again.';
+const PROPOSAL_ON_CLOSED_VISIT = 'This visit is closed; work can no longer be proposed on it';
+const PRICE_DECIDED = 'The customer already decided on this price; propose the new price as a new task';
+const AWAITING_APPROVAL = 'This task is waiting for the customer\'s approval; it can only be withdrawn (cancelled) until then';
+const DECLINED_FINAL = 'The customer declined this task; propose it again as a new task if they change their mind';
+const DECLINED_KEPT = 'The customer declined this task; it is kept as a record of their decision';
 
 function taskData(input: TaskInputParsed) {
   return {
@@ -49,10 +55,21 @@ export async function getTask(db: Db, id: string): Promise<TaskDetail> {
   return { ...toTaskView(task), visit };
 }
 
-export async function createTask(db: Db, visitId: string, input: TaskInputParsed): Promise<TaskView> {
+/**
+ * `proposal`: extra work the customer must approve first (approval PENDING, left out of the total until
+ * approved). Proposals cannot be added to a closed visit: nobody could answer them.
+ */
+export async function createTask(
+  db: Db,
+  visitId: string,
+  input: TaskInputParsed,
+  proposal?: { proposedById: string | null; now?: Date },
+): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const visit = await lockVisit(tx, visitId);
-    const task = await tx.task.create({ data: { ...taskData(input), visitId, status: 'PENDING' }, select: taskSelect });
+    if (proposal && isVisitClosed(visit.status)) throw new AppError('CONFLICT', PROPOSAL_ON_CLOSED_VISIT);
+    const approval = proposal ? { approval: 'PENDING' as const, proposedAt: proposal.now ?? new Date(), proposedById: proposal.proposedById } : {};
+    const task = await tx.task.create({ data: { ...taskData(input), ...approval, visitId, status: 'PENDING' }, select: taskSelect });
     await writeDerivedState(tx, visit);
     return toTaskView(task);
   });
@@ -63,6 +80,10 @@ export async function updateTask(db: Db, id: string, readUpdatedAt: string, inpu
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     if (task.updatedAt.getTime() !== new Date(readUpdatedAt).getTime()) throw new AppError('CONFLICT', TASK_CHANGED);
+    // The customer decided on this price: changing it afterwards would change what they agreed to.
+    if ((task.approval === 'APPROVED' || task.approval === 'DECLINED') && input.soldForCents !== task.soldForCents) {
+      throw new AppError('CONFLICT', PRICE_DECIDED, { fieldErrors: { soldForCents: [PRICE_DECIDED] } });
+    }
     const updated = await tx.task.update({ where: { id }, data: taskData(input), select: taskSelect });
     await writeDerivedState(tx, visit);
     return toTaskView(updated);
@@ -73,8 +94,10 @@ export async function updateTask(db: Db, id: string, readUpdatedAt: string, inpu
 export async function setTaskStatus(db: Db, id: string, status: TaskStatus, now = new Date()): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
-    if (!canTransitionTask(task.status, status)) {
-      const allowed = TASK_TRANSITIONS[task.status].join(', ');
+    if (!canTransitionTask(task, status)) {
+      if (task.approval === 'PENDING' && status !== 'CANCELLED') throw new AppError('CONFLICT', AWAITING_APPROVAL, { fieldErrors: { status: [AWAITING_APPROVAL] } });
+      if (task.approval === 'DECLINED') throw new AppError('CONFLICT', DECLINED_FINAL, { fieldErrors: { status: [DECLINED_FINAL] } });
+      const allowed = allowedTaskTransitions(task).join(', ');
       throw new AppError('CONFLICT', `A task cannot move from ${task.status} to ${status} (allowed: ${allowed})`, {
         fieldErrors: { status: [`A task cannot move from ${task.status} to ${status}`] },
       });
@@ -95,6 +118,7 @@ export async function deleteTask(db: Db, id: string): Promise<{ id: string; visi
     const { visit, task } = await lockTaskVisit(tx, id);
     const siblings = await tx.task.count({ where: { visitId: task.visitId } });
     if (siblings <= 1) throw new AppError('CONFLICT', 'A visit must keep at least one task; cancel this task instead');
+    if (task.approval === 'DECLINED') throw new AppError('CONFLICT', DECLINED_KEPT);
     await tx.task.delete({ where: { id } });
     await writeDerivedState(tx, visit);
     return { id, visitId: task.visitId };

@@ -5,7 +5,7 @@ import { oilHistorySchema, paginationSchema, vehicleDetailSchema, vehicleListSch
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { listOilChanges } from '../oil-changes/oil-changes.service.ts';
-import { listCustomerVisits } from '../users/visit-history.service.ts';
+import { listMyVehicleVisits } from '../my-visits/my-visits.service.ts';
 import { getVehicle, listVehiclesOfOwner } from './vehicles.service.ts';
 
 const tags = ['client area'];
@@ -30,7 +30,8 @@ export function myVehiclesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.client,
         schema: { tags, summary: "My vehicle's visits", params: idParams, querystring: paginationSchema, response: { 200: visitSummaryPageSchema } },
       },
-      async (request) => listCustomerVisits(deps.db, { vehicleId: request.params.id, ownerId: sessionOf(request).userId }, request.query),
+      // Someone else's vehicle is 404 like a missing one, not an empty page (my-visits.service.ts).
+      async (request) => listMyVehicleVisits(deps.db, sessionOf(request).userId, request.params.id, request.query),
     );
     app.get(
       '/my/vehicles/:id/oil-changes',

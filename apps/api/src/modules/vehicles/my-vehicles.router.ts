@@ -4,7 +4,7 @@ import { oilHistorySchema, paginationSchema, vehicleDetailSchema, vehicleIdSchem
 import { z } from 'zod';
 import { clientProcedure, router } from '../../trpc/init.ts';
 import { listOilChanges } from '../oil-changes/oil-changes.service.ts';
-import { listCustomerVisits } from '../users/visit-history.service.ts';
+import { listMyVehicleVisits } from '../my-visits/my-visits.service.ts';
 import { getVehicle, listVehiclesOfOwner } from './vehicles.service.ts';
 
 export const myVehiclesRouter = router({
@@ -16,7 +16,7 @@ export const myVehiclesRouter = router({
   visits: clientProcedure
     .input(paginationSchema.extend({ id: z.uuid() }))
     .output(visitSummaryPageSchema)
-    .query(({ ctx, input }) => listCustomerVisits(ctx.deps.db, { vehicleId: input.id, ownerId: ctx.session.userId }, input)),
+    .query(({ ctx, input }) => listMyVehicleVisits(ctx.deps.db, ctx.session.userId, input.id, input)),
   oilChanges: clientProcedure
     .input(vehicleIdSchema)
     .output(oilHistorySchema)

@@ -55,15 +55,13 @@ export async function lockVisit(tx: Tx, visitId: string): Promise<LockedVisit> {
 /** Recomputes and writes the derived columns from the visit's current tasks and payments; bumps the version. */
 export async function writeDerivedState(tx: Tx, visit: LockedVisit, now = new Date()): Promise<VisitMoney> {
   const [tasks, payments] = await Promise.all([
-    tx.task.findMany({ where: { visitId: visit.id }, select: { status: true, soldForCents: true } }),
+    tx.task.findMany({ where: { visitId: visit.id }, select: { status: true, soldForCents: true, approval: true } }),
     tx.payment.findMany({ where: { visitId: visit.id }, select: { status: true, amountCents: true } }),
   ]);
   const total = visitTotalCents(tasks);
   const paid = paidCents(payments);
-  const status = deriveVisitStatus(
-    tasks.map((task) => task.status),
-    visit.status,
-  );
+  // Pending proposals and declined work are not in the total nor in the status (visit-rules.ts, isCommittedWork).
+  const status = deriveVisitStatus(tasks, visit.status);
   const done = (COMPLETED_VISIT_STATUSES as readonly VisitStatus[]).includes(status);
   const updated = await tx.visit.update({
     where: { id: visit.id },

@@ -1,10 +1,11 @@
 // What leaves the API for visits and tasks: explicit selects and the mappers to the shared view schemas.
 import type { Prisma } from '@garage/db';
 import {
-  TASK_TRANSITIONS,
   VISIT_HANDOVER_TRANSITIONS,
+  allowedTaskTransitions,
   dueDateString,
   isVisitOverdue,
+  type TaskApprovalView,
   type TaskView,
   type VisitDetail,
   type VisitListItem,
@@ -26,15 +27,39 @@ export const taskSelect = {
   completedOn: true,
   createdAt: true,
   updatedAt: true,
+  approval: true,
+  proposedAt: true,
+  approvalDecidedAt: true,
+  approvalChannel: true,
+  approvalComment: true,
+  approvalSeenAt: true,
+  approvalDecidedBy: { select: { id: true, firstName: true, lastName: true } },
 } satisfies Prisma.TaskSelect;
 export type TaskRow = Prisma.TaskGetPayload<{ select: typeof taskSelect }>;
 
-export function toTaskView(row: TaskRow): TaskView {
+type ApprovalColumns = Pick<TaskRow, 'approval' | 'proposedAt' | 'approvalDecidedAt' | 'approvalChannel' | 'approvalComment' | 'approvalSeenAt' | 'approvalDecidedBy'>;
+
+export function toApprovalView(row: ApprovalColumns): TaskApprovalView | null {
+  if (!row.approval) return null;
   return {
-    ...row,
+    state: row.approval,
+    proposedAt: row.proposedAt?.toISOString() ?? null,
+    decidedAt: row.approvalDecidedAt?.toISOString() ?? null,
+    decidedBy: row.approvalDecidedBy,
+    channel: row.approvalChannel,
+    comment: row.approvalComment,
+    seenAt: row.approvalSeenAt?.toISOString() ?? null,
+  };
+}
+
+export function toTaskView(row: TaskRow): TaskView {
+  const { approval, proposedAt, approvalDecidedAt, approvalChannel, approvalComment, approvalSeenAt, approvalDecidedBy, ...task } = row;
+  return {
+    ...task,
     dueDate: row.dueDate ? dueDateString(row.dueDate) : null,
     completedOn: row.completedOn?.toISOString() ?? null,
-    nextStatuses: [...TASK_TRANSITIONS[row.status]],
+    nextStatuses: [...allowedTaskTransitions(row)],
+    approval: toApprovalView({ approval, proposedAt, approvalDecidedAt, approvalChannel, approvalComment, approvalSeenAt, approvalDecidedBy }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
