@@ -28,7 +28,7 @@ export const OFFERING_MESSAGES = {
 } as const;
 
 /** An ISO 4217 code the runtime knows (3 capital letters when Intl cannot list them). */
-export function isCurrencyCode(code: string): boolean {
+function knownCurrency(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
   return supported ? supported('currency').includes(code) : true;
@@ -39,7 +39,7 @@ export const currencySchema = z
   .trim()
   .toUpperCase()
   .min(1, { message: msg('required', { fieldName: 'currency' }), abort: true })
-  .refine(isCurrencyCode, msg('format', { fieldName: 'currency' }));
+  .refine(knownCurrency, msg('format', { fieldName: 'currency' }));
 
 const languageText = (fieldName: string, max: number) =>
   z
@@ -132,9 +132,9 @@ const idList = z
   .min(1, msg('required', { fieldName: 'ids' }))
   .max(OFFERING_LIMITS.reorderMax, msg('maxValue', { fieldName: 'ids', maxValue: OFFERING_LIMITS.reorderMax }))
   .refine((ids) => new Set(ids).size === ids.length, msg('format', { fieldName: 'ids' }));
-/** Every category id, in the new display order. */
+/** Category ids in the new display order (those the caller saw; see applyOrder). */
 export const reorderCategoriesSchema = z.object({ ids: idList });
-/** Every item id of one category, in the new display order. */
+/** Item ids of one category in the new display order (see applyOrder). */
 export const reorderItemsSchema = z.object({ categoryId: z.uuid(), ids: idList });
 
 /**
@@ -242,4 +242,17 @@ export function priceRange(items: readonly { priceCents: number; currency: strin
   if (shown.length === 0 || currencies.size !== 1) return { minPriceCents: null, maxPriceCents: null, priceCurrency: null };
   const prices = shown.map((item) => item.priceCents);
   return { minPriceCents: Math.min(...prices), maxPriceCents: Math.max(...prices), priceCurrency: shown[0]!.currency };
+}
+
+/**
+ * The new full order when `sent` lists some of `current` in a new order: the sent ids take the places the
+ * same ids held, in the sent order; everything else stays where it was (so an entry added meanwhile by
+ * someone else keeps its place). Null when `sent` names an id that is not in `current`.
+ */
+export function applyOrder(current: readonly string[], sent: readonly string[]): string[] | null {
+  const known = new Set(current);
+  if (sent.some((id) => !known.has(id))) return null;
+  const moved = new Set(sent);
+  const queue = [...sent];
+  return current.map((id) => (moved.has(id) ? queue.shift()! : id));
 }

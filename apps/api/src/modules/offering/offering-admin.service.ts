@@ -11,6 +11,7 @@
 import { Prisma, type Db, type FileStorage } from '@garage/db';
 import {
   LANGUAGES,
+  applyOrder,
   MESSAGES,
   OFFERING_MESSAGES,
   fillTemplate,
@@ -164,22 +165,34 @@ export async function updateCategory(db: Db, storage: FileStorage, id: string, p
   return getCategory(db, id);
 }
 
-/** Every category id in the new order (a list that no longer matches the categories is refused: 409). */
+/**
+ * Puts categories in a new order. `ids` lists the categories the caller saw, in the order wanted; they take
+ * the places they held, so one added meanwhile by someone else keeps its place. An id that is gone: 409.
+ */
 export async function reorderCategories(db: Db, ids: string[]): Promise<OfferingCategoryView[]> {
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM "OfferingCategory" ORDER BY id FOR UPDATE`;
-    assertSameSet(rows.map((row) => row.id), ids);
-    await tx.$executeRaw`
-      UPDATE "OfferingCategory" AS c SET "sortOrder" = o.ord - 1, "updatedAt" = now()
-      FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS o(id, ord)
-      WHERE c.id = o.id AND c."sortOrder" <> o.ord - 1`;
+    await tx.$queryRaw`SELECT id FROM "OfferingCategory" ORDER BY id FOR UPDATE`;
+    const current = await tx.offeringCategory.findMany({ orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
+    await writeOrder(tx, 'OfferingCategory', current.map((row) => row.id), ids);
     return listCategories(tx);
   });
 }
 
-function assertSameSet(existing: string[], sent: string[]) {
-  const known = new Set(existing);
-  if (existing.length !== sent.length || sent.some((id) => !known.has(id))) throw conflict(OFFERING_MESSAGES.reorderMismatch);
+/** Renumbers the rows 0..n-1 in the order `applyOrder` gives (only rows whose number changes are written). */
+async function writeOrder(tx: Tx, table: 'OfferingCategory' | 'OfferingItem', current: string[], sent: string[]): Promise<void> {
+  const order = applyOrder(current, sent);
+  if (!order) throw conflict(OFFERING_MESSAGES.reorderMismatch);
+  const sql =
+    table === 'OfferingCategory'
+      ? tx.$executeRaw`
+          UPDATE "OfferingCategory" AS c SET "sortOrder" = o.ord - 1, "updatedAt" = now()
+          FROM unnest(${order}::uuid[]) WITH ORDINALITY AS o(id, ord)
+          WHERE c.id = o.id AND c."sortOrder" <> o.ord - 1`
+      : tx.$executeRaw`
+          UPDATE "OfferingItem" AS i SET "sortOrder" = o.ord - 1, "updatedAt" = now()
+          FROM unnest(${order}::uuid[]) WITH ORDINALITY AS o(id, ord)
+          WHERE i.id = o.id AND i."sortOrder" <> o.ord - 1`;
+  await sql;
 }
 
 /**
@@ -295,16 +308,12 @@ export async function updateItem(db: Db, storage: FileStorage, id: string, patch
   return result.view;
 }
 
-/** Every item id of the category in the new order (a list that no longer matches is refused: 409). */
+/** Puts a category's items in a new order (the ids the caller saw, as for reorderCategories). */
 export async function reorderItems(db: Db, categoryId: string, ids: string[]): Promise<OfferingCategoryView> {
   await db.$transaction(async (tx) => {
     await lockCategories(tx, [categoryId]);
-    const items = await tx.offeringItem.findMany({ where: { categoryId }, select: { id: true } });
-    assertSameSet(items.map((item) => item.id), ids);
-    await tx.$executeRaw`
-      UPDATE "OfferingItem" AS i SET "sortOrder" = o.ord - 1, "updatedAt" = now()
-      FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS o(id, ord)
-      WHERE i.id = o.id AND i."sortOrder" <> o.ord - 1`;
+    const items = await tx.offeringItem.findMany({ where: { categoryId }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
+    await writeOrder(tx, 'OfferingItem', items.map((item) => item.id), ids);
   });
   return getCategory(db, categoryId);
 }

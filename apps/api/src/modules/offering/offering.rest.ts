@@ -68,7 +68,7 @@ export function offeringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.put(
       '/offering/categories/order',
-      { ...staff, schema: { tags, summary: 'Put the categories in a new order (every category id, first to last)', body: reorderCategoriesSchema, response: { 200: offeringCategoryListSchema } } },
+      { ...staff, schema: { tags, summary: 'Put categories in a new order: the ids take the places they held, in the order sent', body: reorderCategoriesSchema, response: { 200: offeringCategoryListSchema } } },
       async (request) => reorderCategories(deps.db, request.body.ids),
     );
     app.delete(
@@ -89,7 +89,7 @@ export function offeringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/offering/categories/:id/items/order',
       {
         ...staff,
-        schema: { tags, summary: 'Put the items of a category in a new order (every item id, first to last)', params: idParams, body: reorderItemsSchema.pick({ ids: true }), response: { 200: offeringCategoryViewSchema } },
+        schema: { tags, summary: 'Put items of a category in a new order: the ids take the places they held, in the order sent', params: idParams, body: reorderItemsSchema.pick({ ids: true }), response: { 200: offeringCategoryViewSchema } },
       },
       async (request) => reorderItems(deps.db, request.params.id, request.body.ids),
     );
