@@ -101,7 +101,18 @@ export const createUserSchema = userInputSchema.extend({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-export const updateUserSchema = z.object({ id: z.uuid(), data: userInputSchema });
+/**
+ * Updates change only what they are sent (PATCH semantics): an omitted field keeps its value, null clears a
+ * field that may be empty (email, age). The create defaults (language, verified, active) are left out here,
+ * or an update that omits them would silently reset them.
+ */
+const { preferredLanguage: _language, verified: _verified, active: _active, ...fieldsWithoutDefaults } = userFields;
+export const userPatchSchema = z
+  .object({ ...fieldsWithoutDefaults, preferredLanguage: z.enum(LANGUAGES), verified: z.boolean(), active: z.boolean() })
+  .partial();
+export type UserPatch = z.output<typeof userPatchSchema>;
+
+export const updateUserSchema = z.object({ id: z.uuid(), data: userPatchSchema });
 export const setUserActiveSchema = z.object({ id: z.uuid(), active: z.boolean() });
 export const userIdSchema = z.object({ id: z.uuid() });
 
@@ -162,6 +173,11 @@ export type DeleteResult = z.infer<typeof deleteResultSchema>;
 export const profileInputSchema = userInputSchema
   .pick({ firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, age: true, preferredLanguage: true })
   .extend({ imageUrl: z.union([z.literal('').transform(() => null), imageUrlSchema('image')]).nullish() });
+/** What the API takes for a profile update: only the fields sent change (see userPatchSchema). */
+export const profilePatchSchema = userPatchSchema
+  .pick({ firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, age: true, preferredLanguage: true })
+  .extend({ imageUrl: z.union([z.literal('').transform(() => null), imageUrlSchema('image')]).nullish() });
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 export const changePasswordSchema = z

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, profileInputSchema, userViewSchema } from '@garage/shared';
+import { changePasswordSchema, profilePatchSchema, userViewSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { readRefreshToken } from '../auth/cookies.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
@@ -20,7 +20,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/profile',
       {
         onRequest: guards.signedIn,
-        schema: { tags, summary: 'Update my contact details, picture and language', body: profileInputSchema, response: { 200: userViewSchema } },
+        schema: { tags, summary: 'Update my contact details, picture and language: only the fields sent change', body: profilePatchSchema, response: { 200: userViewSchema } },
       },
       async (request) => updateProfile(deps.db, sessionOf(request), request.body),
     );

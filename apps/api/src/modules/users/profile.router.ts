@@ -1,4 +1,4 @@
-import { changePasswordSchema, profileInputSchema, userViewSchema } from '@garage/shared';
+import { changePasswordSchema, profilePatchSchema, userViewSchema } from '@garage/shared';
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.ts';
 import { readRefreshToken } from '../auth/cookies.ts';
@@ -7,7 +7,7 @@ import { changePassword, getProfile, updateProfile } from './profile.service.ts'
 export const profileRouter = router({
   get: protectedProcedure.output(userViewSchema).query(({ ctx }) => getProfile(ctx.deps.db, ctx.session)),
   update: protectedProcedure
-    .input(profileInputSchema)
+    .input(profilePatchSchema)
     .output(userViewSchema)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, ctx.session, input)),
   changePassword: protectedProcedure

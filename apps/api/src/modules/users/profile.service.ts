@@ -1,7 +1,7 @@
 // The signed-in person's own account (/admin/user-profile, /client/profile): contact details, picture,
 // preferred language and password. Role, username and account state stay with staff (users.service.ts).
 import { hashPassword, verifyPassword, type Db } from '@garage/db';
-import { USER_MESSAGES, type changePasswordSchema, type profileInputSchema, type UserView } from '@garage/shared';
+import { USER_MESSAGES, type changePasswordSchema, type ProfilePatch, type UserView } from '@garage/shared';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
@@ -12,20 +12,21 @@ import { getUser } from './users.service.ts';
 
 export const getProfile = (db: Db, session: Session): Promise<UserView> => getUser(db, session.userId);
 
-export async function updateProfile(db: Db, session: Session, input: z.output<typeof profileInputSchema>): Promise<UserView> {
+/** Changes only the fields that were sent (see updateUser); null or "" clears the email, null the age or picture. */
+export async function updateProfile(db: Db, session: Session, input: ProfilePatch): Promise<UserView> {
   const id = session.userId;
-  await getUser(db, id);
-  const data = {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email || null,
-    countryCode: input.countryCode,
-    phoneNumber: input.phoneNumber,
-    age: input.age ?? null,
-    preferredLanguage: input.preferredLanguage,
-    ...(input.imageUrl !== undefined ? { imageUrl: input.imageUrl } : {}),
-  };
-  await assertIdentityFree(db, data, id);
+  const existing = await db.user.findFirst({ where: { id, deletedAt: null }, select: { countryCode: true, phoneNumber: true } });
+  if (!existing) throw new AppError('NOT_FOUND', 'User not found');
+  const data = { ...input, email: input.email === undefined ? undefined : input.email || null };
+  const phoneChanged = data.countryCode !== undefined || data.phoneNumber !== undefined;
+  await assertIdentityFree(
+    db,
+    {
+      email: data.email,
+      ...(phoneChanged ? { countryCode: data.countryCode ?? existing.countryCode, phoneNumber: data.phoneNumber ?? existing.phoneNumber } : {}),
+    },
+    id,
+  );
   await withIdentityConflicts(() =>
     db.$transaction(async (tx) => {
       await tx.user.update({ where: { id }, data });

@@ -7,7 +7,7 @@ import {
   deleteResultSchema,
   listUsersSchema,
   paginationSchema,
-  userInputSchema,
+  userPatchSchema,
   userPageSchema,
   userViewSchema,
   visitSummaryPageSchema,
@@ -50,7 +50,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/users/:id',
       {
         onRequest: guards.staff,
-        schema: { tags, summary: 'Update a user (staff accounts: ADMIN only)', params: idParams, body: userInputSchema, response: { 200: userViewSchema } },
+        schema: { tags, summary: 'Update a user: only the fields sent change (staff accounts: ADMIN only)', params: idParams, body: userPatchSchema, response: { 200: userViewSchema } },
       },
       async (request) => updateUser(deps.db, sessionOf(request), request.params.id, request.body),
     );

@@ -1,7 +1,7 @@
 // Customers and staff accounts: list (users.list.ts), read, create, update, activate/deactivate. Deletion
 // lives in users.delete.ts. Role rules in users.access.ts; duplicate detection in users.conflicts.ts.
 import { hashPassword, type Db } from '@garage/db';
-import type { createUserSchema, userInputSchema, UserView } from '@garage/shared';
+import type { createUserSchema, userInputSchema, UserPatch, UserView } from '@garage/shared';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
@@ -54,23 +54,44 @@ export async function createUser(db: Db, actor: Session, input: CreateUserInput)
 }
 
 async function findManageable(db: Db, actor: Session, id: string) {
-  const existing = await db.user.findFirst({ where: { id, deletedAt: null }, select: { id: true, role: true, active: true } });
+  const existing = await db.user.findFirst({
+    where: { id, deletedAt: null },
+    select: { id: true, role: true, active: true, countryCode: true, phoneNumber: true },
+  });
   if (!existing) throw notFound('User');
   assertCanManage(actor, existing.role);
   return existing;
 }
 
-export async function updateUser(db: Db, actor: Session, id: string, input: UserInput): Promise<UserView> {
+/**
+ * Changes only the fields that were sent (PATCH semantics, `userPatchSchema`): an omitted field keeps its
+ * value (Prisma leaves undefined columns alone); null or "" clears the email, null clears the age.
+ */
+export async function updateUser(db: Db, actor: Session, id: string, input: UserPatch): Promise<UserView> {
   const existing = await findManageable(db, actor, id);
-  assertCanManage(actor, input.role);
-  if (input.role !== existing.role || !input.active) assertNotSelf(actor, id);
-  const data = userData(input);
-  await assertIdentityFree(db, data, id);
+  if (input.role !== undefined) assertCanManage(actor, input.role);
+  if ((input.role !== undefined && input.role !== existing.role) || input.active === false) assertNotSelf(actor, id);
+  const data = {
+    ...input,
+    email: input.email === undefined ? undefined : input.email || null,
+    age: input.age === undefined ? undefined : input.age,
+  };
+  // A phone is unique with its country code: check the pair as it will be stored.
+  const phoneChanged = data.countryCode !== undefined || data.phoneNumber !== undefined;
+  await assertIdentityFree(
+    db,
+    {
+      username: data.username,
+      email: data.email,
+      ...(phoneChanged ? { countryCode: data.countryCode ?? existing.countryCode, phoneNumber: data.phoneNumber ?? existing.phoneNumber } : {}),
+    },
+    id,
+  );
   await withIdentityConflicts(() =>
     db.$transaction(async (tx) => {
       await tx.user.update({ where: { id }, data });
       await attachImage(tx, data.imageUrl, { ownerId: id });
-      if (existing.active && !data.active) await revokeUserSessions(tx, id);
+      if (existing.active && data.active === false) await revokeUserSessions(tx, id);
     }),
   );
   return getUser(db, id);
