@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDataDir, repoRoot } from '@garage/db';
+import { meetsPasswordRule } from '@garage/shared';
 
 const boolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -26,6 +27,16 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Demo data; defaults to on with the embedded database and off with DATABASE_URL. */
   SEED_DEMO: boolean.optional(),
+  /** First admin created at boot when the installation has none (scripted installs); both or neither. */
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(meetsPasswordRule, 'ADMIN_PASSWORD must have at least 8 characters, one lowercase letter, one uppercase letter, one number and one special character')
+    .optional(),
+  /** "First Last" of that admin (default "Admin"). */
+  ADMIN_NAME: z.string().trim().min(1).max(200).optional(),
+  /** Also write the first-run setup code to this file (mode 600), e.g. for scripted installs and tests. */
+  SETUP_CODE_FILE: z.string().optional(),
   /** Built web app to serve; production only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Set when behind a reverse proxy so client IPs and https are detected. */
@@ -56,6 +67,9 @@ function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+  if (!parsed.data.ADMIN_EMAIL !== !parsed.data.ADMIN_PASSWORD) {
+    throw new Error('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both (or neither) to create the first admin at start');
+  }
     if (match) values[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
   }
   return values;

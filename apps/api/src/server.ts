@@ -1,9 +1,12 @@
 // Process entry: configuration, database (embedded when DATABASE_URL is unset), demo data, listen, and a
 // graceful shutdown that drains requests, closes the pool and stops the embedded PostgreSQL.
-import { createDb, createLocalStorage, DEMO_ACCOUNTS, resolveDatabase, seedDemoData } from '@garage/db';
+import { writeFileSync } from 'node:fs';
+import { createDb, createLocalStorage, DEMO_ACCOUNTS, ensureMerchant, resolveDatabase, seedDemoData } from '@garage/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
+import { bootstrapAdminFromEnv } from './modules/setup/first-admin.ts';
+import { prepareSetupCode, setupBanner } from './modules/setup/setup-code.ts';
 
 const config = loadConfig();
 const log = (line: string) => console.log(`[garage] ${line}`);
@@ -12,15 +15,25 @@ const database = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataD
 const db = createDb(database.url, { poolSize: config.DATABASE_POOL_SIZE });
 const seedDemo = config.SEED_DEMO ?? database.embedded;
 if (seedDemo) {
-  const { created } = await seedDemoData(db);
-  log(created ? 'Demo data created.' : 'Demo data already present.');
+  const { created, skipped } = await seedDemoData(db);
+  log(created ? 'Demo data created.' : skipped ? 'Demo data skipped: this shop is already in use.' : 'Demo data already present.');
 }
+// First run: a neutral merchant so the site answers at once, the first admin from ADMIN_EMAIL/ADMIN_PASSWORD
+// when given, else a one-time setup code for /setup (printed below once the server listens).
+await ensureMerchant(db);
+const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+  const admin = await bootstrapAdminFromEnv(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME });
+  if (admin.created) log(`First admin created from ADMIN_EMAIL: ${config.ADMIN_EMAIL} (username ${admin.username}).`);
+}
+const setupCode = await prepareSetupCode(db, jwtSecret);
+if (config.SETUP_CODE_FILE && setupCode.status === 'ready') writeFileSync(config.SETUP_CODE_FILE, `${setupCode.code}\n`, { mode: 0o600 });
 
 const app = await buildApp({
   config,
   db,
   storage: createLocalStorage(config.storageDir),
-  jwtSecret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+  jwtSecret,
 });
 
 let closing = false;
@@ -56,7 +69,8 @@ const lines = [
   '',
   `  Garage is running at ${url}`,
   `  API docs: ${url}/backend/docs`,
-  ...(seedDemo ? ['', '  Demo accounts (identifier / password):', ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)] : []),
+  ...setupBanner(setupCode, url),
+  ...(seedDemo && setupCode.status === 'done' ? ['', '  Demo accounts (identifier / password):', ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)] : []),
   '',
 ];
 console.log(lines.join('\n'));

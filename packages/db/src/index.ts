@@ -5,3 +5,4 @@ export { defaultDataDir, repoRoot } from './paths.ts';
 export * from './generated/prisma/client.ts';
 export { hashPassword, verifyPassword, ARGON2_OPTIONS } from './password.ts';
 export { seedDemoData, DEMO_ACCOUNTS } from './seed/demo.ts';
+export { ensureMerchant, lockInstallation, NEUTRAL_MERCHANT } from './merchant.ts';

@@ -14,6 +14,7 @@ import {
 } from '@garage/shared';
 import type { Db } from '../client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { lockInstallation } from '../merchant.ts';
 import { hashPassword } from '../password.ts';
 import { commonBranding, demoMerchant, languageBranding } from './branding-content.ts';
 import { seedCatalogue } from './catalogue.ts';
@@ -43,18 +44,41 @@ const OIL_NAMES = ['Castrol Edge', 'Mobil 1', 'Total Quartz', 'Shell Helix', 'Mo
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function seedDemoData(db: Db, now = new Date()): Promise<{ created: boolean }> {
-  const merchantId = seedId('merchant');
-  if (await db.merchant.findUnique({ where: { id: merchantId }, select: { id: true } })) {
-    return { created: false };
-  }
+/**
+ * Whether the demo may fill this database: not when it already did (the merchant says so; older installs
+ * have the demo merchant's id), and never into a shop in use (set up, or with any account), so turning
+ * SEED_DEMO on later cannot add demo accounts with published passwords to a real shop.
+ */
+async function demoVerdict(db: Db | Prisma.TransactionClient): Promise<'seed' | 'done' | 'in-use'> {
+  const merchant = await db.merchant.findFirst({
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, demoSeededAt: true, setupCompletedAt: true },
+  });
+  if (merchant && (merchant.demoSeededAt || merchant.id === seedId('merchant'))) return 'done';
+  if (merchant?.setupCompletedAt || (await db.user.count()) > 0) return 'in-use';
+  return 'seed';
+}
+
+export async function seedDemoData(db: Db, now = new Date()): Promise<{ created: boolean; skipped?: 'in-use' }> {
+  const verdict = await demoVerdict(db);
+  if (verdict !== 'seed') return verdict === 'done' ? { created: false } : { created: false, skipped: 'in-use' };
   const random = createRandom(20261121);
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   const clientHash = hashes[2]!;
 
-  await db.$transaction(
+  const outcome = await db.$transaction(
     async (tx) => {
-      await tx.merchant.createMany({ data: [{ id: merchantId, ...demoMerchant }], skipDuplicates: true });
+      // Several instances may start at once: one seeds, the others find it done.
+      await lockInstallation(tx);
+      const again = await demoVerdict(tx);
+      if (again !== 'seed') return again;
+      // One merchant per installation: the neutral one made by an earlier start becomes the demo shop.
+      const neutral = await tx.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { id: true } });
+      const merchantId = neutral?.id ?? seedId('merchant');
+      // The demo shop's "get started" checklist is complete (its website link counts as shared).
+      const demoFields = { ...demoMerchant, demoSeededAt: now, websiteSharedAt: now, setupCodeHash: null };
+      if (neutral) await tx.merchant.update({ where: { id: merchantId }, data: demoFields });
+      else await tx.merchant.create({ data: { id: merchantId, ...demoFields } });
 
       const branding: Prisma.BrandingCreateManyInput[] = [];
       for (const [type, fields] of Object.entries(commonBranding)) {
@@ -281,10 +305,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       });
 
       await tx.pageViewEvent.createMany({ data: demoPageViews(now, clients.map((c) => c.id!)) });
+      return 'seeded' as const;
     },
-    { timeout: 60_000 },
+    { timeout: 60_000, maxWait: 60_000 },
   );
-  return { created: true };
+  if (outcome === 'seeded') return { created: true };
+  return outcome === 'done' ? { created: false } : { created: false, skipped: 'in-use' };
 }
 
 function toFields(fields: Record<string, string>) {

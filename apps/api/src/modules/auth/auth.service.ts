@@ -30,7 +30,7 @@ let dummyHash: Promise<string> | undefined;
 /** A real argon2 hash to verify against when there is no account, so unknown identifiers take as long. */
 const timingDecoyHash = () => (dummyHash ??= hashPassword(randomBytes(24).toString('base64url')));
 
-async function startSession(ctx: AuthContext, user: AuthUser, familyId?: string): Promise<AuthSession> {
+export async function startSession(ctx: AuthContext, user: AuthUser, familyId?: string): Promise<AuthSession> {
   const accessToken = signAccessToken({ userId: user.id, roles: [user.role] }, ctx.jwtSecret);
   const refreshToken = await issueRefreshToken(ctx.db, user.id, ctx.client, { familyId });
   return { accessToken, refreshToken, user };

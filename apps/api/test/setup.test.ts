@@ -1,0 +1,282 @@
+// First run against FRESH databases without demo data (made next to the shared test database from one
+// migrated template): the neutral merchant answers the public site, the one-time setup code guards
+// /setup, concurrent setups give one admin, ADMIN_EMAIL/ADMIN_PASSWORD make exactly one admin, and the
+// demo seed turns a neutral merchant into the demo shop without a second merchant.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createDb, ensureMerchant, seedDemoData, type Db } from '@garage/db';
+import { migrateDatabase } from '@garage/db/migrate';
+import { SETUP_MESSAGES, type CompleteSetupInput } from '@garage/shared';
+import type { App } from '../src/app.ts';
+import { bootstrapAdminFromEnv } from '../src/modules/setup/first-admin.ts';
+import { formatSetupCode, prepareSetupCode } from '../src/modules/setup/setup-code.ts';
+import { createFirstAdmin } from '../src/modules/setup/setup.service.ts';
+import { buildTestApp, testDb, TEST_JWT_SECRET } from './helpers.ts';
+
+const TEMPLATE = `garage_fresh_${randomUUID().slice(0, 8)}`;
+const created: string[] = [];
+const clients: Db[] = [];
+
+function urlFor(name: string): string {
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** An empty, migrated database of its own (cloned from a template migrated once per file). */
+async function freshDatabase(): Promise<Db> {
+  if (!created.includes(TEMPLATE)) {
+    await testDb().$executeRawUnsafe(`CREATE DATABASE "${TEMPLATE}"`);
+    created.push(TEMPLATE);
+    await migrateDatabase(urlFor(TEMPLATE));
+  }
+  const name = `garage_fresh_${randomUUID().slice(0, 8)}`;
+  await testDb().$executeRawUnsafe(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE}"`);
+  created.push(name);
+  const db = createDb(urlFor(name), { poolSize: 6 });
+  clients.push(db);
+  return db;
+}
+
+afterAll(async () => {
+  await Promise.all(clients.map((db) => db.$disconnect()));
+  for (const name of created.reverse()) await testDb().$executeRawUnsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+});
+
+const PASSWORD = 'Owner#Setup2026';
+
+function setupInput(code: string, overrides: { username?: string; email?: string; phone?: string } = {}): CompleteSetupInput {
+  return {
+    setupCode: code,
+    admin: {
+      firstName: 'Nadia',
+      lastName: 'Karim',
+      username: overrides.username ?? 'nadia',
+      email: overrides.email ?? 'nadia@karim-motors.example',
+      countryCode: '+212',
+      phoneNumber: overrides.phone ?? '600112233',
+      password: PASSWORD,
+    },
+    shop: {
+      displayName: 'Karim Motors',
+      name: 'karim-motors',
+      defaultLanguage: 'fr',
+      currency: 'mad',
+      timezone: 'Africa/Casablanca',
+      phone: '+212 522 00 11 22',
+      whatsapp: '+212 600 11 22 33',
+      email: 'contact@karim-motors.example',
+      address: '12 rue des Garages, Casablanca',
+      openingHours: 'Mon-Sat 8:00-18:00',
+      primaryColor: '#0f766e',
+    },
+  };
+}
+
+describe('first run on an empty database (no demo data)', () => {
+  let db: Db;
+  let app: App;
+  let code: string;
+  beforeAll(async () => {
+    db = await freshDatabase();
+    app = await buildTestApp({ db });
+  });
+  afterAll(() => app.close());
+
+  it('creates exactly one neutral merchant, however many instances start at once', async () => {
+    expect(await db.merchant.count()).toBe(0);
+    const results = await Promise.all(Array.from({ length: 5 }, () => ensureMerchant(db)));
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(await db.merchant.count()).toBe(1);
+  });
+
+  it('serves the public site and the merchant calls with 200 and a neutral brand (no 404)', async () => {
+    const merchant = await app.inject({ method: 'GET', url: '/backend/merchant/fetch-merchant' });
+    expect(merchant.statusCode).toBe(200);
+    expect(merchant.json().merchant).toMatchObject({ name: 'garage', displayName: 'Garage', currency: 'USD' });
+    for (const lan of ['en', 'fr', 'ar']) {
+      const branding = await app.inject({ method: 'GET', url: `/backend/merchant/fetch-branding?lan=${lan}` });
+      expect(branding.statusCode).toBe(200);
+      expect(branding.json()).toEqual([]);
+    }
+    const trpc = await app.inject({ method: 'GET', url: '/backend/trpc/merchant.get' });
+    expect(trpc.statusCode).toBe(200);
+    const status = await app.inject({ method: 'GET', url: '/backend/setup/status' });
+    expect(status.json()).toEqual({ needsSetup: true });
+  });
+
+  it('issues one setup code that every instance and restart prints alike, stored only as a hash', async () => {
+    const states = await Promise.all([prepareSetupCode(db, TEST_JWT_SECRET), prepareSetupCode(db, TEST_JWT_SECRET)]);
+    const again = await prepareSetupCode(db, TEST_JWT_SECRET);
+    expect(states[0]).toEqual(states[1]);
+    expect(again).toEqual(states[0]);
+    if (again.status !== 'ready') throw new Error('expected a code');
+    code = again.code;
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{12}$/);
+    const merchant = await db.merchant.findFirstOrThrow();
+    expect(merchant.setupCodeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(merchant)).not.toContain(code);
+    // Another instance with another secret cannot print it, and says so.
+    expect(await prepareSetupCode(db, 'another-secret-another-secret-another-secret')).toEqual({ status: 'foreign' });
+  });
+
+  it('refuses a wrong code with 403 and creates nothing', async () => {
+    const response = await app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput('ABCD-EFGH-JKMN'), remoteAddress: '10.1.0.1' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: SETUP_MESSAGES.codeInvalid, fieldErrors: { setupCode: [SETUP_MESSAGES.codeInvalid] } });
+    expect(await db.user.count()).toBe(0);
+    const check = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: 'nope' }, remoteAddress: '10.1.0.1' });
+    expect(check.statusCode).toBe(403);
+  });
+
+  it('throttles wrong codes per IP (429 with Retry-After) while the right code still works elsewhere', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: `WRONG${i}` }, remoteAddress: '10.1.0.2' });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 403)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const right = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: formatSetupCode(code).toLowerCase() }, remoteAddress: '10.1.0.3' });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ valid: true });
+  });
+
+  it('validates the admin and the shop with the shared rules (400 per field, nothing written)', async () => {
+    const input = setupInput(code);
+    const bad = { ...input, admin: { ...input.admin, password: 'weak', email: 'not-an-email' }, shop: { ...input.shop, currency: 'EURO', timezone: 'Mars/Olympus' } };
+    const response = await app.inject({ method: 'POST', url: '/backend/setup/complete', payload: bad, remoteAddress: '10.1.0.4' });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fieldErrors).sort()).toEqual(['admin.email', 'admin.password', 'shop.currency', 'shop.timezone']);
+    expect(await db.user.count()).toBe(0);
+  });
+
+  it('lets exactly one of two concurrent setups win; the winner is signed in', async () => {
+    const [first, second] = await Promise.all([
+      app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code), remoteAddress: '10.1.0.5' }),
+      app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code, { username: 'intruder', email: 'intruder@example.com', phone: '600999888' }), remoteAddress: '10.1.0.6' }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([201, 409]);
+    const winner = first.statusCode === 201 ? first : second;
+    const loser = first.statusCode === 201 ? second : first;
+    expect(loser.json().message).toBe(SETUP_MESSAGES.alreadyDone);
+    expect(await db.user.count({ where: { role: 'ADMIN' } })).toBe(1);
+    const session = winner.json();
+    expect(session.user).toMatchObject({ role: 'ADMIN', preferredLanguage: 'fr', verified: true });
+    expect(session.accessToken).toEqual(expect.any(String));
+    const cookies = ([] as string[]).concat(winner.headers['set-cookie'] ?? []);
+    expect(cookies.some((cookie) => cookie.startsWith('accessToken='))).toBe(true);
+    expect(cookies.some((cookie) => cookie.startsWith('refreshToken=') && /HttpOnly/i.test(cookie))).toBe(true);
+    const checklist = await app.inject({ method: 'GET', url: '/backend/setup/checklist', headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(checklist.statusCode).toBe(200);
+  });
+
+  it('stored the shop where the branding manager edits it', async () => {
+    const merchant = await app.inject({ method: 'GET', url: '/backend/merchant/fetch-merchant' });
+    expect(merchant.json().merchant).toMatchObject({ name: 'karim-motors', displayName: 'Karim Motors', currency: 'MAD' });
+    const row = await db.merchant.findFirstOrThrow();
+    expect(row).toMatchObject({ timezone: 'Africa/Casablanca', defaultLanguage: 'fr', setupCodeHash: null });
+    expect(row.setupCompletedAt).toBeInstanceOf(Date);
+    expect(await db.merchant.count()).toBe(1);
+    const branding = await app.inject({ method: 'GET', url: '/backend/merchant/fetch-branding?lan=ar' });
+    const fields = Object.fromEntries(branding.json().flatMap((entry: { fields: { key: string; value: string }[] }) => entry.fields.map((f) => [f.key, f.value])));
+    expect(fields).toMatchObject({
+      contactPhone: '+212 522 00 11 22',
+      contactEmail: 'contact@karim-motors.example',
+      contactAddress: '12 rue des Garages, Casablanca',
+      workingHours: 'Mon-Sat 8:00-18:00',
+      whatsapp: 'https://wa.me/212600112233',
+    });
+    expect(JSON.parse(fields.themeColors).colorBrand['600']).toBe('#0f766e');
+  });
+
+  it('lets the first admin sign in with the chosen password', async () => {
+    for (const identifier of ['nadia', 'nadia@karim-motors.example']) {
+      const response = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier, password: PASSWORD }, remoteAddress: '10.1.0.7' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.role).toBe('ADMIN');
+    }
+  });
+
+  it('never runs setup twice: the used code and any other answer 409; status says done', async () => {
+    for (const setupCode of [code, 'ABCD-EFGH-JKMN']) {
+      const response = await app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(setupCode, { username: 'second' }), remoteAddress: '10.1.0.8' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(SETUP_MESSAGES.alreadyDone);
+    }
+    const check = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: code }, remoteAddress: '10.1.0.8' });
+    expect(check.statusCode).toBe(409);
+    expect((await app.inject({ method: 'GET', url: '/backend/setup/status' })).json()).toEqual({ needsSetup: false });
+    expect(await prepareSetupCode(db, TEST_JWT_SECRET)).toEqual({ status: 'done' });
+    expect(await createFirstAdmin(db, { firstName: 'A', lastName: 'B', username: 'late', email: 'late@example.com', password: PASSWORD })).toEqual({ created: false });
+    expect(await db.user.count()).toBe(1);
+  });
+
+  it('does not put the demo data into a shop in use', async () => {
+    expect(await seedDemoData(db)).toEqual({ created: false, skipped: 'in-use' });
+    expect(await db.user.count()).toBe(1);
+    expect(await db.merchant.count()).toBe(1);
+  });
+
+  it('keeps the checklist staff-only and derives it from the data', async () => {
+    expect((await app.inject({ method: 'GET', url: '/backend/setup/checklist' })).statusCode).toBe(401);
+    const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: 'nadia', password: PASSWORD }, remoteAddress: '10.1.0.9' });
+    const auth = { authorization: `Bearer ${login.json().accessToken}` };
+    const before = (await app.inject({ method: 'GET', url: '/backend/setup/checklist', headers: auth })).json();
+    expect(before).toMatchObject({ completed: 0, total: 5, allDone: false, dismissed: false });
+    await db.user.create({ data: { username: 'first_client', firstName: 'First', lastName: 'Client', role: 'CLIENT' } });
+    const shared = await app.inject({ method: 'POST', url: '/backend/setup/checklist/website-shared', headers: auth });
+    expect(shared.json().steps).toEqual([
+      { key: 'services', done: false },
+      { key: 'staff', done: false },
+      { key: 'customer', done: true },
+      { key: 'visit', done: false },
+      { key: 'website', done: true },
+    ]);
+    const dismissed = await app.inject({ method: 'POST', url: '/backend/setup/checklist/dismiss', headers: auth });
+    expect(dismissed.json()).toMatchObject({ dismissed: true, completed: 2 });
+  });
+});
+
+describe('ADMIN_EMAIL / ADMIN_PASSWORD at boot', () => {
+  it('creates exactly one admin, once, even from several instances at once; then no setup is needed', async () => {
+    const db = await freshDatabase();
+    await ensureMerchant(db);
+    const env = { email: 'Owner@Shop.Example', password: PASSWORD, name: 'Sam de la Rue' };
+    const results = await Promise.all([bootstrapAdminFromEnv(db, env), bootstrapAdminFromEnv(db, env), bootstrapAdminFromEnv(db, env)]);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(await bootstrapAdminFromEnv(db, env)).toEqual({ created: false });
+    const admins = await db.user.findMany({ where: { role: 'ADMIN' } });
+    expect(admins).toHaveLength(1);
+    expect(admins[0]).toMatchObject({ email: 'owner@shop.example', username: 'owner', firstName: 'Sam', lastName: 'de la Rue', verified: true, active: true });
+    expect(await prepareSetupCode(db, TEST_JWT_SECRET)).toEqual({ status: 'done' });
+    const app = await buildTestApp({ db });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: 'owner@shop.example', password: PASSWORD }, remoteAddress: '10.2.0.1' });
+      expect(login.statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/backend/setup/status' })).json()).toEqual({ needsSetup: false });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('demo seed after a first start without demo data', () => {
+  it('turns the neutral merchant into the demo shop: still one merchant, demo accounts, checklist done', async () => {
+    const db = await freshDatabase();
+    await ensureMerchant(db);
+    await prepareSetupCode(db, TEST_JWT_SECRET);
+    expect(await seedDemoData(db)).toEqual({ created: true });
+    expect(await seedDemoData(db)).toEqual({ created: false });
+    expect(await db.merchant.count()).toBe(1);
+    const merchant = await db.merchant.findFirstOrThrow();
+    expect(merchant).toMatchObject({ displayName: 'Atlas Auto Care' });
+    expect(merchant.demoSeededAt).toBeInstanceOf(Date);
+    expect(await prepareSetupCode(db, TEST_JWT_SECRET)).toEqual({ status: 'done' });
+    expect(await db.user.count({ where: { role: 'ADMIN' } })).toBe(1);
+  });
+});
