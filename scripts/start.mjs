@@ -1,5 +1,7 @@
 // README command 1: install, build and start the whole app on http://localhost:3000.
 // Without DATABASE_URL it runs an embedded PostgreSQL with demo data in .data/ (kept across restarts).
+// With SEED_DEMO=false, a first start prints a banner with the one-time setup code and the /setup address
+// to open (the server's output is this command's output); `pnpm create-admin` is the way without a browser.
 import { spawn } from 'node:child_process';
 import { checkNode, ensureEnvFile, install, repoRoot, resolvePnpm, runOrExit, say } from './lib/tooling.mjs';
 
