@@ -1,11 +1,13 @@
 // Updates change only what they are sent. For each update operation on people (staff PUT /users/{id} and
 // tRPC users.update, own PUT /profile and tRPC profile.update): an update that carries one field leaves
 // every other field as it was; null clears what may be empty. (Before, an omitted `active` reactivated a
-// deactivated user, an omitted `verified` un-verified and an omitted email erased it.)
+// deactivated user, an omitted `verified` un-verified and an omitted email erased it.) Visits: an edit that
+// omits the notes keeps them (it used to erase them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp, createTestUser, testDb } from './helpers.ts';
 import { callerFor, newUser, type TestUser } from './users-fixtures.ts';
+import { createCustomer, insertVisit } from './visits-fixtures.ts';
 
 const KEPT = ['firstName', 'lastName', 'username', 'email', 'countryCode', 'phoneNumber', 'role', 'age', 'imageUrl', 'preferredLanguage', 'verified', 'active'] as const;
 const snapshot = async (id: string) => {
@@ -87,5 +89,23 @@ describe('updates change only the fields they are sent', () => {
 
     await callerFor(me).profile.update({ lastName: 'Via tRPC' });
     expect(await snapshot(me.user.id)).toEqual({ ...before, ...change, lastName: 'Via tRPC' });
+  });
+
+  it('a visit edit (REST and tRPC) with only the name keeps the notes and the due date; null clears the notes', async () => {
+    const { customer, vehicle } = await createCustomer();
+    const id = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 3 });
+    await testDb().visit.update({ where: { id }, data: { notes: 'Customer waits in the lounge' } });
+    const read = async () => testDb().visit.findUniqueOrThrow({ where: { id }, select: { name: true, notes: true, dueDate: true, version: true } });
+    const before = await read();
+
+    const response = await app.inject({ method: 'PUT', url: `/backend/visits/${id}`, headers: admin.authHeader, payload: { version: before.version, name: 'Renamed visit' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await read()).toEqual({ ...before, name: 'Renamed visit', version: before.version + 1 });
+
+    await callerFor(admin).visits.update({ id, version: before.version + 1, data: { name: 'Renamed again' } });
+    expect(await read()).toEqual({ ...before, name: 'Renamed again', version: before.version + 2 });
+
+    await callerFor(admin).visits.update({ id, version: before.version + 2, data: { notes: null } });
+    expect((await read()).notes).toBeNull();
   });
 });

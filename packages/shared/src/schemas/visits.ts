@@ -75,8 +75,25 @@ export const visitEditSchema = z.object({
 });
 export type VisitEditInput = z.input<typeof visitEditSchema>;
 
+/**
+ * What the API takes for an edit: only the fields sent change (an omitted note is kept, null or "" clears it).
+ * The form validates the whole visitEditSchema and sends every field.
+ */
+export const visitPatchSchema = z.object({
+  name: visitName.optional(),
+  dueDate: isoDateSchema('dueDate').optional(),
+  notes: z
+    .string()
+    .trim()
+    .max(VISIT_LIMITS.notesMax, msg('maxLength', { fieldName: 'notes', maxLength: VISIT_LIMITS.notesMax }))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  timeZone: timeZoneSchema,
+});
+export type VisitPatch = z.output<typeof visitPatchSchema>;
+
 /** Every change names the version it read; a visit changed meanwhile answers 409 (MESSAGES.versionConflict). */
-export const updateVisitSchema = z.object({ id: z.uuid(), version: z.number().int().min(1), data: visitEditSchema });
+export const updateVisitSchema = z.object({ id: z.uuid(), version: z.number().int().min(1), data: visitPatchSchema });
 export const setVisitStatusSchema = z.object({ id: z.uuid(), version: z.number().int().min(1), status: z.enum(VISIT_HANDOVER_STATUSES) });
 export const deleteVisitSchema = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).optional() });
 export const visitIdSchema = z.object({ id: z.uuid() });

@@ -6,7 +6,7 @@ import {
   listVisitsSchema,
   timeZoneSchema,
   visitDetailSchema,
-  visitEditSchema,
+  visitPatchSchema,
   visitPageSchema,
 } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
@@ -67,7 +67,7 @@ export function visitsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Edit name, due date and notes; send the version you read (409 when the visit changed meanwhile)',
           params: idParams,
-          body: visitEditSchema.extend({ version }),
+          body: visitPatchSchema.extend({ version }),
           response: { 200: visitDetailSchema },
         },
       },

@@ -11,7 +11,7 @@ import {
   visitTotalCents,
   type CreateVisitParsed,
   type VisitDetail,
-  type visitEditSchema,
+  type VisitPatch,
   type VISIT_HANDOVER_STATUSES,
 } from '@garage/shared';
 import type { z } from 'zod';
@@ -19,7 +19,6 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { inVisitTransaction, lockVisit, versionConflict } from './visit-state.ts';
 import { toVisitDetail, visitDetailSelect } from './visit-views.ts';
 
-type VisitEdit = z.output<typeof visitEditSchema>;
 type HandoverStatus = (typeof VISIT_HANDOVER_STATUSES)[number];
 
 export async function getVisit(db: Db, id: string, timeZone?: string, now = new Date()): Promise<VisitDetail> {
@@ -65,14 +64,15 @@ export async function createVisit(db: Db, input: CreateVisitParsed, now = new Da
   return getVisit(db, visit.id, input.timeZone, now);
 }
 
-export async function updateVisit(db: Db, id: string, version: number, data: VisitEdit, now = new Date()): Promise<VisitDetail> {
+/** Changes only the fields sent (an omitted field keeps its value); every edit names the version it read. */
+export async function updateVisit(db: Db, id: string, version: number, data: VisitPatch, now = new Date()): Promise<VisitDetail> {
   await inVisitTransaction(db, async (tx) => {
     const current = await lockVisit(tx, id);
     if (current.version !== version) throw versionConflict();
     const { dueDate: storedDue } = await tx.visit.findUniqueOrThrow({ where: { id }, select: { dueDate: true } });
-    const dueDate = dueDateValue(data.dueDate);
+    const dueDate = data.dueDate === undefined ? undefined : dueDateValue(data.dueDate);
     // An overdue visit can keep its due date; a new one must be today or later.
-    if (dueDate.getTime() !== storedDue.getTime() && data.dueDate < calendarDateIn(now, data.timeZone)) {
+    if (dueDate && data.dueDate && dueDate.getTime() !== storedDue.getTime() && data.dueDate < calendarDateIn(now, data.timeZone)) {
       throw fieldError('dueDate', renderMessage(msg('futureDate', { fieldName: 'dueDate' })));
     }
     await tx.visit.update({ where: { id }, data: { name: data.name, dueDate, notes: data.notes, version: { increment: 1 } } });
