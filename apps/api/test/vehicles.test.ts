@@ -145,7 +145,8 @@ describe('vehicles', () => {
     expect((await ownerCaller.myVehicles.visits({ id: mine.id })).items.map((v) => v.name)).toEqual(['Annual service']);
     await expect(ownerCaller.myVehicles.get({ id: theirs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(ownerCaller.myVehicles.oilChanges({ id: theirs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await ownerCaller.myVehicles.visits({ id: theirs.id })).items).toEqual([]);
+    // One rule for the vehicle and its visits: someone else's vehicle is not found (not an empty page).
+    await expect(ownerCaller.myVehicles.visits({ id: theirs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     const rest = await app.inject({ method: 'GET', url: `/backend/my/vehicles/${mine.id}/oil-changes`, headers: owner.authHeader });
     expect(rest.statusCode).toBe(200);
