@@ -1,0 +1,195 @@
+// The staff main panel: shop KPIs for a period with the change against the previous period, the chart
+// series, the figures of right now and the oil changes due soon. Five statements run side by side on the
+// shared pool (dashboard.sql.ts); everything else is arranging their rows. Period rules: packages/shared
+// schemas/dashboard.ts (dashboardRange).
+import type { Db } from '@garage/db';
+import { queryRows } from '@garage/db/client';
+import {
+  DASHBOARD_LIMITS,
+  OIL_CHANGE_DUE,
+  PAYMENT_METHODS,
+  TASK_SERVICES,
+  TASK_STATUSES,
+  addDays,
+  daysBetween,
+  dashboardRange,
+  kpi,
+  msg,
+  type DashboardKpis,
+  type DashboardKpisQuery,
+} from '@garage/shared';
+import { fieldError } from '../../lib/errors.ts';
+import { todayIn } from '../visits/list-calendar.ts';
+import {
+  COMPLETED_SQL,
+  OIL_DUE_SQL,
+  OPENED_SQL,
+  PAYMENTS_SQL,
+  SCALARS_SQL,
+  type CompletedRow,
+  type OilDueRow,
+  type OpenedRow,
+  type PaymentRow,
+  type ScalarsRow,
+} from './dashboard.sql.ts';
+
+type TaskStatus = (typeof TASK_STATUSES)[number];
+type TaskService = (typeof TASK_SERVICES)[number];
+type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** UTC text for a `timestamp` column (stored as UTC). */
+const utc = (instant: Date) => instant.toISOString().replace('T', ' ').replace('Z', '');
+
+export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = new Date()): Promise<DashboardKpis> {
+  const range = dashboardRange(query, now);
+  const today = todayIn(now, query.timeZone);
+  const bounds = [utc(range.from), utc(range.to), utc(range.previous.from), utc(range.previous.to), query.timeZone];
+  const run = <Row>(text: string, values: unknown[]) => queryRows<Row>(db, { text, values });
+
+  let rows: [OpenedRow[], CompletedRow[], PaymentRow[], ScalarsRow[], OilDueRow[]];
+  try {
+    rows = await Promise.all([
+      run<OpenedRow>(OPENED_SQL, bounds),
+      run<CompletedRow>(COMPLETED_SQL, bounds),
+      run<PaymentRow>(PAYMENTS_SQL, bounds),
+      run<ScalarsRow>(SCALARS_SQL, [...bounds.slice(0, 4), today]),
+      run<OilDueRow>(OIL_DUE_SQL, [today, OIL_CHANGE_DUE.soonKm, OIL_CHANGE_DUE.intervalDays, OIL_CHANGE_DUE.soonDays, query.timeZone, DASHBOARD_LIMITS.oilDueListMax]),
+    ]);
+  } catch (error) {
+    // A zone the JavaScript runtime knows but this PostgreSQL does not (its tz database is older).
+    if ((error as { code?: string }).code === '22023' && /time zone/i.test(String((error as Error).message))) {
+      throw fieldError('timeZone', msg('format', { fieldName: 'timeZone' }));
+    }
+    throw error;
+  }
+  const [opened, completed, payments, [scalars], oilDue] = rows;
+
+  // One entry per day of the period (up to today for periods that run into the future).
+  const lastDay = range.lastDay < today ? range.lastDay : today < range.firstDay ? range.firstDay : today;
+  const dayCount = Math.max(1, daysBetween(range.firstDay, lastDay) + 1);
+  const days = Array.from({ length: dayCount }, (_, index) => ({
+    date: addDays(range.firstDay, index),
+    revenueCents: 0,
+    previousRevenueCents: null as number | null,
+    opened: 0,
+    completed: 0,
+  }));
+  const previousDays = daysBetween(range.previous.firstDay, range.previous.lastDay) + 1;
+  days.forEach((day, index) => {
+    if (index < previousDays) day.previousRevenueCents = 0;
+  });
+  const dayAt = (date: string) => days[daysBetween(range.firstDay, date)];
+  const previousDayAt = (date: string) => days[daysBetween(range.previous.firstDay, date)];
+
+  const visits = { cur: { n: 0, cars: 0, owed: 0 }, prev: { n: 0, cars: 0, owed: 0 } };
+  const taskStatus = new Map<TaskStatus, { count: number; previous: number }>(TASK_STATUSES.map((s) => [s, { count: 0, previous: 0 }]));
+  const taskService = new Map<TaskService, { count: number; previous: number; soldForCents: number }>(
+    TASK_SERVICES.map((s) => [s, { count: 0, previous: 0, soldForCents: 0 }]),
+  );
+  for (const row of opened) {
+    if (row.kind === 'visits') visits[row.cur ? 'cur' : 'prev'] = { n: row.n, cars: row.cars, owed: row.cents };
+    else if (row.kind === 'day') {
+      const day = dayAt(row.day!);
+      if (day) day.opened += row.n;
+    } else {
+      const status = taskStatus.get(row.status as TaskStatus)!;
+      const service = taskService.get(row.service as TaskService)!;
+      if (row.cur) {
+        status.count += row.n;
+        service.count += row.n;
+        service.soldForCents += row.cents;
+      } else {
+        status.previous += row.n;
+        service.previous += row.n;
+      }
+    }
+  }
+
+  const done = { cur: 0, prev: 0 };
+  for (const row of completed) {
+    done[row.cur ? 'cur' : 'prev'] += row.n;
+    if (row.cur) {
+      const day = dayAt(row.day);
+      if (day) day.completed += row.n;
+    }
+  }
+
+  const revenue = { cur: 0, prev: 0 };
+  const methods = new Map<PaymentMethod, { amountCents: number; count: number }>(PAYMENT_METHODS.map((m) => [m, { amountCents: 0, count: 0 }]));
+  for (const row of payments) {
+    const signed = row.status === 'REFUNDED' ? -row.cents : row.cents;
+    revenue[row.cur ? 'cur' : 'prev'] += signed;
+    if (row.cur) {
+      const day = dayAt(row.day);
+      if (day) day.revenueCents += signed;
+      const method = methods.get(row.method as PaymentMethod)!;
+      method.amountCents += signed;
+      if (row.status === 'SUCCESS') method.count += row.n;
+    } else {
+      const day = previousDayAt(row.day);
+      if (day && day.previousRevenueCents !== null) day.previousRevenueCents += signed;
+    }
+  }
+
+  const aro = (cents: number, visitsDone: number) => (visitsDone > 0 ? Math.round(cents / visitsDone) : null);
+  const oilTotals = oilDue[0] ?? { total: 0, byKm: 0, byDate: 0 };
+  const s = scalars!;
+
+  return {
+    period: {
+      period: query.period,
+      timeZone: query.timeZone,
+      today,
+      firstDay: range.firstDay,
+      lastDay: range.lastDay,
+      from: range.from.toISOString(),
+      to: range.to.toISOString(),
+      previous: {
+        firstDay: range.previous.firstDay,
+        lastDay: range.previous.lastDay,
+        from: range.previous.from.toISOString(),
+        to: range.previous.to.toISOString(),
+      },
+    },
+    kpis: {
+      carCount: kpi(visits.cur.cars, visits.prev.cars),
+      visitsOpened: kpi(visits.cur.n, visits.prev.n),
+      visitsCompleted: kpi(done.cur, done.prev),
+      revenueCents: kpi(revenue.cur, revenue.prev),
+      averageRepairOrderCents: kpi(aro(revenue.cur, done.cur), aro(revenue.prev, done.prev)),
+      outstandingCents: kpi(visits.cur.owed, visits.prev.owed),
+      newCustomers: kpi(s.newCustomers, s.newCustomersBefore),
+      averageRating: kpi(round2(s.stars), round2(s.starsBefore)),
+      ratings: kpi(s.ratings, s.ratingsBefore),
+    },
+    now: {
+      overdueVisits: s.overdueVisits,
+      outstandingCents: s.outstandingCents,
+      outstandingVisits: s.outstandingVisits,
+      openVisits: s.openVisits,
+      readyForPickup: s.readyForPickup,
+      oilDueSoon: { total: oilTotals.total, byKm: oilTotals.byKm, byDate: oilTotals.byDate },
+    },
+    tasksByStatus: [...taskStatus].map(([status, counts]) => ({ status, ...counts })),
+    tasksByService: [...taskService].map(([service, counts]) => ({ service, ...counts })),
+    days,
+    paymentMethods: [...methods].map(([method, totals]) => ({ method, ...totals })),
+    oilDueSoon: oilDue.map((row) => ({
+      vehicleId: row.vehicleId,
+      ownerId: row.ownerId,
+      ownerName: row.ownerName,
+      plateNumber: row.plateNumber,
+      brand: row.brand,
+      model: row.model,
+      latestKm: row.latestKm,
+      nextChangeKm: row.nextChangeKm,
+      dueInKm: row.latestKm === null ? null : row.nextChangeKm - row.latestKm,
+      lastChangeDate: row.lastChangeDate,
+      nextChangeDate: row.nextChangeDate,
+      dueByKm: row.dueByKm,
+      dueByDate: row.dueByDate,
+    })),
+  };
+}
+
+const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
