@@ -52,12 +52,12 @@ const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-det
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
 const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'validation', 'fields']);
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'validation', 'fields']);
-const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage');
-const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage');
+const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
+const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
 const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage');
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage');
-const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage');
-const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage');
+const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
+const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', ['branding', 'validation', 'fields']);
 const StaticDataPage = lazyPage(() => import('./features/static-data/static-data-page.tsx'), 'StaticDataPage');
 const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage');

@@ -15,7 +15,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 
-const EMPTY: ContactMessageInput = { fullName: '', email: '', message: '' };
+const EMPTY: ContactMessageInput = { fullName: '', email: '', message: '', website: '' };
 
 export function ContactForm({ defaultValues }: { defaultValues?: Partial<ContactMessageInput> }) {
   const { t } = useTranslation(['contact', 'common']);
@@ -88,6 +88,11 @@ export function ContactForm({ defaultValues }: { defaultValues?: Partial<Contact
             </Field>
           )}
         />
+        {/* Honeypot: invisible to people and assistive technology, filled only by bots (the API then stores nothing). */}
+        <div aria-hidden="true" className="sr-only">
+          <label htmlFor="contact-website">Website</label>
+          <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+        </div>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p className="text-sm text-muted-foreground">{t('privacyNote')}</p>
           <Button type="submit" size="lg" disabled={send.isPending} data-testid="contact-submit">

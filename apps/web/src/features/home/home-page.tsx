@@ -7,6 +7,7 @@ import { GallerySection } from './gallery-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { LocationSection } from './location-section.tsx';
 import { ServicesSection } from './services-section.tsx';
+import { TestimonialsSection } from '../ratings/testimonials-section.tsx';
 
 export function HomePage() {
   return (
@@ -15,6 +16,7 @@ export function HomePage() {
       <AboutSection />
       <ServicesSection />
       <LocationSection />
+      <TestimonialsSection />
       <FaqSection />
       <GallerySection />
       <ContactSection />

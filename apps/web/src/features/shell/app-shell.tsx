@@ -12,6 +12,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../compone
 import { setUiState, useUiState } from '../../lib/ui-store.ts';
 import { cn } from '../../lib/utils.ts';
 import { useBranding } from '../branding/branding-context.tsx';
+import { UnreadMessagesBadge } from '../messages/unread-badge.tsx';
 import { activeNavKey, type NavGroup } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -23,7 +24,7 @@ function NavList({ groups, activeKey, compact = false }: { groups: readonly NavG
         <div key={group.key}>
           <p className={cn('mb-2 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase', compact && 'sr-only')}>{t(`groups.${group.key}`)}</p>
           <ul className="flex flex-col gap-1">
-            {group.items.map(({ key, to, Icon }) => (
+            {group.items.map(({ key, to, Icon, badge }) => (
               <li key={key}>
                 <Link
                   to={to}
@@ -35,8 +36,12 @@ function NavList({ groups, activeKey, compact = false }: { groups: readonly NavG
                     compact && 'justify-center px-0',
                   )}
                 >
-                  <Icon className="size-5 shrink-0" aria-hidden="true" />
+                  <span className="relative shrink-0">
+                    <Icon className="size-5" aria-hidden="true" />
+                    {badge && compact && <UnreadMessagesBadge compact />}
+                  </span>
                   <span className={cn(compact && 'sr-only')}>{t(`pages.${key}`)}</span>
+                  {badge && !compact && <UnreadMessagesBadge />}
                 </Link>
               </li>
             ))}

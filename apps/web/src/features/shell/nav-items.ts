@@ -24,6 +24,8 @@ export interface NavItem {
   Icon: LucideIcon;
   /** Locations outside `to` that belong to this entry. */
   owns?: RegExp;
+  /** A live count shown on the entry (see app-shell.tsx). */
+  badge?: 'unreadMessages';
 }
 
 export interface NavGroup {
@@ -46,7 +48,7 @@ export const ADMIN_NAV: NavGroup[] = [
     items: [
       { key: 'users', to: '/admin/users', Icon: Users },
       { key: 'search', to: '/admin/search', Icon: Search },
-      { key: 'messages', to: '/admin/messages', Icon: MessageSquare },
+      { key: 'messages', to: '/admin/messages', Icon: MessageSquare, badge: 'unreadMessages' },
       { key: 'ratings', to: '/admin/messages/rate', Icon: Star },
     ],
   },
