@@ -29,6 +29,16 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   return db;
 }
 
+/**
+ * The node-postgres pool behind a client made by createDb, for code that needs plain connections: bulk
+ * writes in one transaction (analytics ingestion) or a connection string for LISTEN.
+ */
+export function poolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('poolOf needs a client made by createDb');
+  return pool;
+}
+
 /** SQL text with $1..$n placeholders and their values (a Prisma.Sql has both: `.text`, `.values`). */
 export interface SqlStatement {
   text: string;
