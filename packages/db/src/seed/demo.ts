@@ -280,27 +280,70 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
           ['Tom Becker', 'tom.becker@example.com', 'Do you repair hybrid batteries? My Prius shows a warning.'],
           ['Inès Roux', 'ines.roux@example.com', 'Merci pour la réparation rapide, tout fonctionne parfaitement.'],
           ['Ali Rahman', 'ali.rahman@example.com', 'Can I get a quote for a timing belt on a 2015 Golf?'],
+          ['Omar Benali', 'client@demo.garage', 'Could you also check the rear wipers when I bring the car in on Thursday?'],
+          ['Chloé Garnier', 'chloe.garnier@example.com', 'Bonjour, proposez-vous un véhicule de prêt pendant les réparations ?'],
+          ['Youssef Alaoui', 'youssef.alaoui@example.com', 'شكرًا على الخدمة الممتازة، السيارة تعمل بشكل رائع الآن.'],
         ].map(([fullName, email, message], index) => ({
           id: seedId(`message:${index}`),
           fullName: fullName!,
           email: email!,
           message: message!,
-          read: index >= 3,
-          readAt: index >= 3 ? new Date(now.getTime() - index * DAY) : null,
-          createdAt: new Date(now.getTime() - index * 2 * DAY),
+          // The three newest and the client's own are unread, so the inbox and its badge have work.
+          read: index >= 3 && index !== 5,
+          readAt: index >= 3 && index !== 5 ? new Date(now.getTime() - index * DAY) : null,
+          repliedAt: index === 4 ? new Date(now.getTime() - 3 * DAY) : null,
+          userId: index === 5 ? seedId('user:client') : null,
+          createdAt: new Date(now.getTime() - (index === 5 ? 0.2 : index * 2) * DAY),
         })),
         skipDuplicates: true,
       });
+      await tx.contactReply.createMany({
+        data: [{
+          id: seedId('message-reply:4'),
+          messageId: seedId('message:4'),
+          authorId: staffIds[1]!,
+          subject: 'Re: your message to Atlas Auto',
+          body: 'Hello Ali,\n\nA timing belt kit with water pump on a 2015 Golf is about $480 fitted, about half a day of work.\nReply with a day that suits you and we will book it.',
+          sentAt: new Date(now.getTime() - 3 * DAY),
+        }],
+        skipDuplicates: true,
+      });
 
-      const feedback = ['Great service and fair prices.', 'Fast and honest, will come back.', 'Très bon accueil.', 'خدمة ممتازة وسريعة', null];
+      // Ratings per visit: most completed visits are rated; some of the demo client's are left for them
+      // to rate. Clients agreed to be shown on the website for about half; staff picked three testimonials.
+      const feedback = [
+        'Great service and fair prices. They explained everything before starting.',
+        'Fast and honest, will come back.',
+        'Très bon accueil, voiture prête à l’heure.',
+        'خدمة ممتازة وسريعة، وأسعار معقولة.',
+        null,
+        'The car was ready a day later than promised, but the work itself is good.',
+        'Explications claires et travail soigné.',
+        null,
+      ];
+      const starsCycle = [5, 4, 5, 3, 5, 4, 5, 2, 4, 5, 1, 4];
+      const demoClientId = seedId('user:client');
+      const rated = visits.filter(
+        (visit) => visit.completedAt && ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'].includes(visit.status!) && !(visit.customerId === demoClientId && visit.status !== 'PICKED_UP'),
+      );
+      const testimonials = new Set([0, 2, 3]);
       await tx.rating.createMany({
-        data: clients.slice(0, 10).map((client, index) => ({
-          id: seedId(`rating:${client.username}`),
-          userId: client.id!,
-          stars: [5, 4, 5, 3, 5, 4, 5, 2, 4, 5][index]!,
-          feedback: feedback[index % feedback.length],
-          createdAt: new Date(now.getTime() - index * 3 * DAY),
-        })),
+        data: rated.map((visit, index) => {
+          const text = feedback[index % feedback.length] ?? null;
+          const consent = text !== null && index % 3 !== 1;
+          const ratedAt = Math.min(now.getTime(), new Date(visit.completedAt!).getTime() + (2 + (index % 5) * 7) * 3600_000);
+          return {
+            id: seedId(`rating:visit:${visit.id}`),
+            userId: visit.customerId,
+            visitId: visit.id!,
+            stars: starsCycle[index % starsCycle.length]!,
+            feedback: text,
+            showOnWebsite: consent,
+            testimonial: consent && testimonials.has(index),
+            createdAt: new Date(ratedAt),
+            updatedAt: new Date(ratedAt),
+          };
+        }),
         skipDuplicates: true,
       });
 
