@@ -67,8 +67,8 @@ const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-d
 const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
 const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage');
 const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
-const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage');
-const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage');
+const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', ['approvals', 'visits', 'tasks', 'payments']);
+const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits']);
 const GetInTouchPage = lazyPage(() => import('./features/contact/get-in-touch-page.tsx'), 'GetInTouchPage', ['contact', 'validation', 'fields']);
 
 export function AppRoutes() {

@@ -1,9 +1,11 @@
 import { ArrowRight, Clock, Cog, Gauge, ScanSearch, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Money } from '../../components/money.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { formatMoney, isolateLtr } from '../../lib/money.ts';
 import { useBranding } from '../branding/branding-context.tsx';
-import { formatPrice, pickLocalized, startingPrice, useCatalogue } from '../services/catalogue.ts';
+import { pickLocalized, startingPrice, useCatalogue } from '../services/catalogue.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const ICONS = [Wrench, Cog, ScanSearch, Gauge];
@@ -45,7 +47,7 @@ export function ServicesSection() {
                     </span>
                     <div>
                       <h3 className="text-lg font-semibold">{pickLocalized(category.title, language)}</h3>
-                      {from && <p className="text-sm text-muted-foreground">{t('services.from', { price: formatPrice(from.cents, from.currency, language) })}</p>}
+                      {from && <p className="text-sm text-muted-foreground">{t('services.from', { price: isolateLtr(formatMoney(from.cents, from.currency, language)) })}</p>}
                     </div>
                   </div>
                   {category.description && <p className="mb-4 text-sm text-muted-foreground">{pickLocalized(category.description, language)}</p>}
@@ -65,7 +67,7 @@ export function ServicesSection() {
                             <Clock className="size-3.5" aria-hidden="true" />
                             {t('common:units.minutes', { count: item.durationMinutes })}
                           </span>
-                          <span className="font-semibold text-foreground">{formatPrice(item.priceCents, item.currency, language)}</span>
+                          <Money cents={item.priceCents} currency={item.currency} language={language} className="font-semibold text-foreground" />
                         </span>
                       </li>
                     ))}

@@ -3,8 +3,10 @@ import { Clock, PhoneCall, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Money, MoneyRange } from '../../components/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { formatPrice, pickLocalized, useCatalogue, type CatalogueCategory } from './catalogue.ts';
+import { resolveMediaUrl } from '../users/media-url.ts';
+import { pickLocalized, useCatalogue, type CatalogueCategory } from './catalogue.ts';
 
 function CategoryBlock({ category, language }: { category: CatalogueCategory; language: string }) {
   const { t } = useTranslation(['services', 'common']);
@@ -12,17 +14,15 @@ function CategoryBlock({ category, language }: { category: CatalogueCategory; la
   const headingId = `category-${category.id}`;
   return (
     <section aria-labelledby={headingId} className="rounded-3xl border bg-card p-6 shadow-sm sm:p-8">
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-2 border-b pb-4">
-        <div>
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b pb-4">
+        {category.imageUrl && <img src={resolveMediaUrl(category.imageUrl)} alt="" loading="lazy" className="size-16 shrink-0 rounded-2xl object-cover" />}
+        <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-2xl font-bold tracking-tight">{title}</h2>
           {category.description && <p className="mt-1 text-muted-foreground">{pickLocalized(category.description, language)}</p>}
         </div>
-        {category.minPriceCents !== null && category.maxPriceCents !== null && category.items[0] && (
-          <p className="text-sm font-medium text-muted-foreground">
-            {t('priceRange', {
-              min: formatPrice(category.minPriceCents, category.items[0].currency, language),
-              max: formatPrice(category.maxPriceCents, category.items[0].currency, language),
-            })}
+        {category.minPriceCents !== null && category.maxPriceCents !== null && category.priceCurrency && (
+          <p className="text-sm font-medium text-muted-foreground" data-testid="category-price-range">
+            <MoneyRange min={category.minPriceCents} max={category.maxPriceCents} currency={category.priceCurrency} language={language} />
           </p>
         )}
       </header>
@@ -33,9 +33,12 @@ function CategoryBlock({ category, language }: { category: CatalogueCategory; la
           {category.items.map((item) => (
             <li key={item.id} data-testid="service-item" className="flex flex-col gap-2 rounded-2xl border bg-background/60 p-4">
               <div className="flex items-start justify-between gap-4">
-                <h3 className="font-semibold">{pickLocalized(item.title, language)}</h3>
+                <div className="flex min-w-0 items-center gap-3">
+                  {item.imageUrl && <img src={resolveMediaUrl(item.imageUrl)} alt="" loading="lazy" className="size-12 shrink-0 rounded-xl object-cover" />}
+                  <h3 className="font-semibold">{pickLocalized(item.title, language)}</h3>
+                </div>
                 <p className="shrink-0 text-lg font-bold text-primary" aria-label={t('price')}>
-                  {formatPrice(item.priceCents, item.currency, language)}
+                  <Money cents={item.priceCents} currency={item.currency} language={language} />
                   <span className="ms-1 text-xs font-medium text-muted-foreground">{item.currency}</span>
                 </p>
               </div>

@@ -1,6 +1,9 @@
 // The public service catalogue (visible categories and items) over REST, and how to show its values.
+// Staff changes invalidate the same query key (features/offering), and every mount refetches in the
+// background, so a change shows at the next load.
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { formatMoney } from '../../lib/money.ts';
 
 export type LocalizedText = Record<string, string>;
 
@@ -23,14 +26,18 @@ export interface CatalogueCategory {
   sortOrder: number;
   minPriceCents: number | null;
   maxPriceCents: number | null;
+  /** The currency of the range (null: no visible item, or several currencies). */
+  priceCurrency: string | null;
   items: CatalogueItem[];
 }
 
+export const CATALOGUE_QUERY_KEY = ['offering', 'catalogue'] as const;
+
 export function useCatalogue() {
   return useQuery({
-    queryKey: ['offering', 'catalogue'],
+    queryKey: CATALOGUE_QUERY_KEY,
     queryFn: ({ signal }) => apiGet<CatalogueCategory[]>('/offering/catalogue', signal),
-    staleTime: 60_000,
+    staleTime: 0,
   });
 }
 
@@ -40,23 +47,15 @@ export function pickLocalized(text: LocalizedText | null | undefined, language: 
   return text[language] || text.en || Object.values(text).find(Boolean) || '';
 }
 
-/** Latin digits in every language, as on the shop's invoices. */
-export function formatPrice(cents: number, currency: string, language: string): string {
-  try {
-    return new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
+/** The shared money formatter (lib/money.ts). */
+export const formatPrice = formatMoney;
 
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(`${language}-u-nu-latn`).format(value);
 }
 
-/** Lowest item price of a category (its stored minimum when it has no items). */
+/** The lowest price of a category: the server's derived minimum (null with several currencies). */
 export function startingPrice(category: CatalogueCategory): { cents: number; currency: string } | null {
-  const first = category.items[0];
-  if (!first) return null;
-  const cents = category.items.reduce((min, item) => Math.min(min, item.priceCents), first.priceCents);
-  return { cents, currency: first.currency };
+  if (category.minPriceCents === null || !category.priceCurrency) return null;
+  return { cents: category.minPriceCents, currency: category.priceCurrency };
 }

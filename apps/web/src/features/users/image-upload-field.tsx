@@ -1,4 +1,4 @@
-// A picture field for users and vehicles: preview, choose a JPEG or PNG, upload it at once (REST, multipart)
+// A picture field for users, vehicles and catalogue entries: preview, choose a JPEG or PNG, upload it at once (REST, multipart)
 // and hand the stored picture's URL to the form. The server checks the bytes again; this only spares a
 // pointless upload.
 import { ImageUp, Trash2 } from 'lucide-react';
@@ -18,7 +18,7 @@ import { resolveMediaUrl } from './media-url.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png'];
 
-async function uploadImage(file: File, section: 'user' | 'vehicle'): Promise<string> {
+async function uploadImage(file: File, section: ImageSection): Promise<string> {
   const body = new FormData();
   body.append('file', file);
   const response = await apiFetch(`${env.apiUrl}/uploads/image?section=${section}`, { method: 'POST', body });
@@ -27,10 +27,13 @@ async function uploadImage(file: File, section: 'user' | 'vehicle'): Promise<str
   return (json as { url: string }).url;
 }
 
+/** What the picture shows: a person (round preview), a vehicle or a catalogue entry (square). */
+export type ImageSection = 'user' | 'vehicle' | 'offering';
+
 interface ImageUploadFieldProps {
   value: string | null | undefined;
   onChange: (url: string | null) => void;
-  section: 'user' | 'vehicle';
+  section: ImageSection;
   /** Text shown inside the empty preview (initials for people). */
   placeholder?: string;
   invalid?: boolean;
@@ -76,7 +79,7 @@ export function ImageUploadField({ value, onChange, section, placeholder, invali
       <div
         className={cn(
           'flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border bg-muted text-lg font-semibold text-muted-foreground',
-          section === 'vehicle' && 'rounded-lg',
+          section !== 'user' && 'rounded-lg',
           invalid && 'border-destructive',
         )}
       >

@@ -1,0 +1,28 @@
+// The one money formatter of the catalogue screens and the public site. Amounts travel as integer
+// hundredths (`*Cents`); they are shown with the item's own currency in the UI language, Latin digits in
+// every language (as on the shop's invoices), without decimals when the amount is whole.
+// Light on purpose: the landing page uses it.
+
+export function formatMoney(cents: number, currency: string, language: string): string {
+  const whole = cents % 100 === 0;
+  try {
+    return new Intl.NumberFormat(`${language}-u-nu-latn`, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(whole ? 0 : 2)} ${currency}`;
+  }
+}
+
+/** "45 $ – 90 $", or one price when both ends are equal. Show it inside a left-to-right isolate. */
+export function formatMoneyRange(minCents: number, maxCents: number, currency: string, language: string): string {
+  if (minCents === maxCents) return formatMoney(minCents, currency, language);
+  return `${formatMoney(minCents, currency, language)} – ${formatMoney(maxCents, currency, language)}`;
+}
+
+/** A value wrapped in a left-to-right isolate (U+2066 … U+2069), for amounts placed inside translated text. */
+export const isolateLtr = (text: string) => `\u2066${text}\u2069`;
