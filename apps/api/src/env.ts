@@ -41,6 +41,16 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Set when behind a reverse proxy so client IPs and https are detected. */
   TRUST_PROXY: boolean.default(false),
+  /** Web analytics: days raw page-view events are kept (hourly/daily rollups are kept forever). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(400),
+  /** Optional MaxMind-format .mmdb file (e.g. GeoLite2-City) for visitors' country/region/city. */
+  ANALYTICS_GEOIP_DB: z.string().optional(),
+  /** Tracking events accepted per client IP per minute (in memory, per instance); 0 turns the limit off. */
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  /** Ingestion buffer: events per batch, longest wait before a batch is written, most events held. */
+  ANALYTICS_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  ANALYTICS_BUFFER_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
 });
 
 export type Config = z.infer<typeof schema> & { storageDir: string };

@@ -16,6 +16,7 @@ import { visitsRouter } from '../modules/visits/visits.router.ts';
 import { tasksRouter } from '../modules/tasks/tasks.router.ts';
 import { paymentsRouter } from '../modules/payments/payments.router.ts';
 import { todosRouter } from '../modules/todos/todos.router.ts';
+import { analyticsRouter } from '../modules/analytics/analytics.router.ts';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.ts';
 import { setupRouter } from '../modules/setup/setup.router.ts';
 import { myVisitsRouter } from '../modules/my-visits/my-visits.router.ts';
@@ -40,6 +41,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   payments: paymentsRouter,
   todos: todosRouter,
+  analytics: analyticsRouter,
   dashboard: dashboardRouter,
   setup: setupRouter,
   myVisits: myVisitsRouter,
