@@ -20,6 +20,7 @@ import { oilChangesRoutes } from './modules/oil-changes/oil-changes.rest.ts';
 import { searchRoutes } from './modules/search/search.rest.ts';
 import { staticDataRoutes } from './modules/static-data/static-data.rest.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.rest.ts';
+import { mediaRoutes } from './modules/media/media.rest.ts';
 import { profileRoutes } from './modules/users/profile.rest.ts';
 import { usersRoutes } from './modules/users/users.rest.ts';
 import { myVehiclesRoutes } from './modules/vehicles/my-vehicles.rest.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(staticDataRoutes(deps));
       await api.register(searchRoutes(deps));
       await api.register(uploadsRoutes(deps));
+      await api.register(mediaRoutes(deps));
       await api.register(visitsRoutes(deps));
       await api.register(tasksRoutes(deps));
       await api.register(paymentsRoutes(deps));

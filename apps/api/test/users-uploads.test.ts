@@ -109,6 +109,7 @@ describe('picture uploads', () => {
     // The access-token cookie works too: that is how <img> tags fetch pictures.
     expect((await app.inject({ method: 'GET', url: image.url, cookies: { accessToken: ownerToken } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: image.url, headers: client.authHeader })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
+    // Without a session: 401 (sign in), for any id; public-site sections are the only files readable anonymously.
+    expect((await app.inject({ method: 'GET', url: image.url })).statusCode).toBe(401);
   });
 });

@@ -16,6 +16,7 @@ import { visitsRouter } from '../modules/visits/visits.router.ts';
 import { tasksRouter } from '../modules/tasks/tasks.router.ts';
 import { paymentsRouter } from '../modules/payments/payments.router.ts';
 import { todosRouter } from '../modules/todos/todos.router.ts';
+import { mediaRouter, myMediaRouter } from '../modules/media/media.router.ts';
 import { analyticsRouter } from '../modules/analytics/analytics.router.ts';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.ts';
 import { setupRouter } from '../modules/setup/setup.router.ts';
@@ -41,6 +42,8 @@ export const appRouter = router({
   tasks: tasksRouter,
   payments: paymentsRouter,
   todos: todosRouter,
+  media: mediaRouter,
+  myMedia: myMediaRouter,
   analytics: analyticsRouter,
   dashboard: dashboardRouter,
   setup: setupRouter,

@@ -1,12 +1,11 @@
-// POST /backend/uploads/image (multipart, field "file") and GET /backend/media/:id/file. Uploads are
-// REST-only: tRPC carries JSON, and a picture is bytes.
+// POST /backend/uploads/image (multipart, field "file"). Uploads are REST-only: tRPC carries JSON, and a
+// picture is bytes. The bytes are served by GET /backend/media/:id/file (modules/media/media.rest.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
-import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
-import { IMAGE_MAX_BYTES, imageTooLargeMessage, openMediaFile, saveImage, UPLOAD_SECTIONS } from './uploads.service.ts';
+import { IMAGE_MAX_BYTES, imageTooLargeMessage, saveImage, UPLOAD_SECTIONS } from './uploads.service.ts';
 
 const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mimeType: z.string(), sizeBytes: z.number() });
 
@@ -44,28 +43,6 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           section: request.query.section,
         });
         return reply.status(201).send(image);
-      },
-    );
-
-    app.get(
-      '/media/:id/file',
-      {
-        schema: {
-          tags: ['uploads'],
-          summary: 'The bytes of an uploaded file (staff: any picture; clients: their own; public-site files: anyone)',
-          params: z.object({ id: z.uuid() }),
-        },
-      },
-      async (request, reply) => {
-        const session = verifyAccessToken(readAccessToken(request), deps.jwtSecret);
-        const file = await openMediaFile(deps.db, deps.storage, session, request.params.id);
-        return reply
-          .header('content-type', file.mimeType)
-          .header('content-length', String(file.sizeBytes))
-          .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
-          // Each upload gets a new id, so the bytes behind a URL never change.
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .send(file.stream);
       },
     );
   };

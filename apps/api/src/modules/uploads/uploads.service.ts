@@ -1,12 +1,11 @@
 // Pictures of users and vehicles: stored through the app's FileStorage, described by a MediaFile row and
-// served back by GET /backend/media/:id/file. A picture is uploaded before the form that uses it is saved,
+// served back by GET /backend/media/:id/file (modules/media). A picture is uploaded before the form that uses it is saved,
 // so it starts without an owner; saving the user or vehicle attaches it (attachImage).
 import { Readable } from 'node:stream';
 import type { Db, FileStorage, Prisma } from '@garage/db';
 import { LIMITS, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../auth/session.ts';
-import { hasAnyRole } from '../auth/roles.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
 import { sniffImageType } from './image-type.ts';
 
@@ -16,8 +15,6 @@ export type PictureSection = (typeof PICTURE_SECTIONS)[number];
 /** Sections a picture may be uploaded for: people and vehicles, and the public catalogue (no owner). */
 export const UPLOAD_SECTIONS = [...PICTURE_SECTIONS, 'offering'] as const;
 export type UploadSection = (typeof UPLOAD_SECTIONS)[number];
-/** Sections shown on the public site: readable without signing in. */
-const PUBLIC_SECTIONS = ['branding', 'offering', 'gallery'];
 
 export const IMAGE_MAX_BYTES = LIMITS.imageMaxMB * 1024 * 1024;
 export const imageTooLargeMessage = () => renderMessage(msg('fileSize', { fieldName: 'image', maxSizeInMB: LIMITS.imageMaxMB }));
@@ -90,29 +87,4 @@ export async function attachImage(
 
 export async function removeStoredFiles(storage: FileStorage, keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
-}
-
-/**
- * A stored file for download. Staff see every file; a client sees files of their own account and vehicles
- * (others look like "not found"); public-site sections need no session.
- */
-export async function openMediaFile(db: Db, storage: FileStorage, session: Session | null, id: string) {
-  const file = await db.mediaFile.findUnique({
-    where: { id },
-    select: { name: true, mimeType: true, storageKey: true, section: true, ownerId: true, uploadedById: true, vehicle: { select: { ownerId: true } } },
-  });
-  if (!file || !canRead(session, file)) throw notFound('File');
-  const stored = await storage.open(file.storageKey);
-  if (!stored) throw notFound('File');
-  return { ...stored, name: file.name, mimeType: file.mimeType };
-}
-
-function canRead(
-  session: Session | null,
-  file: { section: string; ownerId: string | null; uploadedById: string | null; vehicle: { ownerId: string } | null },
-): boolean {
-  if (PUBLIC_SECTIONS.includes(file.section)) return true;
-  if (!session) return false;
-  if (hasAnyRole(session.roles, 'staff')) return true;
-  return [file.ownerId, file.uploadedById, file.vehicle?.ownerId].includes(session.userId);
 }

@@ -1,0 +1,127 @@
+// REST for the media library (twin of media.router.ts) plus what only REST can carry: the multipart upload
+// and the bytes of a file. Staff: /media...; the signed-in client: /my/media... (view only).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MEDIA_FILES_PER_UPLOAD,
+  listMediaSchema,
+  listMyMediaSchema,
+  mediaContextSchema,
+  mediaContextViewSchema,
+  mediaPageSchema,
+  mediaUploadResultSchema,
+  mediaUploadTargetSchema,
+  mediaViewSchema,
+  myMediaContextSchema,
+  updateMediaDataSchema,
+} from '@garage/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createGuards, sessionOf } from '../auth/guards.ts';
+import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
+import { sendStoredFile } from './media-serve.ts';
+import { authorizeMediaFile, deleteMedia, getMedia, listMedia, listMyMedia, mediaContext, myContext, updateMedia } from './media.service.ts';
+import { UPLOAD_MAX_BYTES, uploadMedia, type IncomingFile } from './media.upload.ts';
+
+const tags = ['media'];
+const idParams = z.object({ id: z.uuid() });
+
+export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const guards = createGuards(deps.jwtSecret);
+  return async (app) => {
+    app.post(
+      '/media/upload',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary:
+            'Upload one or several files (multipart, any field name) to a customer, optionally a vehicle and visit of theirs. ' +
+            'Kinds are decided from the bytes: JPEG, PNG, WebP, MP4, WebM, MOV, PDF, DOC, DOCX. All files are kept, or none.',
+          consumes: ['multipart/form-data'],
+          querystring: mediaUploadTargetSchema,
+          response: { 201: mediaUploadResultSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
+        // One byte over the largest limit: the per-kind limits (enforced while streaming) answer first.
+        const parts = request.files({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: MEDIA_FILES_PER_UPLOAD } });
+        async function* incoming(): AsyncGenerator<IncomingFile> {
+          for await (const part of parts) yield { filename: part.filename, stream: part.file };
+        }
+        const files = await uploadMedia(deps, sessionOf(request), request.query, incoming());
+        return reply.status(201).send({ files });
+      },
+    );
+    app.get(
+      '/media',
+      { onRequest: guards.staff, schema: { tags, summary: "A customer's files, newest first, with filters", querystring: listMediaSchema, response: { 200: mediaPageSchema } } },
+      async (request) => listMedia(deps.db, request.query),
+    );
+    app.get(
+      '/media/context',
+      {
+        onRequest: guards.staff,
+        schema: { tags, summary: 'The customer, their vehicles and visits (page header, filters, move targets)', querystring: mediaContextSchema, response: { 200: mediaContextViewSchema } },
+      },
+      async (request) => mediaContext(deps.db, request.query),
+    );
+    app.get(
+      '/media/:id',
+      { onRequest: guards.staff, schema: { tags, summary: 'One file', params: idParams, response: { 200: mediaViewSchema } } },
+      async (request) => getMedia(deps.db, request.params.id),
+    );
+    app.patch(
+      '/media/:id',
+      {
+        onRequest: guards.staff,
+        schema: { tags, summary: 'Rename, change section, or move to another vehicle/visit of the same customer (only fields sent change)', params: idParams, body: updateMediaDataSchema, response: { 200: mediaViewSchema } },
+      },
+      async (request) => updateMedia(deps.db, request.params.id, request.body),
+    );
+    app.delete(
+      '/media/:id',
+      { onRequest: guards.staff, schema: { tags, summary: 'Delete a file (row and stored bytes)', params: idParams, response: { 200: z.object({ id: z.string(), message: z.string() }) } } },
+      async (request) => deleteMedia(deps.db, deps.storage, request.params.id),
+    );
+
+    app.get(
+      '/my/media',
+      { onRequest: guards.client, schema: { tags: ['client area'], summary: 'My files (account, vehicles, visits), newest first', querystring: listMyMediaSchema, response: { 200: mediaPageSchema } } },
+      async (request) => listMyMedia(deps.db, sessionOf(request), request.query),
+    );
+    app.get(
+      '/my/media/context',
+      { onRequest: guards.client, schema: { tags: ['client area'], summary: 'My vehicles and visits for the media page', querystring: myMediaContextSchema, response: { 200: mediaContextViewSchema } } },
+      async (request) => myContext(deps.db, sessionOf(request), request.query),
+    );
+    app.get(
+      '/my/media/:id',
+      { onRequest: guards.client, schema: { tags: ['client area'], summary: 'One of my files', params: idParams, response: { 200: mediaViewSchema } } },
+      async (request) => getMedia(deps.db, request.params.id, sessionOf(request)),
+    );
+
+    app.get(
+      '/media/:id/file',
+      {
+        // Ranges and already-compressed media: never gzip these answers.
+        compress: false,
+        schema: {
+          tags,
+          summary:
+            'The bytes of a file (staff: any; clients: their own; public-site files: anyone). variant=thumb for the thumbnail of a photo, ' +
+            'download=1 for an attachment. Single byte ranges are answered 206.',
+          params: idParams,
+          querystring: z.object({ variant: z.enum(['main', 'thumb']).default('main'), download: z.enum(['1', 'true', '0', 'false']).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const session = verifyAccessToken(readAccessToken(request), deps.jwtSecret);
+        const file = await authorizeMediaFile(deps.db, session, request.params.id, request.query.variant);
+        const download = request.query.download === '1' || request.query.download === 'true';
+        return sendStoredFile(request, reply, deps.storage, { id: request.params.id, ...file, download });
+      },
+    );
+  };
+}
