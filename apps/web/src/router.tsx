@@ -29,12 +29,14 @@ const AllServicesPage = lazyPage(() => import('./features/services/all-services-
 const PrivacyPolicyPage = lazyPage(() => import('./features/legal/privacy-policy-page.tsx'), 'PrivacyPolicyPage', ['legal']);
 const TermsOfServicePage = lazyPage(() => import('./features/legal/terms-of-service-page.tsx'), 'TermsOfServicePage', ['legal']);
 const NotFoundPage = lazyPage(() => import('./features/public/not-found-page.tsx'), 'NotFoundPage');
+const ApprovePage = lazyPage(() => import('./features/approvals/approve-page.tsx'), 'ApprovePage', ['approvals', 'tasks']);
 
 // Sign-in (auth feature) and the tRPC boundary
 const TrpcScope = lazyPage(() => import('./components/trpc-scope.tsx'), 'TrpcScope');
 const RequireRole = lazy(() => import('./features/auth/require-role.tsx').then((module) => ({ default: module.RequireRole })));
 const LoginPage = lazyPage(() => import('./features/auth/login-page.tsx'), 'LoginPage', ['auth']);
 const NotAuthorizedPage = lazyPage(() => import('./features/auth/not-authorized-page.tsx'), 'NotAuthorizedPage', ['auth']);
+const SetupPage = lazyPage(() => import('./features/setup/setup-page.tsx'), 'SetupPage', ['setup', 'auth', 'validation', 'fields'], '/setup');
 
 // Signed-in frames
 const AdminLayout = lazyPage(() => import('./features/shell/admin-layout.tsx'), 'AdminLayout', SHELL);
@@ -54,7 +56,7 @@ const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-pa
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'validation', 'fields']);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
-const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage');
+const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments']);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage');
 const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
@@ -63,7 +65,7 @@ const StaticDataPage = lazyPage(() => import('./features/static-data/static-data
 const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage');
 
 // Client screens
-const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage');
+const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', ['dashboard', 'visits']);
 const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
 const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage');
 const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
@@ -79,12 +81,14 @@ export function AppRoutes() {
         <Route path="all-services" element={<AllServicesPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-service" element={<TermsOfServicePage />} />
+        <Route path="approve/:token" element={<ApprovePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
 
       <Route element={<TrpcScope />}>
         <Route path="login" element={<LoginPage />} />
         <Route path="not-authorized" element={<NotAuthorizedPage />} />
+        <Route path="setup" element={<SetupPage />} />
 
         <Route path="admin" element={<RequireRole roles={ADMIN_AREA_ROLES}><AdminLayout /></RequireRole>}>
           <Route index element={<Navigate to="dashboard/main-panel" replace />} />

@@ -1,6 +1,2 @@
-// Placeholder until this screen's feature lands: keep the export name, replace the body.
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
-
-export function MyTaskPage() {
-  return <PlaceholderPage titleKey="pages.taskDetail" />;
-}
+// /client/overview/{vehicleId}/{visitId}/{taskId}: the client portal's task page (features/client-portal).
+export { MyTaskView as MyTaskPage } from '../client-portal/my-task-view.tsx';

@@ -1,6 +1,2 @@
-// Placeholder until this screen's feature lands: keep the export name, replace the body.
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
-
-export function MyVisitPage() {
-  return <PlaceholderPage titleKey="pages.visitDetail" />;
-}
+// /client/overview/{vehicleId}/{visitId}: the client portal's visit page (features/client-portal).
+export { MyVisitView as MyVisitPage } from '../client-portal/my-visit-view.tsx';

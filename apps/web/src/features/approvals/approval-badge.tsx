@@ -1,0 +1,21 @@
+// A task's estimate-approval state as a badge (staff and client screens).
+import type { TASK_APPROVALS } from '@garage/shared/constants';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/ui/badge.tsx';
+import { cn } from '../../lib/utils.ts';
+
+type Approval = (typeof TASK_APPROVALS)[number];
+const TONE: Record<Approval, string> = {
+  PENDING: 'border-transparent bg-amber-500/20 text-amber-800 dark:text-amber-200',
+  APPROVED: 'border-transparent bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  DECLINED: 'border-transparent bg-red-500/15 text-red-700 dark:text-red-300',
+};
+
+export function ApprovalBadge({ state, className }: { state: Approval; className?: string }) {
+  const { t } = useTranslation('approvals');
+  return (
+    <Badge data-testid="approval-state" data-state={state} className={cn(TONE[state], className)}>
+      {t(`state.${state}`)}
+    </Badge>
+  );
+}
