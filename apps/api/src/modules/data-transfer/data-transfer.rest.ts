@@ -1,0 +1,107 @@
+// REST for import and export: the upload (multipart) and the downloads (templates, the export ZIP) are
+// bytes, so they live here; the job steps are also on tRPC (data-transfer.router.ts). One service each.
+import ExcelJS from 'exceljs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, TEMPLATE_HEADERS, TEMPLATE_SAMPLE_ROWS, importJobSchema, importOptionsSchema } from '@garage/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createGuards, sessionOf } from '../auth/guards.ts';
+import { csvCell, exportFileName, exportZip } from './export.service.ts';
+import { createImport, discardImport, getImport, runImport, validateImport } from './import.service.ts';
+
+const tags = ['data-transfer'];
+const idParams = z.object({ id: z.uuid() });
+const optionsBody = z.object({ options: importOptionsSchema });
+
+export function templateCsv(): string {
+  const lines = [IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field]), ...TEMPLATE_SAMPLE_ROWS];
+  return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export async function templateXlsx(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Customers');
+  sheet.addRow(IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field])).font = { bold: true };
+  for (const row of TEMPLATE_SAMPLE_ROWS) sheet.addRow(row);
+  sheet.columns.forEach((column) => (column.width = 16));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const guards = createGuards(deps.jwtSecret);
+  return async (app) => {
+    const log = (error: unknown) => app.log.error({ err: error }, 'import failed');
+
+    app.post(
+      '/data-transfer/imports',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary: 'Upload a CSV, XLSX or garage export (.jsonl) to import (multipart field "file"); answers its header, first rows and a suggested column mapping',
+          consumes: ['multipart/form-data'],
+          response: { 201: importJobSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.fileRequired);
+        const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.fileMaxMB * 1024 * 1024, files: 1 } });
+        if (!part) throw new AppError('VALIDATION', IMPORT_MESSAGES.fileRequired, { fieldErrors: { file: [IMPORT_MESSAGES.fileRequired] } });
+        const job = await createImport(deps.config.DATA_DIR, sessionOf(request), { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
+        return reply.status(201).send(job);
+      },
+    );
+    app.get(
+      '/data-transfer/imports/:id',
+      { onRequest: guards.staff, schema: { tags, summary: 'An import: its phase, progress, row errors and summary (poll it while it runs)', params: idParams, response: { 200: importJobSchema } } },
+      async (request) => getImport(sessionOf(request), request.params.id),
+    );
+    app.post(
+      '/data-transfer/imports/:id/validate',
+      { onRequest: guards.staff, schema: { tags, summary: 'Check every row with this mapping (nothing is written); poll the import for the result', params: idParams, body: optionsBody, response: { 202: importJobSchema } } },
+      async (request, reply) => reply.status(202).send(validateImport(deps.db, sessionOf(request), request.params.id, request.body.options, log)),
+    );
+    app.post(
+      '/data-transfer/imports/:id/run',
+      {
+        onRequest: guards.staff,
+        schema: { tags, summary: 'Import: all or nothing (refused if any row is invalid) or the valid rows; duplicates (phone, email, plate) skipped or updated', params: idParams, body: optionsBody, response: { 202: importJobSchema } },
+      },
+      async (request, reply) => reply.status(202).send(runImport(deps.db, sessionOf(request), request.params.id, request.body.options, log)),
+    );
+    app.delete(
+      '/data-transfer/imports/:id',
+      { onRequest: guards.staff, schema: { tags, summary: 'Forget an import and delete its uploaded file', params: idParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await discardImport(sessionOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+    app.get(
+      '/data-transfer/template.csv',
+      { onRequest: guards.staff, schema: { tags, summary: 'The import template (CSV, UTF-8) with sample rows' } },
+      async (_request, reply) =>
+        reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="customers-import-template.csv"').send(templateCsv()),
+    );
+    app.get(
+      '/data-transfer/template.xlsx',
+      { onRequest: guards.staff, schema: { tags, summary: 'The import template (XLSX) with sample rows' } },
+      async (_request, reply) =>
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', 'attachment; filename="customers-import-template.xlsx"')
+          .send(await templateXlsx()),
+    );
+    app.get(
+      '/data-transfer/export',
+      { onRequest: guards.admin, schema: { tags, summary: 'Everything the shop owns as one ZIP (streamed): a CSV per entity, a JSON Lines export the import reads back, and the uploaded media' } },
+      async (_request, reply) =>
+        reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+          .header('cache-control', 'no-store')
+          .send(exportZip(deps.db, deps.storage, (error) => app.log.error({ err: error }, 'export failed'))),
+    );
+  };
+}

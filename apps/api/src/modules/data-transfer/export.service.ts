@@ -1,0 +1,164 @@
+// The shop's data in one ZIP, written to the response as it is produced (yazl; never built in memory):
+// a CSV per entity, `garage-export.jsonl` that the import reads back (customers, vehicles, oil changes,
+// visits with their tasks and payments), `media.csv` and the uploaded files under media/.
+// Every entry is a lazy stream: yazl pulls one entry at a time, and each pulls its rows from the database a
+// page at a time (keyset on id), so memory stays flat whatever the shop's size.
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+import type { Db, FileStorage } from '@garage/db';
+
+const PAGE = 1000;
+
+export const EXPORT_ENTITIES = [
+  'customers',
+  'vehicles',
+  'visits',
+  'tasks',
+  'payments',
+  'oil-changes',
+  'catalogue-categories',
+  'catalogue-items',
+  'messages',
+  'ratings',
+  'media',
+] as const;
+export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
+
+type Row = Record<string, unknown>;
+type PageReader = (afterId: string | undefined) => Promise<(Row & { id: string })[]>;
+
+/** Never leaves the database: secrets and one-time codes. */
+const SECRET_COLUMNS = new Set(['passwordHash', 'setupCodeHash']);
+
+function readers(db: Db): Record<ExportEntity, PageReader> {
+  const page = { take: PAGE, orderBy: { id: 'asc' as const } };
+  const after = (id: string | undefined) => (id ? { id: { gt: id } } : {});
+  return {
+    customers: (id) => db.user.findMany({ ...page, where: { role: 'CLIENT', ...after(id) } }),
+    vehicles: (id) => db.vehicle.findMany({ ...page, where: after(id) }),
+    visits: (id) => db.visit.findMany({ ...page, where: after(id) }),
+    tasks: (id) => db.task.findMany({ ...page, where: after(id) }),
+    payments: (id) => db.payment.findMany({ ...page, where: after(id) }),
+    'oil-changes': (id) => db.oilChange.findMany({ ...page, where: after(id) }),
+    'catalogue-categories': (id) => db.offeringCategory.findMany({ ...page, where: after(id) }),
+    'catalogue-items': (id) => db.offeringItem.findMany({ ...page, where: after(id) }),
+    messages: (id) => db.contactMessage.findMany({ ...page, where: after(id) }),
+    ratings: (id) => db.rating.findMany({ ...page, where: after(id) }),
+    media: (id) => db.mediaFile.findMany({ ...page, where: after(id) }),
+  };
+}
+
+async function* pages<T extends { id: string }>(read: (afterId: string | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
+  let last: string | undefined;
+  for (;;) {
+    const rows = await read(last);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < PAGE) return;
+    last = rows[rows.length - 1]!.id;
+  }
+}
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Money columns (`*Cents`) become decimals named without the suffix, with the shop's currency beside them. */
+const money = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : cents);
+
+async function* csvLines(read: PageReader, currency: string): AsyncGenerator<string> {
+  let columns: string[] | null = null;
+  let hasMoney = false;
+  for await (const rows of pages(read)) {
+    if (!columns) {
+      columns = Object.keys(rows[0]!).filter((column) => !SECRET_COLUMNS.has(column));
+      hasMoney = columns.some((column) => column.endsWith('Cents')) && !columns.includes('currency');
+      yield '\uFEFF' + [...columns.map((column) => column.replace(/Cents$/, '')), ...(hasMoney ? ['currency'] : [])].join(',') + '\r\n';
+    }
+    let chunk = '';
+    for (const row of rows) {
+      const cells = columns.map((column) => csvCell(column.endsWith('Cents') ? money(row[column]) : row[column]));
+      if (hasMoney) cells.push(currency);
+      chunk += cells.join(',') + '\r\n';
+    }
+    yield chunk;
+  }
+  if (!columns) yield '\uFEFF\r\n';
+}
+
+const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The JSON Lines file the import reads back (import-units.ts): live customers and vehicles, then their history. */
+async function* jsonLines(db: Db, currency: string): AsyncGenerator<string> {
+  yield JSON.stringify({ type: 'meta', format: 'garage-export', version: 1, exportedAt: new Date().toISOString(), currency }) + '\n';
+  const liveClient = { role: 'CLIENT' as const, deletedAt: null };
+  for await (const rows of pages((id) => db.user.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { ...liveClient, ...(id ? { id: { gt: id } } : {}) } }))) {
+    yield rows
+      .map((u) => JSON.stringify({ type: 'customer', id: u.id, firstName: u.firstName, lastName: u.lastName, username: u.username, email: u.email, countryCode: u.countryCode, phoneNumber: u.phoneNumber, preferredLanguage: u.preferredLanguage, createdAt: isoOrNull(u.createdAt as Date) }) + '\n')
+      .join('');
+  }
+  const liveVehicle = { deletedAt: null, owner: liveClient };
+  for await (const rows of pages((id) => db.vehicle.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { ...liveVehicle, ...(id ? { id: { gt: id } } : {}) } }))) {
+    yield rows
+      .map((v) => JSON.stringify({ type: 'vehicle', id: v.id, ownerId: v.ownerId, vehicleType: v.type, plateNumber: v.plateNumber, color: v.color, brand: v.brand, model: v.model, year: v.year, engineType: v.engineType, status: v.status, latestKm: v.latestKm, createdAt: isoOrNull(v.createdAt as Date) }) + '\n')
+      .join('');
+  }
+  for await (const rows of pages((id) => db.oilChange.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { vehicle: liveVehicle, ...(id ? { id: { gt: id } } : {}) } }))) {
+    yield rows
+      .map((o) => JSON.stringify({ type: 'oilChange', id: o.id, vehicleId: o.vehicleId, oilName: o.oilName, oilType: o.oilType, currentKm: o.currentKm, nextChangeKm: o.nextChangeKm, filterChanged: o.filterChanged, notes: o.notes, createdAt: isoOrNull(o.createdAt as Date) }) + '\n')
+      .join('');
+  }
+  for await (const rows of pages((id) => db.visit.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { vehicle: liveVehicle, ...(id ? { id: { gt: id } } : {}) }, include: { tasks: true, payments: { orderBy: { createdAt: 'asc' } } } }))) {
+    yield rows
+      .map((v) =>
+        JSON.stringify({
+          type: 'visit', id: v.id, customerId: v.customerId, vehicleId: v.vehicleId, name: v.name, visitDate: isoOrNull(v.visitDate), dueDate: isoOrNull(v.dueDate),
+          status: v.status, completedAt: isoOrNull(v.completedAt), notes: v.notes, createdAt: isoOrNull(v.createdAt),
+          tasks: v.tasks.map((t) => ({ id: t.id, title: t.title, description: t.description, service: t.service, status: t.status, priority: t.priority, costCents: t.costCents, soldForCents: t.soldForCents, dueDate: isoOrNull(t.dueDate), completedOn: isoOrNull(t.completedOn), createdAt: isoOrNull(t.createdAt) })),
+          payments: v.payments.map((p) => ({ id: p.id, amountCents: p.amountCents, method: p.method, status: p.status, notes: p.notes, refundOfId: p.refundOfId, createdAt: isoOrNull(p.createdAt) })),
+        }) + '\n',
+      )
+      .join('');
+  }
+}
+
+/** Starts writing the ZIP; the returned stream is its bytes. A failure midway ends the stream with an error. */
+export function exportZip(db: Db, storage: FileStorage, log: (error: unknown) => void): Readable {
+  const zip = new yazl.ZipFile();
+  const output = zip.outputStream as unknown as Readable;
+  const fail = (error: unknown) => {
+    log(error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+  const lazy = (source: () => AsyncGenerator<string | Buffer>) => {
+    const stream = Readable.from((async function* () { yield* source(); })());
+    stream.on('error', fail);
+    return stream;
+  };
+  void (async () => {
+    const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { currency: true } });
+    const currency = merchant?.currency ?? 'USD';
+    const read = readers(db);
+    for (const entity of EXPORT_ENTITIES) zip.addReadStream(lazy(() => csvLines(read[entity], currency)), `${entity}.csv`);
+    zip.addReadStream(lazy(() => jsonLines(db, currency)), 'garage-export.jsonl');
+    for await (const rows of pages(read.media)) {
+      for (const file of rows) {
+        const key = String(file.storageKey);
+        zip.addReadStream(
+          lazy(async function* () {
+            const stored = await storage.open(key);
+            if (stored) yield* stored.stream as AsyncIterable<Buffer>;
+          }),
+          `media/${key}`,
+          { compress: false },
+        );
+      }
+    }
+    zip.end();
+  })().catch(fail);
+  return output;
+}
+
+export const exportFileName = (now = new Date()) => `garage-export-${now.toISOString().slice(0, 10)}.zip`;

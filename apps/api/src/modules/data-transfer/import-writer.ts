@@ -1,0 +1,312 @@
+// Writes one batch of validated units: customers, vehicles, visits (with their task and payment) and oil
+// changes, each as one INSERT ... SELECT FROM unnest(<one array per column>) (Prisma's createMany spends
+// seconds building queries for thousands of rows; see packages/db/src/dataset/bulk-insert.ts). Runs inside
+// the caller's transaction. What it learns (new ids per customer key and plate) is returned, and the caller
+// keeps it only once the transaction committed, so a failed batch leaves no trace in memory either.
+import type { Prisma } from '@garage/db';
+import { derivePaymentStatus, deriveVisitStatus, paidCents, visitTotalCents, type DuplicateAction, type ImportSummary } from '@garage/shared';
+import { uuidV7, type Unit } from './import-units.ts';
+
+type Tx = Prisma.TransactionClient;
+
+export interface KnownVehicle {
+  id: string;
+  ownerId: string;
+}
+
+export interface WriterState {
+  customers: Map<string, string>;
+  vehicles: Map<string, KnownVehicle>;
+  usernames: Set<string>;
+}
+
+export interface BatchInput {
+  units: { unit: Unit; customerKey: string | null; ownerKey: string | null }[];
+  duplicates: DuplicateAction;
+  actorId: string;
+}
+
+export interface BatchResult {
+  customers: Map<string, string>;
+  vehicles: Map<string, KnownVehicle>;
+  usernames: Set<string>;
+  summary: ImportSummary;
+  failedRows: number;
+}
+
+const emptyCounts = () => ({ created: 0, updated: 0, skipped: 0 });
+export const emptySummary = (): ImportSummary => ({ customers: emptyCounts(), vehicles: emptyCounts(), visits: emptyCounts(), oilChanges: emptyCounts(), failedRows: 0 });
+
+async function insert(tx: Tx, table: string, columns: [string, string][], rows: unknown[][], conflict = 'ON CONFLICT DO NOTHING'): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  const arrays = columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const values = columns.map((_, index) => rows.map((row) => row[index] ?? null));
+  const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(`INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays}) ${conflict} RETURNING id::text`, ...values);
+  return inserted.map((row) => row.id);
+}
+
+const usernameBase = (unit: Unit) => {
+  const customer = unit.record.customer!;
+  const wanted = unit.source?.username ?? (customer.email ? customer.email.split('@')[0]! : `${customer.firstName}.${customer.lastName}`);
+  const base = wanted.normalize('NFKD').toLowerCase().replace(/[^a-z0-9._-]/g, '').replace(/^[._-]+/, '').slice(0, 40);
+  return /[a-z]/.test(base) && base.length >= 3 ? base : `customer${base}`.slice(0, 40);
+};
+
+async function chooseUsernames(tx: Tx, bases: string[], used: Set<string>): Promise<string[]> {
+  const taken = new Set((await tx.$queryRawUnsafe<{ username: string }[]>('SELECT username FROM "User" WHERE username = ANY($1::text[])', bases)).map((row) => row.username));
+  return bases.map((base) => {
+    let name = base;
+    while (taken.has(name) || used.has(name)) name = `${base}.${Math.random().toString(36).slice(2, 6)}`;
+    used.add(name);
+    return name;
+  });
+}
+
+const iso = (day: string) => `${day}T00:00:00.000Z`;
+
+export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput): Promise<BatchResult> {
+  const summary = emptySummary();
+  const customers = new Map<string, string>();
+  const vehicles = new Map<string, KnownVehicle>();
+  const usernames = new Set(state.usernames);
+  const customerId = (key: string | null) => (key ? (customers.get(key) ?? state.customers.get(key)) : undefined);
+  const vehicleOf = (plateKey: string) => vehicles.get(plateKey) ?? state.vehicles.get(plateKey);
+  const update = input.duplicates === 'update';
+  let failedRows = 0;
+
+  // Customers ------------------------------------------------------------------------------------------
+  const newCustomers = input.units.filter(({ unit, customerKey }) => unit.record.customer && customerKey && customerId(customerKey) === undefined);
+  const seen = new Set<string>();
+  const firstOfKey = newCustomers.filter(({ customerKey }) => !seen.has(customerKey!) && seen.add(customerKey!));
+  if (firstOfKey.length > 0) {
+    const emails = firstOfKey.map(({ unit }) => unit.record.customer!.email).filter((email): email is string => !!email);
+    const codes = firstOfKey.map(({ unit }) => unit.record.customer!.countryCode);
+    const phones = firstOfKey.map(({ unit }) => unit.record.customer!.phoneNumber);
+    const existing = await tx.$queryRawUnsafe<{ id: string; email: string | null; countryCode: string | null; phoneNumber: string | null; deleted: boolean }[]>(
+      `SELECT id::text, email, "countryCode", "phoneNumber", "deletedAt" IS NOT NULL AS deleted FROM "User"
+        WHERE email = ANY($1::text[]) OR ("countryCode", "phoneNumber") IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+      emails, codes, phones,
+    );
+    const byEmail = new Map(existing.filter((row) => row.email).map((row) => [row.email!, row]));
+    const byPhone = new Map(existing.filter((row) => row.phoneNumber).map((row) => [`${row.countryCode} ${row.phoneNumber}`, row]));
+    const toInsert: { unit: Unit; key: string }[] = [];
+    const toUpdate: { id: string; unit: Unit; setEmail: boolean; setPhone: boolean }[] = [];
+    for (const { unit, customerKey } of firstOfKey) {
+      const customer = unit.record.customer!;
+      const phoneKey = customer.phoneNumber ? `${customer.countryCode} ${customer.phoneNumber}` : '';
+      const match = (customer.email ? byEmail.get(customer.email) : undefined) ?? byPhone.get(phoneKey);
+      if (!match) {
+        toInsert.push({ unit, key: customerKey! });
+        continue;
+      }
+      customers.set(customerKey!, match.id);
+      if (update && !match.deleted) {
+        const emailOwner = customer.email ? byEmail.get(customer.email) : undefined;
+        const phoneOwner = byPhone.get(phoneKey);
+        toUpdate.push({ id: match.id, unit, setEmail: !!customer.email && (!emailOwner || emailOwner.id === match.id), setPhone: !phoneOwner || phoneOwner.id === match.id });
+        summary.customers.updated++;
+      } else summary.customers.skipped++;
+    }
+    if (toUpdate.length > 0) {
+      const column = <T>(pick: (entry: (typeof toUpdate)[number]) => T) => toUpdate.map(pick);
+      await tx.$executeRawUnsafe(
+        `UPDATE "User" u SET "firstName" = v.first, "lastName" = v.last, "preferredLanguage" = v.lang,
+            email = CASE WHEN v.set_email THEN v.email ELSE u.email END,
+            "countryCode" = CASE WHEN v.set_phone THEN v.code ELSE u."countryCode" END,
+            "phoneNumber" = CASE WHEN v.set_phone THEN v.phone ELSE u."phoneNumber" END, "updatedAt" = now()
+          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::"Language"[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::bool[])
+            AS v(id, first, last, lang, email, set_email, code, phone, set_phone)
+         WHERE u.id = v.id`,
+        column((e) => e.id), column((e) => e.unit.record.customer!.firstName), column((e) => e.unit.record.customer!.lastName),
+        column((e) => e.unit.record.customer!.preferredLanguage), column((e) => e.unit.record.customer!.email), column((e) => e.setEmail),
+        column((e) => e.unit.record.customer!.countryCode), column((e) => e.unit.record.customer!.phoneNumber), column((e) => e.setPhone),
+      );
+    }
+    if (toInsert.length > 0) {
+      const names = await chooseUsernames(tx, toInsert.map(({ unit }) => usernameBase(unit)), usernames);
+      const now = new Date().toISOString();
+      const rows = toInsert.map(({ unit }, index) => {
+        const customer = unit.record.customer!;
+        const id = unit.source?.customerId ?? uuidV7();
+        const created = unit.source?.createdAt ?? now;
+        return [id, customer.firstName, customer.lastName, names[index], customer.email, customer.countryCode, customer.phoneNumber, 'CLIENT', customer.preferredLanguage, created, now];
+      });
+      const ids = new Set(
+        await insert(tx, 'User', [['id', 'uuid'], ['firstName', 'text'], ['lastName', 'text'], ['username', 'text'], ['email', 'text'], ['countryCode', 'text'], ['phoneNumber', 'text'], ['role', '"Role"'], ['preferredLanguage', '"Language"'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], rows),
+      );
+      rows.forEach((row, index) => {
+        const key = toInsert[index]!.key;
+        if (ids.has(row[0] as string)) {
+          customers.set(key, row[0] as string);
+          summary.customers.created++;
+        } else failedRows++;
+      });
+    }
+  }
+
+  // Vehicles -------------------------------------------------------------------------------------------
+  const plateKeys = [...new Set(input.units.flatMap(({ unit }) => [unit.record.vehicle?.plateKey, unit.vehiclePlateKey]).filter((key): key is string => !!key))].filter((key) => !vehicleOf(key));
+  if (plateKeys.length > 0) {
+    const existing = await tx.$queryRawUnsafe<{ id: string; plate: string; ownerId: string }[]>(
+      'SELECT id::text, "plateNormalized" AS plate, "ownerId"::text AS "ownerId" FROM "Vehicle" WHERE "plateNormalized" = ANY($1::text[])',
+      plateKeys,
+    );
+    const byPlate = new Map(existing.map((row) => [row.plate, row]));
+    const toInsert: unknown[][] = [];
+    const toUpdate: Unit[] = [];
+    const handled = new Set<string>();
+    for (const { unit, customerKey, ownerKey } of input.units) {
+      const vehicle = unit.record.vehicle;
+      if (!vehicle || handled.has(vehicle.plateKey) || vehicleOf(vehicle.plateKey)) continue;
+      handled.add(vehicle.plateKey);
+      const found = byPlate.get(vehicle.plateKey);
+      if (found) {
+        vehicles.set(vehicle.plateKey, { id: found.id, ownerId: found.ownerId });
+        if (vehicle.reference) continue;
+        if (update) {
+          toUpdate.push(unit);
+          summary.vehicles.updated++;
+        } else summary.vehicles.skipped++;
+        continue;
+      }
+      const ownerId = customerId(ownerKey ?? customerKey);
+      if (!ownerId || vehicle.reference) {
+        failedRows++;
+        continue;
+      }
+      const id = unit.source?.vehicleId ?? uuidV7();
+      const now = new Date().toISOString();
+      vehicles.set(vehicle.plateKey, { id, ownerId });
+      toInsert.push([id, ownerId, vehicle.type, vehicle.plateNumber, vehicle.plateKey, vehicle.color, vehicle.brand, vehicle.model, vehicle.year, vehicle.engineType, vehicle.status, unit.source?.createdAt ?? now, now]);
+    }
+    if (toUpdate.length > 0) {
+      const v = toUpdate.map((unit) => unit.record.vehicle!);
+      await tx.$executeRawUnsafe(
+        `UPDATE "Vehicle" t SET type = v.type, "plateNumber" = v.plate, color = v.color, brand = v.brand, model = v.model, year = v.year,
+            "engineType" = v.engine, "updatedAt" = now()
+          FROM unnest($1::text[], $2::"VehicleType"[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int4[], $8::text[]) AS v(key, type, plate, color, brand, model, year, engine)
+         WHERE t."plateNormalized" = v.key`,
+        v.map((x) => x.plateKey), v.map((x) => x.type), v.map((x) => x.plateNumber), v.map((x) => x.color), v.map((x) => x.brand),
+        v.map((x) => x.model), v.map((x) => x.year), v.map((x) => x.engineType),
+      );
+    }
+    const inserted = new Set(
+      await insert(tx, 'Vehicle', [['id', 'uuid'], ['ownerId', 'uuid'], ['type', '"VehicleType"'], ['plateNumber', 'text'], ['plateNormalized', 'text'], ['color', 'text'], ['brand', 'text'], ['model', 'text'], ['year', 'int4'], ['engineType', 'text'], ['status', '"VehicleStatus"'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], toInsert),
+    );
+    for (const row of toInsert) {
+      if (inserted.has(row[0] as string)) summary.vehicles.created++;
+      else {
+        vehicles.delete(row[4] as string);
+        failedRows++;
+      }
+    }
+  }
+
+  // Visits, tasks, payments ------------------------------------------------------------------------------
+  const visitUnits = input.units.filter(({ unit }) => unit.record.visit || unit.visit);
+  if (visitUnits.length > 0) {
+    const vehicleIds = [...new Set(visitUnits.map(({ unit }) => vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey)?.id).filter((id): id is string => !!id))];
+    const existing = new Set(
+      (await tx.$queryRawUnsafe<{ key: string }[]>(`SELECT "vehicleId"::text || ' ' || to_char("visitDate", 'YYYY-MM-DD') || ' ' || lower(name) AS key FROM "Visit" WHERE "vehicleId" = ANY($1::uuid[])`, vehicleIds)).map((row) => row.key),
+    );
+    const visits: unknown[][] = [];
+    const tasks: unknown[][] = [];
+    const payments: unknown[][] = [];
+    for (const { unit, customerKey, ownerKey } of visitUnits) {
+      const vehicle = vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey);
+      if (!vehicle) {
+        failedRows++;
+        continue;
+      }
+      const customer = customerId(ownerKey ?? customerKey) ?? vehicle.ownerId;
+      const now = new Date().toISOString();
+      if (unit.visit) {
+        const v = unit.visit;
+        const total = visitTotalCents(v.tasks);
+        const paid = paidCents(v.payments);
+        visits.push([v.id, v.name, v.visitDate, v.dueDate, customer, vehicle.id, total, paid, v.status, derivePaymentStatus(total, paid), v.completedAt, v.notes, v.createdAt, now]);
+        for (const t of v.tasks) tasks.push([t.id, v.id, t.title, t.description, t.service, t.status, t.priority, t.costCents, t.soldForCents, t.dueDate, t.completedOn, t.createdAt, now]);
+        for (const p of v.payments) payments.push([p.id, v.id, p.amountCents, p.method, p.status, p.notes, p.refundOfId, p.createdAt, now]);
+        continue;
+      }
+      const visit = unit.record.visit!;
+      const key = `${vehicle.id} ${visit.visitDate} ${visit.name.toLowerCase()}`;
+      if (existing.has(key)) {
+        summary.visits.skipped++;
+        continue;
+      }
+      existing.add(key);
+      const id = uuidV7(Date.parse(iso(visit.visitDate)));
+      const day = iso(visit.visitDate);
+      const status = deriveVisitStatus(['COMPLETED'], 'PICKED_UP');
+      visits.push([id, visit.name, day, day, customer, vehicle.id, visit.totalCents, visit.paidCents, status, derivePaymentStatus(visit.totalCents, visit.paidCents), day, visit.notes, day, now]);
+      tasks.push([uuidV7(Date.parse(day)), id, visit.name, null, 'MAINTENANCE', 'COMPLETED', 'NORMAL', 0, visit.totalCents, null, day, day, now]);
+      if (visit.paidCents > 0) payments.push([uuidV7(Date.parse(day)), id, visit.paidCents, 'CASH', 'SUCCESS', 'Imported', null, day, now]);
+    }
+    const created = new Set(
+      await insert(tx, 'Visit', [['id', 'uuid'], ['name', 'text'], ['visitDate', 'timestamp(3)'], ['dueDate', 'timestamp(3)'], ['customerId', 'uuid'], ['vehicleId', 'uuid'], ['totalCostCents', 'int4'], ['paidCents', 'int4'], ['status', '"VisitStatus"'], ['paymentStatus', '"PaymentStatus"'], ['completedAt', 'timestamp(3)'], ['notes', 'text'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], visits),
+    );
+    summary.visits.created += created.size;
+    summary.visits.skipped += visits.length - created.size;
+    await insert(tx, 'Task', [['id', 'uuid'], ['visitId', 'uuid'], ['title', 'text'], ['description', 'text'], ['service', '"TaskService"'], ['status', '"TaskStatus"'], ['priority', '"TaskPriority"'], ['costCents', 'int4'], ['soldForCents', 'int4'], ['dueDate', 'timestamp(3)'], ['completedOn', 'timestamp(3)'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], tasks.filter((task) => created.has(task[1] as string)));
+    // Refunds point at payments of the same visit: payments first, refunds after.
+    const kept = payments.filter((payment) => created.has(payment[1] as string));
+    const columns: [string, string][] = [['id', 'uuid'], ['visitId', 'uuid'], ['amountCents', 'int4'], ['method', '"PaymentMethod"'], ['status', '"PaymentRecordStatus"'], ['notes', 'text'], ['refundOfId', 'uuid'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']];
+    await insert(tx, 'Payment', columns, kept.filter((payment) => !payment[6]));
+    await insert(tx, 'Payment', columns, kept.filter((payment) => payment[6]));
+  }
+
+  // Oil changes and odometers -----------------------------------------------------------------------------
+  const oilUnits = input.units.filter(({ unit }) => unit.record.oilChange);
+  const readings = new Map<string, { km: number; at: string }>();
+  const reading = (vehicleId: string, km: number | null, at: string) => {
+    if (km === null) return;
+    const current = readings.get(vehicleId);
+    if (!current || current.km < km) readings.set(vehicleId, { km, at });
+  };
+  if (oilUnits.length > 0) {
+    const vehicleIds = [...new Set(oilUnits.map(({ unit }) => vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey)?.id).filter((id): id is string => !!id))];
+    const existing = new Set(
+      (await tx.$queryRawUnsafe<{ key: string }[]>(`SELECT "vehicleId"::text || ' ' || "currentKm" || ' ' || lower("oilName") AS key FROM "OilChange" WHERE "vehicleId" = ANY($1::uuid[])`, vehicleIds)).map((row) => row.key),
+    );
+    const rows: unknown[][] = [];
+    for (const { unit } of oilUnits) {
+      const oil = unit.record.oilChange!;
+      const vehicle = vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey);
+      if (!vehicle) {
+        failedRows++;
+        continue;
+      }
+      const key = `${vehicle.id} ${oil.currentKm} ${oil.oilName.toLowerCase()}`;
+      if (existing.has(key)) {
+        summary.oilChanges.skipped++;
+        continue;
+      }
+      existing.add(key);
+      const at = unit.source?.createdAt ?? (oil.date ? iso(oil.date) : new Date().toISOString());
+      rows.push([unit.source?.oilChangeId ?? uuidV7(Date.parse(at)), vehicle.id, oil.oilName, oil.oilType, oil.currentKm, oil.nextChangeKm, oil.filterChanged, input.actorId, at, at]);
+      reading(vehicle.id, oil.currentKm, at);
+    }
+    const created = await insert(tx, 'OilChange', [['id', 'uuid'], ['vehicleId', 'uuid'], ['oilName', 'text'], ['oilType', 'text'], ['currentKm', 'int4'], ['nextChangeKm', 'int4'], ['filterChanged', 'bool'], ['recordedById', 'uuid'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], rows);
+    summary.oilChanges.created += created.length;
+    summary.oilChanges.skipped += rows.length - created.length;
+  }
+  for (const { unit } of input.units) {
+    const vehicle = unit.record.vehicle;
+    if (!vehicle || vehicle.odometerKm === null) continue;
+    const known = vehicleOf(vehicle.plateKey);
+    if (known) reading(known.id, vehicle.odometerKm, unit.record.visit ? iso(unit.record.visit.visitDate) : new Date().toISOString());
+  }
+  if (readings.size > 0) {
+    // The odometer only moves forward (ARCHITECTURE.md "Odometer"), as with a reading typed by staff.
+    const entries = [...readings];
+    await tx.$executeRawUnsafe(
+      `UPDATE "Vehicle" t SET "latestKm" = v.km, "lastKmUpdate" = v.at FROM unnest($1::uuid[], $2::int4[], $3::timestamp(3)[]) AS v(id, km, at)
+        WHERE t.id = v.id AND (t."latestKm" IS NULL OR t."latestKm" < v.km)`,
+      entries.map(([id]) => id), entries.map(([, value]) => value.km), entries.map(([, value]) => value.at),
+    );
+  }
+  summary.failedRows = failedRows;
+  return { customers, vehicles, usernames, summary, failedRows };
+}

@@ -1,0 +1,263 @@
+// Customer import through the REST API on the real database: mapping, validation, all-or-nothing vs valid
+// rows, duplicates, LubeLogger and Shopmonkey files, XLSX, a large streamed file, templates and access.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportJob } from '@garage/shared';
+import type { App } from '../src/app.ts';
+import { csv, importFile, settle, step, uniquePhone, uniquePlate, uploadImport } from './data-transfer-fixtures.ts';
+import { buildTestApp, createTestUser, testDb, uniqueSuffix } from './helpers.ts';
+
+type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+
+const HEADER = ['First name', 'Last name', 'Email', 'Country code', 'Phone', 'Plate', 'Brand', 'Model', 'Year', 'Odometer', 'Visit date', 'Visit name', 'Visit total', 'Oil name', 'Oil km'];
+
+describe('customer import', () => {
+  let app: App;
+  let employee: TestUser;
+  let client: TestUser;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    [employee, client] = await Promise.all([createTestUser('EMPLOYEE'), createTestUser('CLIENT')]);
+  });
+  afterAll(() => app.close());
+
+  it('maps the headers, previews the first rows and imports customers, vehicles, a visit and an oil change', async () => {
+    const s = uniqueSuffix();
+    const [plateA, plateB, phone] = [uniquePlate(), uniquePlate(), uniquePhone()];
+    const file = csv([
+      HEADER,
+      ['Amina', `Haddad${s}`, `amina.${s}@import.test`, '+212', phone, plateA, 'Toyota', 'Corolla', 2018, 84000, '2026-03-14', 'Oil and filter', '85.50', 'Castrol Edge', 84000],
+      ['Amina', `Haddad${s}`, `amina.${s}@import.test`, '+212', phone, plateB, 'Dacia', 'Duster', 2021, '', '', '', '', '', ''],
+      ['Louis', `Martin${s}`, `louis.${s}@import.test`, '', `+33 6 ${phone.slice(1, 9)}`, '', '', '', '', '', '', '', '', '', ''],
+    ]);
+    const uploaded = await uploadImport(app, employee.authHeader, 'customers.csv', file);
+    expect(uploaded.statusCode).toBe(201);
+    const job = uploaded.json() as ImportJob;
+    expect(job).toMatchObject({ format: 'csv', phase: 'uploaded', headers: HEADER, preset: 'custom' });
+    expect(job.previewRows).toHaveLength(3);
+    expect(job.suggestedMapping).toMatchObject({ firstName: 'First name', lastName: 'Last name', email: 'Email', phoneNumber: 'Phone', plateNumber: 'Plate', brand: 'Brand', year: 'Year', odometer: 'Odometer', visitDate: 'Visit date', visitTotal: 'Visit total', oilName: 'Oil name', oilKm: 'Oil km' });
+
+    expect((await step(app, employee.authHeader, job.id, 'validate', { mapping: job.suggestedMapping })).statusCode).toBe(202);
+    const validated = await settle(app, employee.authHeader, job.id);
+    expect(validated).toMatchObject({ phase: 'validated', totalRows: 3, validRows: 3, invalidRows: 0, errors: [] });
+
+    expect((await step(app, employee.authHeader, job.id, 'run', { mapping: job.suggestedMapping })).statusCode).toBe(202);
+    const done = await settle(app, employee.authHeader, job.id);
+    expect(done.phase).toBe('done');
+    expect(done.summary).toEqual({
+      customers: { created: 2, updated: 0, skipped: 0 },
+      vehicles: { created: 2, updated: 0, skipped: 0 },
+      visits: { created: 1, updated: 0, skipped: 0 },
+      oilChanges: { created: 1, updated: 0, skipped: 0 },
+      failedRows: 0,
+    });
+
+    const amina = await testDb().user.findUniqueOrThrow({ where: { email: `amina.${s}@import.test` }, include: { vehicles: { orderBy: { plateNumber: 'asc' } }, visits: { include: { tasks: true, payments: true } } } });
+    expect(amina).toMatchObject({ firstName: 'Amina', role: 'CLIENT', countryCode: '+212', phoneNumber: phone });
+    expect(amina.vehicles.map((v) => v.plateNormalized).sort()).toEqual([plateA, plateB].sort());
+    const corolla = amina.vehicles.find((v) => v.plateNormalized === plateA)!;
+    expect(corolla).toMatchObject({ brand: 'Toyota', year: 2018, latestKm: 84000, color: 'Unknown', type: 'CAR' });
+    expect(amina.visits).toHaveLength(1);
+    expect(amina.visits[0]).toMatchObject({ name: 'Oil and filter', totalCostCents: 8550, paidCents: 8550, status: 'PICKED_UP', paymentStatus: 'PAID' });
+    expect(amina.visits[0]!.visitDate.toISOString()).toBe('2026-03-14T00:00:00.000Z');
+    expect(amina.visits[0]!.tasks.map((t) => [t.status, t.soldForCents])).toEqual([['COMPLETED', 8550]]);
+    const oil = await testDb().oilChange.findFirstOrThrow({ where: { vehicleId: corolla.id } });
+    expect(oil).toMatchObject({ oilName: 'Castrol Edge', currentKm: 84000, nextChangeKm: 94000, recordedById: employee.user.id });
+    // "+33 6 ..." in the phone column: the country code is read from the number.
+    const louis = await testDb().user.findUniqueOrThrow({ where: { email: `louis.${s}@import.test` } });
+    expect(louis).toMatchObject({ countryCode: '+33', phoneNumber: `6${phone.slice(1, 9)}` });
+  });
+
+  it('reports every invalid row with its number and field; all-or-nothing imports nothing, "valid rows" imports the rest', async () => {
+    const s = uniqueSuffix();
+    const file = csv([
+      HEADER,
+      ['Valid', `One${s}`, `valid.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Ford', 'Focus', 2015, '', '', '', '', '', ''],
+      ['', `NoFirst${s}`, `bad.email.${s}`, '+1', uniquePhone(), '', '', '', '', '', '', '', '', '', ''],
+      ['Bad', `Year${s}`, `bad.year.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Fiat', 'Panda', 1850, '', '', '', '', '', ''],
+      ['Bad', `Visit${s}`, `bad.visit.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Fiat', '500', 2020, 'lots', 'not a date', 'x', '-3', '', ''],
+    ]);
+    const uploaded = (await uploadImport(app, employee.authHeader, 'invalid.csv', file)).json() as ImportJob;
+    const options = { mapping: uploaded.suggestedMapping, mode: 'allOrNothing' as const };
+    await step(app, employee.authHeader, uploaded.id, 'validate', options);
+    const validated = await settle(app, employee.authHeader, uploaded.id);
+    expect(validated).toMatchObject({ totalRows: 4, validRows: 1, invalidRows: 3 });
+    const errors = validated.errors.map((e) => `${e.row}:${e.field}:${e.message}`);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        '3:firstName:required|fieldName=firstName',
+        '3:email:email|fieldName=email',
+        '4:year:minValue|fieldName=year&minValue=1900',
+        '5:odometer:number|fieldName=odometer',
+        '5:visitDate:format|fieldName=visitDate',
+        '5:visitName:minLength|fieldName=name&minLength=3',
+        '5:visitTotal:minValue|fieldName=visitTotal&minValue=0',
+      ]),
+    );
+    expect(validated.errors.find((e) => e.row === 3 && e.field === 'firstName')).toMatchObject({ column: 'First name', text: 'First name is required' });
+
+    const refused = await step(app, employee.authHeader, uploaded.id, 'run', options);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/Nothing was imported/);
+    expect(await testDb().user.count({ where: { lastName: { endsWith: s } } })).toBe(0);
+
+    await step(app, employee.authHeader, uploaded.id, 'run', { ...options, mode: 'validOnly' });
+    const done = await settle(app, employee.authHeader, uploaded.id);
+    expect(done.phase).toBe('done');
+    expect(done.summary).toMatchObject({ customers: { created: 1 }, vehicles: { created: 1 }, failedRows: 3 });
+    expect(await testDb().user.findMany({ where: { lastName: { endsWith: s } }, select: { lastName: true } })).toEqual([{ lastName: `One${s}` }]);
+  });
+
+  it('an all-or-nothing run on a file never validated checks it first and, with an invalid row, writes nothing', async () => {
+    const s = uniqueSuffix();
+    // Row 3 names a plate nobody has, with no vehicle details: it cannot become a vehicle.
+    const file = csv([HEADER, ['New', `Person${s}`, `new.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Kia', 'Rio', 2019, '', '', '', '', '', ''], ['Ref', `Only${s}`, `ref.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), '', '', '', '', '2026-01-02', 'Brakes', '120', '', '']]);
+    const job = await importFile(app, employee.authHeader, 'refused.csv', file);
+    expect(job).toMatchObject({ phase: 'failed', validRows: 1, invalidRows: 1, summary: null });
+    expect(job.failure).toMatch(/Nothing was imported/);
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.text}`)).toEqual(['3:brand:Brand is required']);
+    expect(await testDb().user.count({ where: { lastName: { in: [`Person${s}`, `Only${s}`] } } })).toBe(0);
+  });
+
+  it('finds duplicates by email, phone and plate: skip keeps the existing rows, update changes them', async () => {
+    const s = uniqueSuffix();
+    const [phone, plate] = [uniquePhone(), uniquePlate()];
+    const existing = await testDb().user.create({ data: { firstName: 'Old', lastName: `Name${s}`, username: `dup_${s}`, email: `dup.${s}@import.test`, countryCode: '+1', phoneNumber: phone, role: 'CLIENT' } });
+    await testDb().vehicle.create({ data: { ownerId: existing.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Old', model: 'Car', year: 2001, engineType: 'Petrol' } });
+    const byPhone = csv([HEADER, ['New', `Name${s}`, '', '+1', phone, plate, 'Honda', 'Civic', 2020, '', '', '', '', '', '']]);
+    const byEmail = csv([HEADER, ['Newer', `Name${s}`, `dup.${s}@import.test`, '+1', uniquePhone(), plate, 'Honda', 'Jazz', 2022, '', '', '', '', '', '']]);
+
+    const uploaded = (await uploadImport(app, employee.authHeader, 'dup.csv', byPhone)).json() as ImportJob;
+    await step(app, employee.authHeader, uploaded.id, 'validate', { mapping: uploaded.suggestedMapping });
+    expect((await settle(app, employee.authHeader, uploaded.id)).duplicates).toEqual({ customers: 1, vehicles: 1 });
+    await step(app, employee.authHeader, uploaded.id, 'run', { mapping: uploaded.suggestedMapping, duplicates: 'skip' });
+    const skipped = await settle(app, employee.authHeader, uploaded.id);
+    expect(skipped.summary).toMatchObject({ customers: { created: 0, skipped: 1 }, vehicles: { created: 0, skipped: 1 } });
+    expect(await testDb().user.findUniqueOrThrow({ where: { id: existing.id } })).toMatchObject({ firstName: 'Old' });
+
+    const updated = await importFile(app, employee.authHeader, 'dup2.csv', byEmail, { duplicates: 'update' });
+    expect(updated.summary).toMatchObject({ customers: { created: 0, updated: 1 }, vehicles: { created: 0, updated: 1 } });
+    const after = await testDb().user.findUniqueOrThrow({ where: { id: existing.id }, include: { vehicles: true } });
+    expect(after).toMatchObject({ firstName: 'Newer', email: `dup.${s}@import.test` });
+    expect(after.vehicles[0]).toMatchObject({ brand: 'Honda', model: 'Jazz', year: 2022 });
+  });
+
+  it('reads a LubeLogger service-record export for one vehicle without any mapping work', async () => {
+    const s = uniqueSuffix();
+    const plate = uniquePlate();
+    const owner = await testDb().user.create({ data: { firstName: 'Lube', lastName: `Logger${s}`, username: `lube_${s}`, role: 'CLIENT' } });
+    const vehicle = await testDb().vehicle.create({ data: { ownerId: owner.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Mazda', model: '3', year: 2016, engineType: 'Petrol' } });
+    const file = csv([
+      ['Date', 'Odometer', 'Description', 'Notes', 'Cost', 'Tags'],
+      ['2025-01-10', '61000', 'Oil change', 'Synthetic 5W-30', '79.99', 'oil'],
+      ['2025-06-02', '68500', 'Front brake pads', '', '240.00', 'brakes'],
+    ]);
+    const uploaded = (await uploadImport(app, employee.authHeader, 'ServiceRecord.csv', file)).json() as ImportJob;
+    expect(uploaded.preset).toBe('lubelogger');
+    expect(uploaded.suggestedMapping).toEqual({ odometer: 'Odometer', visitDate: 'Date', visitName: 'Description', visitTotal: 'Cost', visitNotes: 'Notes' });
+    await step(app, employee.authHeader, uploaded.id, 'run', { mapping: uploaded.suggestedMapping, vehiclePlate: plate.toLowerCase() });
+    const done = await settle(app, employee.authHeader, uploaded.id);
+    expect(done.summary).toMatchObject({ visits: { created: 2 }, customers: { created: 0 }, vehicles: { created: 0 }, failedRows: 0 });
+    const visits = await testDb().visit.findMany({ where: { vehicleId: vehicle.id }, orderBy: { visitDate: 'asc' } });
+    expect(visits.map((v) => [v.name, v.totalCostCents, v.notes, v.customerId])).toEqual([
+      ['Oil change', 7999, 'Synthetic 5W-30', owner.id],
+      ['Front brake pads', 24000, null, owner.id],
+    ]);
+    expect((await testDb().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } })).latestKm).toBe(68500);
+
+    // Importing the same file again adds nothing (same vehicle, day and description).
+    const again = await importFile(app, employee.authHeader, 'ServiceRecord.csv', file, { vehiclePlate: plate });
+    expect(again.summary).toMatchObject({ visits: { created: 0, skipped: 2 } });
+  });
+
+  it('reads a Shopmonkey customer/vehicle export without any mapping work (mileage in miles)', async () => {
+    const s = uniqueSuffix();
+    const [plate, phone] = [uniquePlate(), uniquePhone()];
+    const file = csv([
+      ['First Name', 'Last Name', 'Email', 'Phone', 'Company', 'Year', 'Make', 'Model', 'Submodel', 'Engine', 'Color', 'License Plate', 'License Plate State', 'VIN', 'Mileage', 'Unit'],
+      ['Dana', `Smith${s}`, `dana.${s}@import.test`, `(415) ${phone.slice(0, 3)}-${phone.slice(3, 7)}`, '', '2019', 'Subaru', 'Outback', 'Premium', '2.5L H4', 'Green', plate, 'CA', '4S4BSANC1K3200000', '10,000', ''],
+    ]);
+    const uploaded = (await uploadImport(app, employee.authHeader, 'shopmonkey-customers.csv', file)).json() as ImportJob;
+    expect(uploaded).toMatchObject({ preset: 'shopmonkey', suggestedDistanceUnit: 'mi' });
+    expect(uploaded.suggestedMapping).toMatchObject({ firstName: 'First Name', lastName: 'Last Name', email: 'Email', phoneNumber: 'Phone', year: 'Year', brand: 'Make', model: 'Model', engineType: 'Engine', color: 'Color', plateNumber: 'License Plate', odometer: 'Mileage' });
+    const done = await importFile(app, employee.authHeader, 'shopmonkey-customers.csv', file, { defaultCountryCode: '+1' });
+    expect(done.summary).toMatchObject({ customers: { created: 1 }, vehicles: { created: 1 }, failedRows: 0 });
+    const dana = await testDb().user.findUniqueOrThrow({ where: { email: `dana.${s}@import.test` }, include: { vehicles: true } });
+    expect(dana).toMatchObject({ countryCode: '+1', phoneNumber: `415${phone.slice(0, 7)}` });
+    expect(dana.vehicles[0]).toMatchObject({ brand: 'Subaru', model: 'Outback', engineType: '2.5L H4', color: 'Green', latestKm: 16093 });
+  });
+
+  it('imports an XLSX workbook (first sheet), dates and numbers typed as such', async () => {
+    const s = uniqueSuffix();
+    const plate = uniquePlate();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Clients');
+    sheet.addRow(['Full name', 'Email', 'Phone', 'Plate', 'Make', 'Model', 'Year', 'Visit date', 'Total']);
+    sheet.addRow([`Sara Xl${s}`, `sara.${s}@import.test`, `+961 ${uniquePhone().slice(0, 8)}`, plate, 'BMW', 'X1', 2020, new Date(Date.UTC(2025, 10, 3)), 149.9]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const done = await importFile(app, employee.authHeader, 'clients.xlsx', bytes);
+    expect(done).toMatchObject({ format: 'xlsx', phase: 'done' });
+    expect(done.summary).toMatchObject({ customers: { created: 1 }, vehicles: { created: 1 }, visits: { created: 1 } });
+    const sara = await testDb().user.findUniqueOrThrow({ where: { email: `sara.${s}@import.test` }, include: { visits: true } });
+    expect(sara).toMatchObject({ firstName: 'Sara', lastName: `Xl${s}`, countryCode: '+961' });
+    expect(sara.visits[0]).toMatchObject({ totalCostCents: 14990 });
+    expect(sara.visits[0]!.visitDate.toISOString()).toBe('2025-11-03T00:00:00.000Z');
+  });
+
+  it('streams a large file in batches: 3,000 customers with 6,000 vehicles', async () => {
+    const s = uniqueSuffix();
+    const rows: (string | number)[][] = [['First name', 'Last name', 'Email', 'Phone', 'Plate', 'Make', 'Model', 'Year']];
+    for (let i = 0; i < 3000; i++) {
+      const phone = `7${s.replace(/\D/g, '').padEnd(4, '1').slice(0, 4)}${String(i).padStart(5, '0')}`;
+      for (const v of [0, 1]) rows.push(['Bulk', `C${i}x${s}`, `bulk.${i}.${s}@import.test`, `+44 ${phone}`, `B${s}${i}V${v}`, 'Skoda', 'Octavia', 2010 + (i % 15)]);
+    }
+    const done = await importFile(app, employee.authHeader, 'big.csv', csv(rows), { mode: 'allOrNothing' });
+    expect(done).toMatchObject({ phase: 'done', totalRows: 6000, processedRows: 6000 });
+    expect(done.summary).toMatchObject({ customers: { created: 3000 }, vehicles: { created: 6000 }, failedRows: 0 });
+    expect(await testDb().vehicle.count({ where: { plateNormalized: { startsWith: `B${s.toUpperCase()}` } } })).toBe(6000);
+  });
+
+  it('serves CSV and XLSX templates that import as they are', async () => {
+    const csvTemplate = await app.inject({ method: 'GET', url: '/backend/data-transfer/template.csv', headers: employee.authHeader });
+    expect(csvTemplate.statusCode).toBe(200);
+    expect(csvTemplate.headers['content-disposition']).toBe('attachment; filename="customers-import-template.csv"');
+    const uploaded = (await uploadImport(app, employee.authHeader, 'template.csv', csvTemplate.body)).json() as ImportJob;
+    expect(uploaded.preset).toBe('template');
+    expect(Object.keys(uploaded.suggestedMapping)).toHaveLength(26);
+    await step(app, employee.authHeader, uploaded.id, 'validate', { mapping: uploaded.suggestedMapping });
+    expect(await settle(app, employee.authHeader, uploaded.id)).toMatchObject({ validRows: 3, invalidRows: 0 });
+
+    const xlsx = await app.inject({ method: 'GET', url: '/backend/data-transfer/template.xlsx', headers: employee.authHeader });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const fromXlsx = (await uploadImport(app, employee.authHeader, 'template.xlsx', xlsx.rawPayload)).json() as ImportJob;
+    expect(fromXlsx).toMatchObject({ format: 'xlsx', preset: 'template' });
+  });
+
+  it('refuses files it cannot read, and unknown or foreign imports look missing', async () => {
+    const binary = await uploadImport(app, employee.authHeader, 'photo.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]));
+    expect(binary.statusCode).toBe(400);
+    expect(binary.json().message).toMatch(/CSV, an XLSX/);
+    const empty = await uploadImport(app, employee.authHeader, 'empty.csv', '');
+    expect(empty.statusCode).toBe(400);
+
+    const mine = (await uploadImport(app, employee.authHeader, 'mine.csv', csv([HEADER]))).json() as ImportJob;
+    const other = await createTestUser('EMPLOYEE');
+    const foreign = await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${mine.id}`, headers: other.authHeader });
+    const missing = await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${crypto.randomUUID()}`, headers: other.authHeader });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(missing.json().message);
+    const unmapped = await step(app, employee.authHeader, mine.id, 'validate', { mapping: {} });
+    expect(unmapped.statusCode).toBe(400);
+  });
+
+  it('is for staff: a client gets 403 and nobody signed in 401', async () => {
+    const file = csv([HEADER]);
+    expect((await uploadImport(app, client.authHeader, 'x.csv', file)).statusCode).toBe(403);
+    expect((await uploadImport(app, {}, 'x.csv', file)).statusCode).toBe(401);
+    const id = crypto.randomUUID();
+    expect((await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${id}`, headers: client.authHeader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${id}` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/backend/data-transfer/template.csv', headers: client.authHeader })).statusCode).toBe(403);
+  });
+});
