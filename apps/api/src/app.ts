@@ -29,6 +29,7 @@ import { visitsRoutes } from './modules/visits/visits.rest.ts';
 import { tasksRoutes } from './modules/tasks/tasks.rest.ts';
 import { paymentsRoutes } from './modules/payments/payments.rest.ts';
 import { todosRoutes } from './modules/todos/todos.rest.ts';
+import { dataTransferRoutes } from './modules/data-transfer/data-transfer.rest.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.rest.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(tasksRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(todosRoutes(deps));
+      await api.register(dataTransferRoutes(deps));
       await api.register(analyticsRoutes(deps));
       await api.register(dashboardRoutes(deps));
       await api.register(setupRoutes(deps));

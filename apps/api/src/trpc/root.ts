@@ -16,6 +16,7 @@ import { visitsRouter } from '../modules/visits/visits.router.ts';
 import { tasksRouter } from '../modules/tasks/tasks.router.ts';
 import { paymentsRouter } from '../modules/payments/payments.router.ts';
 import { todosRouter } from '../modules/todos/todos.router.ts';
+import { dataTransferRouter } from '../modules/data-transfer/data-transfer.router.ts';
 import { mediaRouter, myMediaRouter } from '../modules/media/media.router.ts';
 import { analyticsRouter } from '../modules/analytics/analytics.router.ts';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.ts';
@@ -42,6 +43,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   payments: paymentsRouter,
   todos: todosRouter,
+  dataTransfer: dataTransferRouter,
   media: mediaRouter,
   myMedia: myMediaRouter,
   analytics: analyticsRouter,
