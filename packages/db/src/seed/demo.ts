@@ -21,6 +21,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { TASK_LIBRARY } from './task-library.ts';
 import { createRandom, seedId } from './ids.ts';
 import { demoPageViews } from './page-views.ts';
+import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
 
 export const DEMO_ACCOUNTS = [
   { username: 'admin', email: 'admin@demo.garage', password: 'Demo#Admin2026', role: 'ADMIN', firstName: 'Amina', lastName: 'Haddad', phone: '5550100001' },
@@ -347,7 +348,16 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
         skipDuplicates: true,
       });
 
-      await tx.pageViewEvent.createMany({ data: demoPageViews(now, clients.map((c) => c.id!)) });
+      const pageViews = demoPageViews(now, clients.map((c) => c.id!));
+      await tx.pageViewEvent.createMany({ data: pageViews });
+      // The reports read rollups only: build them for the demo views, daily rows in the zone they are kept in
+      // (the app moves them to the shop's time zone at start).
+      const [zone] = await tx.$queryRawUnsafe<{ value: string }[]>(`SELECT value FROM "AnalyticsState" WHERE key = $1`, ROLLUP_TIME_ZONE_KEY);
+      await rebuildRollups((sql, values) => tx.$executeRawUnsafe(sql, ...values), {
+        fromUtc: new Date(Math.floor(((pageViews[0]?.occurredAt as Date | undefined) ?? now).getTime() / 3_600_000) * 3_600_000),
+        toUtc: new Date(now.getTime() + 3_600_000),
+        timeZone: zone?.value ?? 'UTC',
+      });
       return 'seeded' as const;
     },
     { timeout: 60_000, maxWait: 60_000 },
