@@ -18,6 +18,7 @@ import { readState, type LoginState } from './navigation-state.ts';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { VerifyCodeForm } from './verify-code-form.tsx';
+import { SetupNotice } from '../setup/setup-notice.tsx';
 
 type Step = { name: 'signIn' } | { name: 'forgot' } | { name: 'verify'; resendAfterSeconds: number } | { name: 'reset' };
 
@@ -63,6 +64,7 @@ export function LoginPage() {
     <AuthFrame title={title} subtitle={subtitle}>
       {step.name === 'signIn' ? (
         <div className="flex flex-col gap-5">
+          <SetupNotice />
           {passwordChanged ? <AuthAlert tone="success" title={t('reset.done')} /> : null}
           {arrival.problem && !passwordChanged ? (
             <AuthAlert tone={arrival.problem === 'noToken' ? 'info' : 'error'} title={t(`session.${arrival.problem}`)} />

@@ -1,0 +1,22 @@
+// First-run setup over REST (public: there is no session yet). A completed setup signs the new admin in
+// through the same token store as /login.
+import type { AuthSession } from '@garage/shared/schemas/auth';
+import type { CompleteSetupInput, SetupStatus } from '@garage/shared/schemas/setup';
+import { apiGet, apiRequest } from '../../lib/api-client.ts';
+import { saveSession } from '../../lib/auth/token-store.ts';
+
+export const setupKeys = { status: ['setup', 'status'] as const };
+
+export function fetchSetupStatus(signal?: AbortSignal): Promise<SetupStatus> {
+  return apiGet<SetupStatus>('/setup/status', signal);
+}
+
+export async function checkSetupCode(setupCode: string): Promise<void> {
+  await apiRequest('/setup/check-code', { method: 'POST', json: { setupCode } });
+}
+
+export async function completeSetup(input: CompleteSetupInput): Promise<AuthSession> {
+  const { data } = await apiRequest<AuthSession>('/setup/complete', { method: 'POST', json: input });
+  saveSession(data);
+  return data;
+}

@@ -1,0 +1,35 @@
+// On /login of a fresh installation (no admin yet): a clear way to /setup. Renders nothing once set up, while
+// loading, or when the status cannot be read (sign-in stays usable either way).
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { AuthAlert } from '../auth/auth-alert.tsx';
+import { fetchSetupStatus, setupKeys } from './setup-api.ts';
+
+export function SetupNotice() {
+  const status = useQuery({ queryKey: setupKeys.status, queryFn: ({ signal }) => fetchSetupStatus(signal), retry: false });
+  if (!status.data?.needsSetup) return null;
+  return (
+    <Suspense fallback={null}>
+      <SetupNoticeCard />
+    </Suspense>
+  );
+}
+
+function SetupNoticeCard() {
+  const { t } = useTranslation('setup');
+  return (
+    <div data-testid="setup-notice">
+      <AuthAlert tone="info" title={t('loginLink.title')}>
+        {t('loginLink.body')}
+        <span className="mt-2 flex">
+          <Link to="/setup" className={buttonVariants({ size: 'sm' })}>
+            {t('loginLink.action')}
+          </Link>
+        </span>
+      </AuthAlert>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+// The three forms of /setup: the setup code, the first admin, the shop. Each is bound to a form owned by
+// the page (values survive going back and forth); validation is the shared schemas' through zodResolver.
+import { Check, Circle } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Controller, useWatch, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@garage/shared/constants';
+import { PASSWORD_RULE_PARTS, type PasswordRulePart } from '@garage/shared/schemas/auth';
+import { slugifyShopName, type SetupAdmin, type SetupAdminInput, type SetupShop, type SetupShopInput } from '@garage/shared/schemas/setup';
+import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { cn } from '../../lib/utils.ts';
+import { PasswordInput } from '../auth/password-input.tsx';
+
+export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'MAD', 'DZD', 'TND', 'EGP', 'SAR', 'AED', 'QAR', 'CAD', 'CHF', 'XOF'];
+
+export function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
+interface TextFieldProps<T extends FieldValues> extends Omit<ComponentProps<'input'>, 'form' | 'name'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any parsed shape: the field only reads and registers
+  form: UseFormReturn<T, unknown, any>;
+  name: FieldPath<T>;
+  /** The field key in fields.json (validation messages) and setup:fields.* (label). */
+  label: string;
+  hint?: ReactNode;
+}
+
+function TextField<T extends FieldValues>({ form, name, label, hint, ...props }: TextFieldProps<T>) {
+  const { t } = useTranslation('setup');
+  const error = form.getFieldState(name, form.formState).error;
+  const id = `setup-${String(name).replace(/\./g, '-')}`;
+  return (
+    <Field data-invalid={!!error}>
+      <FieldLabel htmlFor={id}>{t(`fields.${label}`)}</FieldLabel>
+      <Input id={id} aria-invalid={!!error} aria-describedby={hint ? `${id}-hint` : undefined} {...form.register(name)} {...props} />
+      {hint ? <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription> : null}
+      <FieldError errors={[error]} field={String(name).split(".").pop()} />
+    </Field>
+  );
+}
+
+export function CodeFields({ form }: { form: UseFormReturn<{ setupCode: string }, unknown, { setupCode: string }> }) {
+  const { t } = useTranslation('setup');
+  return (
+    <FieldGroup>
+      <TextField
+        form={form}
+        name="setupCode"
+        label="setupCode"
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        dir="ltr"
+        placeholder="XXXX-XXXX-XXXX"
+        className="font-mono tracking-widest uppercase"
+        hint={t('code.hint')}
+        autoFocus
+      />
+    </FieldGroup>
+  );
+}
+
+export function AdminFields({ form }: { form: UseFormReturn<SetupAdminInput, unknown, SetupAdmin> }) {
+  const { t } = useTranslation(['setup', 'auth']);
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+  const passwordError = form.formState.errors.password;
+  return (
+    <FieldGroup className="grid gap-4 sm:grid-cols-2">
+      <TextField form={form} name="firstName" label="firstName" autoComplete="given-name" autoFocus />
+      <TextField form={form} name="lastName" label="lastName" autoComplete="family-name" />
+      <TextField form={form} name="email" label="email" type="email" autoComplete="email" dir="ltr" />
+      <TextField form={form} name="username" label="username" autoComplete="username" dir="ltr" />
+      <TextField form={form} name="countryCode" label="countryCode" inputMode="tel" placeholder="+1" dir="ltr" />
+      <TextField form={form} name="phoneNumber" label="phoneNumber" type="tel" inputMode="tel" autoComplete="tel-national" dir="ltr" />
+      <Field data-invalid={!!passwordError} className="sm:col-span-2">
+        <FieldLabel htmlFor="setup-password">{t('fields.password')}</FieldLabel>
+        <PasswordInput id="setup-password" autoComplete="new-password" aria-invalid={!!passwordError} aria-describedby="setup-password-rules" {...form.register('password')} />
+        <ul id="setup-password-rules" className="grid grid-cols-1 gap-1 text-xs sm:grid-cols-2" aria-label={t('auth:reset.rulesTitle')}>
+          {(Object.entries(PASSWORD_RULE_PARTS) as [PasswordRulePart, (value: string) => boolean][]).map(([key, test]) => {
+            const met = test(password);
+            return (
+              <li key={key} className={cn('flex items-center gap-1.5', met ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground')}>
+                {met ? <Check aria-hidden="true" className="size-3.5" /> : <Circle aria-hidden="true" className="size-3" />}
+                <span>{t(`auth:reset.rules.${key}`)}</span>
+                <span className="sr-only">{met ? t('auth:reset.ruleMet') : t('auth:reset.ruleNotMet')}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <FieldError errors={[passwordError]} field="password" />
+      </Field>
+    </FieldGroup>
+  );
+}
+
+export function ShopFields({ form }: { form: UseFormReturn<SetupShopInput, unknown, SetupShop> }) {
+  const { t } = useTranslation('setup');
+  const { errors } = form.formState;
+  const color = useWatch({ control: form.control, name: 'primaryColor' }) ?? '#1d4ed8';
+  const displayName = form.register('displayName');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-3 text-sm font-semibold">{t('shop.identity')}</legend>
+        <FieldGroup className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            form={form}
+            name="displayName"
+            label="displayName"
+            autoFocus
+            onChange={(event) => {
+              void displayName.onChange(event);
+              // The machine name follows the display name until it is edited by hand.
+              if (!form.getFieldState('name').isDirty) form.setValue('name', slugifyShopName(event.target.value));
+            }}
+          />
+          <TextField form={form} name="name" label="shopName" dir="ltr" hint={t('shop.nameHint')} />
+          <Field>
+            <FieldLabel htmlFor="setup-defaultLanguage">{t('fields.defaultLanguage')}</FieldLabel>
+            <Controller
+              control={form.control}
+              name="defaultLanguage"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="setup-defaultLanguage" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {LANGUAGES.map((language) => (
+                      <SelectItem key={language} value={language}>
+                        {t(`languages.${language}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+          <TextField form={form} name="currency" label="currency" list="setup-currencies" dir="ltr" autoCapitalize="characters" maxLength={3} hint={t('shop.currencyHint')} />
+          <datalist id="setup-currencies">
+            {COMMON_CURRENCIES.map((code) => (
+              <option key={code} value={code} />
+            ))}
+          </datalist>
+          <div className="sm:col-span-2">
+            <TextField form={form} name="timezone" label="timezone" list="setup-timezones" dir="ltr" hint={t('shop.timezoneHint')} />
+            <datalist id="setup-timezones">
+              {timeZones().map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </div>
+        </FieldGroup>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-3 text-sm font-semibold">{t('shop.contact')}</legend>
+        <FieldGroup className="grid gap-4 sm:grid-cols-2">
+          <TextField form={form} name="phone" label="phone" type="tel" inputMode="tel" dir="ltr" />
+          <TextField form={form} name="whatsapp" label="whatsapp" type="tel" inputMode="tel" dir="ltr" placeholder="+212600112233" />
+          <div className="sm:col-span-2">
+            <TextField form={form} name="email" label="shopEmail" type="email" dir="ltr" />
+          </div>
+          <Field data-invalid={!!errors.address} className="sm:col-span-2">
+            <FieldLabel htmlFor="setup-address">{t('fields.address')}</FieldLabel>
+            <Textarea id="setup-address" rows={2} aria-invalid={!!errors.address} {...form.register('address')} />
+            <FieldError errors={[errors.address]} field="address" />
+          </Field>
+          <Field data-invalid={!!errors.openingHours} className="sm:col-span-2">
+            <FieldLabel htmlFor="setup-openingHours">{t('fields.openingHours')}</FieldLabel>
+            <Textarea id="setup-openingHours" rows={3} placeholder={t('shop.hoursPlaceholder')} aria-invalid={!!errors.openingHours} {...form.register('openingHours')} />
+            <FieldError errors={[errors.openingHours]} field="openingHours" />
+          </Field>
+        </FieldGroup>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-3 text-sm font-semibold">{t('shop.look')}</legend>
+        <FieldGroup className="grid gap-4 sm:grid-cols-2">
+          <Field data-invalid={!!errors.primaryColor}>
+            <FieldLabel htmlFor="setup-primaryColor">{t('fields.primaryColor')}</FieldLabel>
+            <div className="flex items-center gap-3">
+              <input
+                type="color"
+                aria-label={t('fields.primaryColor')}
+                value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#1d4ed8'}
+                onChange={(event) => form.setValue('primaryColor', event.target.value, { shouldDirty: true, shouldValidate: true })}
+                className="h-9 w-12 shrink-0 cursor-pointer rounded-md border bg-transparent p-1"
+              />
+              <Input id="setup-primaryColor" dir="ltr" className="font-mono" aria-invalid={!!errors.primaryColor} {...form.register('primaryColor')} />
+            </div>
+            <FieldError errors={[errors.primaryColor]} field="primaryColor" />
+          </Field>
+          <TextField form={form} name="logoUrl" label="logo" type="url" dir="ltr" placeholder="https://" hint={t('shop.logoHint')} />
+        </FieldGroup>
+      </fieldset>
+    </div>
+  );
+}
