@@ -1,0 +1,178 @@
+// The admin's export: one streamed ZIP (a CSV per entity, the JSON Lines export, the media files), and the
+// round trip: the export's JSON imported into an empty database gives back the same rows.
+import { Readable } from 'node:stream';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import yauzl from 'yauzl';
+import { createDb, createLocalStorage, type Db } from '@garage/db';
+import { migrateDatabase } from '@garage/db/migrate';
+import type { App } from '../src/app.ts';
+import { signAccessToken } from '../src/modules/auth/session.ts';
+import { importFile, uniquePhone, uniquePlate } from './data-transfer-fixtures.ts';
+import { buildTestApp, createTestUser, TEST_JWT_SECRET, testDb, uniqueSuffix } from './helpers.ts';
+
+type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+
+/** Entries of a ZIP held in a buffer (the test's copy of what the browser downloads). */
+async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+        entries.set(entry.fileName, Buffer.concat(chunks));
+        zip.readEntry();
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+interface Seeded {
+  suffix: string;
+  customerIds: string[];
+  vehicleIds: string[];
+  visitId: string;
+  oilChangeId: string;
+  mediaKey: string;
+}
+
+/** A small shop of unique rows: two customers, two vehicles, a visit with tasks, a payment and a refund, an oil change, a picture. */
+async function seedShop(staffId: string): Promise<Seeded> {
+  const db = testDb();
+  const suffix = uniqueSuffix();
+  const customers = await Promise.all(
+    ['Nadia', 'Omar'].map((firstName, index) =>
+      db.user.create({ data: { firstName, lastName: `Export${suffix}`, username: `export_${index}_${suffix}`, email: `export.${index}.${suffix}@export.test`, countryCode: '+212', phoneNumber: uniquePhone(), role: 'CLIENT', preferredLanguage: index ? 'fr' : 'ar' } }),
+    ),
+  );
+  const vehicles = await Promise.all(
+    customers.map((customer, index) => {
+      const plate = uniquePlate();
+      return db.vehicle.create({ data: { ownerId: customer.id, type: index ? 'VAN' : 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Silver', brand: 'Renault', model: index ? 'Kangoo' : 'Clio', year: 2017 + index, engineType: 'Diesel', latestKm: 120_000 } });
+    }),
+  );
+  const oil = await db.oilChange.create({ data: { vehicleId: vehicles[0]!.id, oilName: 'Total Quartz', oilType: '5W-40', currentKm: 120_000, nextChangeKm: 130_000, filterChanged: true, recordedById: staffId } });
+  const visit = await db.visit.create({
+    data: {
+      name: `Timing belt ${suffix}`, dueDate: new Date('2026-02-01T00:00:00Z'), visitDate: new Date('2026-01-28T00:00:00Z'), customerId: customers[0]!.id, vehicleId: vehicles[0]!.id,
+      totalCostCents: 45_050, paidCents: 40_000, status: 'COMPLETED', paymentStatus: 'PARTIALLY_PAID', completedAt: new Date('2026-01-30T10:00:00Z'),
+      tasks: { create: [{ title: 'Timing belt', service: 'REPAIR', status: 'COMPLETED', costCents: 20_000, soldForCents: 40_050 }, { title: 'Coolant', service: 'MAINTENANCE', status: 'COMPLETED', soldForCents: 5_000 }] },
+    },
+  });
+  const payment = await db.payment.create({ data: { visitId: visit.id, amountCents: 45_000, method: 'CASH', recordedById: staffId } });
+  await db.payment.create({ data: { visitId: visit.id, amountCents: 5_000, method: 'CASH', status: 'REFUNDED', refundOfId: payment.id, recordedById: staffId } });
+  const merchant = (await db.merchant.findFirst()) ?? (await db.merchant.create({ data: { name: `shop-${suffix}`, displayName: 'Shop' } }));
+  const saved = await exportStorage.save('vehicle', 'png', Readable.from(Buffer.from(`picture ${suffix}`)));
+  await db.mediaFile.create({ data: { merchantId: merchant.id, name: 'clio.png', type: 'IMAGE', mimeType: 'image/png', sizeBytes: saved.sizeBytes, storageKey: saved.key, section: 'vehicle', ownerId: customers[0]!.id, vehicleId: vehicles[0]!.id } });
+  return { suffix, customerIds: customers.map((c) => c.id), vehicleIds: vehicles.map((v) => v.id), visitId: visit.id, oilChangeId: oil.id, mediaKey: saved.key };
+}
+
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'garage-export-test-'));
+const exportStorage = createLocalStorage(storageDir);
+
+describe('export', () => {
+  let app: App;
+  let admin: TestUser;
+  let employee: TestUser;
+  let client: TestUser;
+  let shop: Seeded;
+  let zip: Map<string, Buffer>;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ storage: exportStorage });
+    [admin, employee, client] = await Promise.all([createTestUser('ADMIN'), createTestUser('EMPLOYEE'), createTestUser('CLIENT')]);
+    shop = await seedShop(admin.user.id);
+    const response = await app.inject({ method: 'GET', url: '/backend/data-transfer/export', headers: admin.authHeader });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="garage-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    zip = await unzip(response.rawPayload);
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it('holds a CSV per entity, the JSON export and the uploaded media', () => {
+    for (const name of ['customers', 'vehicles', 'visits', 'tasks', 'payments', 'oil-changes', 'catalogue-categories', 'catalogue-items', 'messages', 'ratings', 'media']) {
+      expect(zip.has(`${name}.csv`), name).toBe(true);
+    }
+    expect(zip.has('garage-export.jsonl')).toBe(true);
+    expect(zip.get(`media/${shop.mediaKey}`)?.toString()).toBe(`picture ${shop.suffix}`);
+  });
+
+  it('writes money as decimals with the currency and dates as ISO instants, without password hashes', () => {
+    const visits = zip.get('visits.csv')!.toString().replace(/^\uFEFF/, '').split('\r\n');
+    const header = visits[0]!.split(',');
+    expect(header).toEqual(expect.arrayContaining(['totalCost', 'paid', 'currency', 'visitDate']));
+    expect(header).not.toContain('totalCostCents');
+    const row = visits.find((line) => line.startsWith(shop.visitId))!.split(',');
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('totalCost')).toBe('450.50');
+    expect(cell('paid')).toBe('400.00');
+    expect(cell('currency')).toMatch(/^[A-Z]{3}$/);
+    expect(cell('visitDate')).toBe('2026-01-28T00:00:00.000Z');
+    const customers = zip.get('customers.csv')!.toString();
+    expect(customers).toContain(`export.0.${shop.suffix}@export.test`);
+    expect(customers.split('\r\n')[0]).not.toMatch(/password/i);
+    expect(customers).not.toContain(admin.user.email!);
+  });
+
+  it('is for administrators only', async () => {
+    const url = '/backend/data-transfer/export';
+    expect((await app.inject({ method: 'GET', url, headers: employee.authHeader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url, headers: client.authHeader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('round trip: the JSON export imported into an empty database gives back the same rows', async () => {
+    const name = `garage_roundtrip_${shop.suffix.replace(/\W/g, '')}`;
+    await testDb().$executeRawUnsafe(`CREATE DATABASE "${name}"`);
+    const url = new URL(inject('databaseUrl'));
+    url.pathname = `/${name}`;
+    let empty: Db | undefined;
+    let emptyApp: App | undefined;
+    try {
+      await migrateDatabase(url.toString());
+      empty = createDb(url.toString(), { poolSize: 3 });
+      emptyApp = await buildTestApp({ db: empty });
+      const staff = await empty.user.create({ data: { firstName: 'First', lastName: 'Admin', username: 'first_admin', role: 'ADMIN' } });
+      const auth = { authorization: `Bearer ${signAccessToken({ userId: staff.id, roles: ['ADMIN'] }, TEST_JWT_SECRET)}` };
+      // Other test files write to the shared database at the same time: keep the valid rows, compare ours.
+      const job = await importFile(emptyApp, auth, 'garage-export.jsonl', zip.get('garage-export.jsonl')!, { mode: 'validOnly' });
+      expect(job.phase).toBe('done');
+      expect(job.preset).toBe('garage-export');
+
+      const pick = async (db: Db) => ({
+        customers: await db.user.findMany({ where: { id: { in: shop.customerIds } }, orderBy: { id: 'asc' }, select: { id: true, firstName: true, lastName: true, username: true, email: true, countryCode: true, phoneNumber: true, preferredLanguage: true, role: true } }),
+        vehicles: await db.vehicle.findMany({ where: { id: { in: shop.vehicleIds } }, orderBy: { id: 'asc' }, select: { id: true, ownerId: true, type: true, plateNumber: true, plateNormalized: true, color: true, brand: true, model: true, year: true, engineType: true, latestKm: true } }),
+        oilChanges: await db.oilChange.findMany({ where: { id: shop.oilChangeId }, select: { id: true, vehicleId: true, oilName: true, oilType: true, currentKm: true, nextChangeKm: true, filterChanged: true, createdAt: true } }),
+        visits: await db.visit.findMany({
+          where: { id: shop.visitId },
+          select: {
+            id: true, name: true, visitDate: true, dueDate: true, customerId: true, vehicleId: true, totalCostCents: true, paidCents: true, status: true, paymentStatus: true, completedAt: true, createdAt: true,
+            tasks: { orderBy: { id: 'asc' }, select: { id: true, title: true, service: true, status: true, costCents: true, soldForCents: true } },
+            payments: { orderBy: { id: 'asc' }, select: { id: true, amountCents: true, method: true, status: true, refundOfId: true, createdAt: true } },
+          },
+        }),
+      });
+      const [before, after] = await Promise.all([pick(testDb()), pick(empty)]);
+      expect(before.customers).toHaveLength(2);
+      expect(before.visits[0]!.tasks).toHaveLength(2);
+      expect(after).toEqual(before);
+    } finally {
+      await emptyApp?.close();
+      await empty?.$disconnect();
+      await testDb().$executeRawUnsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  }, 180_000);
+});
