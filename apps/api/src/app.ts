@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { LIMITS, MESSAGES } from '@garage/shared';
 import type { AppDeps } from './deps.ts';
 import { nulCharacterIn } from './lib/nul-guard.ts';
+import { listenForRevocations } from './modules/auth/session-revocations.ts';
 import { authRoutes } from './modules/auth/auth.rest.ts';
 import { healthRoutes } from './modules/health/health.rest.ts';
 import { merchantRoutes } from './modules/merchant/merchant.rest.ts';
@@ -29,8 +30,8 @@ import { visitsRoutes } from './modules/visits/visits.rest.ts';
 import { tasksRoutes } from './modules/tasks/tasks.rest.ts';
 import { paymentsRoutes } from './modules/payments/payments.rest.ts';
 import { todosRoutes } from './modules/todos/todos.rest.ts';
-import { dataTransferRoutes } from './modules/data-transfer/data-transfer.rest.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.rest.ts';
+import { dataTransferRoutes } from './modules/data-transfer/data-transfer.rest.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
 import { myVisitsRoutes } from './modules/my-visits/my-visits.rest.ts';
@@ -104,6 +105,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(multipart, { limits: { fileSize: LIMITS.mediaMaxMB * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(openapi);
   app.decorateRequest('session', null);
+  // Revoked access tokens (deactivation, role or password change) are refused on every instance at once.
+  const stopRevocations = await listenForRevocations(deps.db, app.log);
+  app.addHook('onClose', async () => stopRevocations());
   // PostgreSQL text cannot hold U+0000: refuse it in any field of any route, before validation.
   app.addHook('preValidation', (request, _reply, done) => done(nulCharacterIn(request.body, request.query, request.params) ?? undefined));
 
@@ -129,8 +133,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(tasksRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(todosRoutes(deps));
-      await api.register(dataTransferRoutes(deps));
       await api.register(analyticsRoutes(deps));
+      await api.register(dataTransferRoutes(deps));
       await api.register(dashboardRoutes(deps));
       await api.register(setupRoutes(deps));
       await api.register(myVisitsRoutes(deps));

@@ -47,6 +47,8 @@ export const SESSION = {
   userCookieDays: 7,
   /** A token expiring within this many seconds is refreshed in the background. */
   expiringSoonSeconds: 300,
+  /** Access tokens are short-lived; the refresh token (30 days) renews them. */
+  accessTokenTtlSeconds: 15 * 60,
 } as const;
 
 export const OTP = {

@@ -5,6 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Prisma } from '@garage/db';
 import { MESSAGES, SESSION } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
+import { revokeAccessTokens } from './session-revocations.ts';
 
 export const REFRESH_TOKEN_TTL_SECONDS = SESSION.refreshCookieDays * 24 * 60 * 60;
 
@@ -96,6 +97,8 @@ export async function revokeUserSessions(
     where: { userId, revokedAt: null, ...(keep ? { familyId: { not: keep.familyId } } : {}) },
     data: { revokedAt: now },
   });
+  // Access tokens already issued end too, on every instance (the kept session renews its own silently).
+  await revokeAccessTokens(db, userId, now);
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;

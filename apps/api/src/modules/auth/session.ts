@@ -2,7 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { ROLES, type Role } from '@garage/shared';
+import { ROLES, SESSION, type Role } from '@garage/shared';
+import { isRevoked } from './session-revocations.ts';
 
 export interface Session {
   userId: string;
@@ -13,6 +14,8 @@ export interface AccessTokenClaims {
   sub: string;
   /** A single role or a list (SPEC §3). */
   role: Role | Role[];
+  /** Issued at, in milliseconds (`iat` is in seconds): compared with the user's revocation instant. */
+  iatMs?: number;
 }
 
 export function readAccessToken(request: FastifyRequest): string | undefined {
@@ -21,25 +24,29 @@ export function readAccessToken(request: FastifyRequest): string | undefined {
   return request.cookies?.accessToken || undefined;
 }
 
-/** The session for a valid token, or null (missing, expired, forged, or malformed). */
+/**
+ * The session for a valid token, or null (missing, expired, forged, malformed, or revoked since it was
+ * issued: session-revocations.ts).
+ */
 export function verifyAccessToken(token: string | undefined, secret: string, nowMs = Date.now()): Session | null {
   if (!token) return null;
   const known = verifiedTokens.get(token);
   if (known && known.secret === secret) {
-    if (known.expiresAtMs > nowMs) return known.session;
+    if (known.expiresAtMs > nowMs) return isRevoked(known.session.userId, known.issuedAtMs) ? null : known.session;
     verifiedTokens.delete(token);
     return null;
   }
   try {
-    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], clockTimestamp: Math.floor(nowMs / 1000) }) as Partial<AccessTokenClaims> & { exp?: number };
+    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], clockTimestamp: Math.floor(nowMs / 1000) }) as Partial<AccessTokenClaims> & { exp?: number; iat?: number };
     const roles = (Array.isArray(claims.role) ? claims.role : [claims.role]).filter((r): r is Role =>
       ROLES.includes(r as Role),
     );
     if (typeof claims.sub !== 'string' || roles.length === 0 || typeof claims.exp !== 'number') return null;
     const session: Session = Object.freeze({ userId: claims.sub, roles: Object.freeze(roles) as Role[] });
+    const issuedAtMs = typeof claims.iatMs === 'number' ? claims.iatMs : (claims.iat ?? 0) * 1000;
     if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear();
-    verifiedTokens.set(token, { secret, session, expiresAtMs: claims.exp * 1000 });
-    return session;
+    verifiedTokens.set(token, { secret, session, expiresAtMs: claims.exp * 1000, issuedAtMs });
+    return isRevoked(session.userId, issuedAtMs) ? null : session;
   } catch {
     return null;
   }
@@ -49,13 +56,12 @@ export function verifyAccessToken(token: string | undefined, secret: string, now
 // for up to 15 minutes, and checking its signature and claims again each time was a tenth of the CPU of
 // a list request. Only valid tokens are kept; the bound keeps memory small whatever callers send.
 const MAX_VERIFIED_TOKENS = 10_000;
-const verifiedTokens = new Map<string, { secret: string; session: Session; expiresAtMs: number }>();
+const verifiedTokens = new Map<string, { secret: string; session: Session; expiresAtMs: number; issuedAtMs: number }>();
 
-/** Access tokens are short-lived; the refresh token (30 days) renews them. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_TTL_SECONDS = SESSION.accessTokenTtlSeconds;
 
 export function signAccessToken(session: Session, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
-  const claims: AccessTokenClaims = { sub: session.userId, role: session.roles.length === 1 ? session.roles[0]! : session.roles };
+  const claims: AccessTokenClaims = { sub: session.userId, role: session.roles.length === 1 ? session.roles[0]! : session.roles, iatMs: Date.now() };
   return jwt.sign(claims, secretKey(secret), { algorithm: 'HS256', expiresIn: ttlSeconds });
 }
 

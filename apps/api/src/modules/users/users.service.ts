@@ -5,6 +5,7 @@ import type { createUserSchema, userInputSchema, UserPatch, UserView } from '@ga
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
+import { revokeAccessTokens } from '../auth/session-revocations.ts';
 import type { Session } from '../auth/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
 import { assertCanManage, assertNotSelf } from './users.access.ts';
@@ -92,6 +93,8 @@ export async function updateUser(db: Db, actor: Session, id: string, input: User
       await tx.user.update({ where: { id }, data });
       await attachImage(tx, data.imageUrl, { ownerId: id });
       if (existing.active && data.active === false) await revokeUserSessions(tx, id);
+      // A token carries the role: a changed role takes effect on the next request (the browser renews silently).
+      else if (data.role !== undefined && data.role !== existing.role) await revokeAccessTokens(tx, id);
     }),
   );
   return getUser(db, id);
