@@ -1,0 +1,134 @@
+// Customer messages and ratings in a real browser (issue 11), in English and in Arabic (rtl): a visitor sends
+// a message from the home page's contact form, staff see the unread badge in the navigation, find the
+// message and mark it read after the confirmation; a client rates a completed visit and staff see the new
+// average on the ratings screen.
+import type { Page } from '@playwright/test';
+import { DEMO, expect, queryDb, screenshotPath, signInAs, test, useLanguage } from './fixtures.ts';
+
+const TEXT = {
+  en: { sent: 'Your message has been sent!', thanks: 'Thank you for your feedback!', updated: 'Rating updated successfully!', starRequired: 'A star rating must be selected' },
+  ar: { sent: 'تم إرسال رسالتك!', thanks: 'شكرًا على ملاحظاتك!', updated: 'تم تحديث التقييم بنجاح!', starRequired: 'يجب اختيار تقييم بالنجوم' },
+} as const;
+type Language = keyof typeof TEXT;
+
+/** Numbers as the page shows them in any language ("٤٫٢٥" → 4.25). */
+function readNumber(text: string): number {
+  const latin = text.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660)).replace(/[٫,]/g, '.').replace(/[^\d.]/g, '');
+  return Number(latin);
+}
+
+async function unreadInDb(): Promise<number> {
+  const [row] = await queryDb<{ count: string }>('SELECT count(*)::text AS count FROM "ContactMessage" WHERE NOT "read"');
+  return Number(row!.count);
+}
+
+async function badgeNumber(page: Page): Promise<number> {
+  const badge = page.locator('aside').getByTestId('unread-messages-badge');
+  if (!(await badge.isVisible())) return 0;
+  return readNumber((await badge.locator('[aria-hidden="true"]').textContent()) ?? '');
+}
+
+for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
+  test.describe(`messages and ratings (${language})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, language);
+    });
+
+    test('a visitor sends a message; staff see the unread badge and mark it read after confirming', async ({ page, browser }) => {
+      const marker = `E2E ${language} ${Date.now().toString(36)}`;
+      await page.goto('/#contact');
+      await page.locator('#contact').scrollIntoViewIfNeeded();
+      const form = page.getByTestId('contact-form');
+      await form.locator('#contact-fullName').fill(`Visitor ${marker}`);
+      await form.locator('#contact-email').fill('visitor@example.com');
+      await form.locator('#contact-message').fill(`Do you fit winter tyres? (${marker})`);
+      await page.getByTestId('contact-submit').click();
+      await expect(page.getByText(TEXT[language].sent)).toBeVisible();
+      const [stored] = await queryDb<{ id: string; read: boolean }>('SELECT id, "read" FROM "ContactMessage" WHERE "fullName" = $1', [`Visitor ${marker}`]);
+      expect(stored).toMatchObject({ read: false });
+
+      const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const staff = await staffContext.newPage();
+      await useLanguage(staff, language);
+      await signInAs(staff, DEMO.employee);
+      await staff.goto('/admin/todo');
+      await expect(staff.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      // The badge counts what the database holds as unread (the message just sent included).
+      await expect.poll(async () => (await badgeNumber(staff)) > 0 && (await badgeNumber(staff)) === (await unreadInDb())).toBe(true);
+
+      await staff.locator('aside').getByRole('link', { name: language === 'ar' ? /الرسائل/ : /Messages/ }).click();
+      await expect(staff).toHaveURL(/\/admin\/messages$/);
+      await staff.getByTestId('messages-search').fill(marker);
+      const row = staff.getByTestId('message-row').filter({ hasText: marker });
+      await expect(row).toHaveCount(1);
+      await expect(row).toHaveAttribute('data-unread', 'true');
+      await staff.screenshot({ path: screenshotPath(`messages-${language}-1440`), fullPage: true });
+
+      const before = await badgeNumber(staff);
+      await row.getByTestId('mark-read').click();
+      const confirm = staff.getByTestId('confirm-dialog');
+      await expect(confirm).toBeVisible();
+      // Cancelling changes nothing.
+      await confirm.getByRole('button', { name: language === 'ar' ? 'إلغاء' : 'Cancel' }).click();
+      await expect(row).toHaveAttribute('data-unread', 'true');
+      await row.getByTestId('mark-read').click();
+      await staff.getByTestId('confirm-action').click();
+      await expect(row).toHaveAttribute('data-unread', 'false');
+      expect((await queryDb<{ read: boolean }>('SELECT "read" FROM "ContactMessage" WHERE id = $1', [stored!.id]))[0]!.read).toBe(true);
+      await expect.poll(async () => (await badgeNumber(staff)) === (await unreadInDb())).toBe(true);
+      expect(await badgeNumber(staff)).toBeLessThanOrEqual(before);
+
+      // Opening it shows the whole text and the ways to answer.
+      await row.getByRole('button', { name: new RegExp(`Visitor ${marker}`) }).click();
+      const dialog = staff.getByTestId('message-dialog');
+      await expect(dialog.getByTestId('message-text')).toContainText(marker);
+      await expect(dialog.getByTestId('reply-mailto')).toHaveAttribute('href', /^mailto:visitor%40example\.com\?subject=/);
+      await expect(dialog.getByTestId('reply-form')).toBeVisible();
+      await staffContext.close();
+    });
+
+    test('a client rates a completed visit; staff see the new average', async ({ page, browser }) => {
+      // One of the demo client's completed visits, unrated if one is left.
+      const [visit] = await queryDb<{ id: string; vehicleId: string; rated: boolean }>(
+        `SELECT v.id, v."vehicleId", (r.id IS NOT NULL) AS rated FROM "Visit" v
+         JOIN "User" u ON u.id = v."customerId" LEFT JOIN "Rating" r ON r."visitId" = v.id
+         WHERE u.username = 'client' AND v.status IN ('COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP')
+         ORDER BY (r.id IS NOT NULL), v.id LIMIT 1`,
+      );
+      expect(visit).toBeTruthy();
+
+      const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const staff = await staffContext.newPage();
+      await useLanguage(staff, language);
+      await signInAs(staff, DEMO.admin);
+      await staff.goto('/admin/messages/rate');
+      await expect(staff.getByTestId('ratings-average')).toBeVisible();
+
+      await signInAs(page, DEMO.client);
+      await page.goto(`/client/overview/${visit!.vehicleId}/${visit!.id}`);
+      await page.getByTestId('rate-visit').first().click();
+      const dialog = page.getByTestId('rate-visit-dialog');
+      await expect(dialog).toBeVisible();
+      if (!visit!.rated) {
+        // Stars are required.
+        await dialog.getByTestId('rating-submit').click();
+        await expect(dialog.getByText(TEXT[language].starRequired)).toBeVisible();
+      }
+      await dialog.getByTestId('star-1').check();
+      await dialog.getByTestId('rating-feedback').fill(`Waited too long (${language})`);
+      await dialog.getByTestId('rating-consent').click();
+      await page.screenshot({ path: screenshotPath(`rate-visit-${language}-${page.viewportSize()?.width}`) });
+      await dialog.getByTestId('rating-submit').click();
+      await expect(page.getByText(visit!.rated ? TEXT[language].updated : TEXT[language].thanks)).toBeVisible();
+      const [saved] = await queryDb<{ stars: number; showOnWebsite: boolean }>('SELECT stars, "showOnWebsite" FROM "Rating" WHERE "visitId" = $1', [visit!.id]);
+      expect(saved).toMatchObject({ stars: 1, showOnWebsite: true });
+
+      const [{ average }] = (await queryDb<{ average: string }>('SELECT avg(stars)::text AS average FROM "Rating"')) as [{ average: string }];
+      await staff.reload();
+      await expect.poll(async () => readNumber((await staff.getByTestId('ratings-average').textContent()) ?? '')).toBeCloseTo(Number(average), 1);
+      if (!visit!.rated) await expect(staff.getByTestId('rating-row').first()).toContainText(`Waited too long (${language})`);
+      await staff.screenshot({ path: screenshotPath(`ratings-${language}-1440`), fullPage: true });
+      await staffContext.close();
+    });
+  });
+}
