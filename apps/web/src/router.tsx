@@ -44,7 +44,7 @@ const ClientLayout = lazyPage(() => import('./features/shell/client-layout.tsx')
 
 // Staff screens
 const TodoPage = lazyPage(() => import('./features/todo/todo-page.tsx'), 'TodoPage', ['todo', 'users', 'validation', 'fields']);
-const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), 'VisitsPage', ['visits', 'tasks', 'validation', 'fields']);
+const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), 'VisitsPage', ['visits', 'tasks', 'validation', 'fields', 'offering']);
 const PaymentsPage = lazyPage(() => import('./features/payments/payments-page.tsx'), 'PaymentsPage', ['payments']);
 const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), 'SearchPage');
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
@@ -52,7 +52,7 @@ const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'Use
 const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage');
 const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage');
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
-const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'validation', 'fields']);
+const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'approvals', 'validation', 'fields']);
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'validation', 'fields']);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);

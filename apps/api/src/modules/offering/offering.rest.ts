@@ -40,7 +40,8 @@ export function offeringRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/offering/catalogue',
       { schema: { tags, summary: 'Visible service categories with their visible items, featured first (public)', response: { 200: publicCatalogueSchema } } },
-      async () => listPublicCatalogue(deps.db),
+      // Revalidated on every load: a change made by staff shows at the next visit.
+      async (_request, reply) => reply.header('cache-control', 'no-cache').send(await listPublicCatalogue(deps.db)),
     );
 
     app.get(

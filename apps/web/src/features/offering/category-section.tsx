@@ -150,7 +150,7 @@ export function ItemList({ category, actions }: { category: Category; actions: C
               {(handle) => (
                 <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-2 px-2 py-2.5 sm:px-4', !item.visible && 'opacity-60')}>
                   {handle}
-                  <Thumb url={item.imageUrl} className="size-10" />
+                  {item.imageUrl && <Thumb url={item.imageUrl} className="size-10" />}
                   <div className="flex min-w-0 flex-1 basis-40 flex-col">
                     <span className="flex items-center gap-2">
                       <span className="truncate font-medium" data-testid="item-title">{title}</span>

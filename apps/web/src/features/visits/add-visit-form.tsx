@@ -20,6 +20,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { TaskFields } from '../tasks/task-fields.tsx';
+import { TaskTemplatePicker } from '../offering/task-template-picker.tsx';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
 import { browserTimeZone, todayIso, useFormatters } from './format.ts';
 import { visitPath } from './visit-list-views.tsx';
@@ -131,6 +132,9 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
             <div key={row.id} className="rounded-lg border bg-muted/20 p-3" data-testid="task-row">
               <div className="mb-2 flex items-center justify-between">
                 <span className="text-sm font-medium text-muted-foreground">{t('form.taskNumber', { number: index + 1 })}</span>
+                <span className="ms-auto me-1">
+                  <TaskTemplatePicker prefix={`tasks.${index}.`} idPrefix={`task-${index}`} />
+                </span>
                 <Button type="button" variant="ghost" size="sm" onClick={() => tasks.remove(index)} aria-label={t('form.removeTask', { number: index + 1 })} data-testid="remove-task-row">
                   <Trash2 aria-hidden="true" />
                 </Button>

@@ -1,0 +1,103 @@
+// The service catalogue in a real browser (issue "Service catalogue management"): staff add a category and
+// two items, hide a seeded item, reorder items by keyboard (drag handle) and the category by its menu, and
+// the public /all-services page shows exactly that; then the category is deleted after choosing what
+// happens to its items. In English and in Arabic (rtl).
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, expect, screenshotPath, signInAs, test, useLanguage } from './fixtures.ts';
+
+const TEXT = {
+  en: { hide: 'Spark plugs', titleRequired: 'Title is required', categoryAdded: 'Category added', itemAdded: 'Item added', hidden: 'Hidden' },
+  ar: { hide: 'صيانة المكيف', titleRequired: 'العنوان مطلوب', categoryAdded: 'تمت إضافة الفئة', itemAdded: 'تمت إضافة الخدمة', hidden: 'مخفية' },
+} as const;
+type Language = keyof typeof TEXT;
+
+const cardOf = (page: Page, title: string) => page.getByTestId('category-card').filter({ has: page.getByTestId('category-title').getByText(title, { exact: true }) });
+const rowOf = (scope: Locator, title: string) => scope.getByTestId('item-row').filter({ has: scope.page().getByTestId('item-title').getByText(title, { exact: true }) });
+
+async function addItem(page: Page, card: Locator, language: Language, title: string, price: string, minutes: string) {
+  await card.getByTestId('add-item').click();
+  const form = page.getByTestId('item-form');
+  await form.getByTestId(`item-title-${language}`).fill(title);
+  await form.getByTestId('item-price').fill(price);
+  await form.getByTestId('item-duration').fill(minutes);
+  await page.getByTestId('item-submit').click();
+  await expect(form).toBeHidden();
+  await expect(rowOf(card, title)).toBeVisible();
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`staff manage the catalogue and the public page follows (${language})`, async ({ page }) => {
+    const text = TEXT[language];
+    const stamp = `${Date.now()}`.slice(-6);
+    const category = language === 'en' ? `Detailing ${stamp}` : `تلميع ${stamp}`;
+    const first = language === 'en' ? `Hand wash ${stamp}` : `غسيل يدوي ${stamp}`;
+    const second = language === 'en' ? `Ceramic coat ${stamp}` : `طلاء سيراميك ${stamp}`;
+
+    await useLanguage(page, language);
+    await signInAs(page, DEMO.employee);
+    await page.goto('/admin/settings/offering');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByTestId('category-card').first()).toBeVisible();
+
+    // A category needs a title in at least one language; the form says so before sending anything.
+    await page.getByTestId('add-category').click();
+    await page.getByTestId('category-submit').click();
+    await expect(page.getByTestId('category-title-error')).toHaveText(text.titleRequired);
+    await page.getByTestId(`category-title-${language}`).fill(category);
+    await page.getByTestId('category-submit').click();
+    await expect(page.getByText(text.categoryAdded)).toBeVisible();
+    const card = cardOf(page, category);
+    await expect(card).toBeVisible();
+
+    await addItem(page, card, language, first, '25.50', '30');
+    await addItem(page, card, language, second, '40', '90');
+    // The range comes from the items, in the shop's currency, read left to right in Arabic too.
+    await expect(card.getByTestId('category-range')).toHaveText(/^[^\d]*25\.50[^\d]*–[^\d]*40[^\d]*$/);
+
+    // Reorder the items with the keyboard: focus the second one's handle, pick up, move up, drop.
+    await rowOf(card, second).getByTestId('drag-handle').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect(card.getByTestId('item-title')).toHaveText([second, first]);
+
+    // Move the new (last) category two places up through its menu: above the hidden seeded category and
+    // above the visible one before it.
+    const titles = await page.getByTestId('category-title').allTextContents();
+    const [before, hiddenOne] = titles.slice(titles.indexOf(category) - 2, titles.indexOf(category));
+    for (let step = 0; step < 2; step++) {
+      await card.getByTestId('category-actions').click();
+      await page.getByTestId('category-move-up').click();
+    }
+    await expect(page.getByTestId('category-title')).toContainText([category, before!, hiddenOne!]);
+
+    // Hide a seeded item inline.
+    const seeded = rowOf(page.getByTestId('category-list'), text.hide);
+    await seeded.getByTestId('item-visible-toggle').click();
+    await expect(seeded.getByTestId('item-visible-toggle')).toHaveAttribute('aria-checked', 'false');
+    await page.screenshot({ path: screenshotPath(`offering-admin-${language}`), fullPage: true });
+
+    // The public page shows the change at the next load.
+    await page.goto('/all-services');
+    const section = page.locator('section', { has: page.getByRole('heading', { name: category, exact: true }) });
+    await expect(section).toBeVisible();
+    await expect(section.getByTestId('service-item').locator('h3')).toHaveText([second, first]);
+    await expect(page.getByText(text.hide, { exact: true })).toHaveCount(0);
+    const headings = await page.locator('main h2').allTextContents();
+    expect(headings.indexOf(category)).toBeGreaterThanOrEqual(0);
+    expect(headings.indexOf(category)).toBeLessThan(headings.indexOf(before!));
+    await page.screenshot({ path: screenshotPath(`offering-public-${language}`), fullPage: true });
+
+    // Put the seeded item back, then delete the new category: with items, a choice is required first.
+    await page.goto('/admin/settings/offering');
+    await rowOf(page.getByTestId('category-list'), text.hide).getByTestId('item-visible-toggle').click();
+    await expect(rowOf(page.getByTestId('category-list'), text.hide).getByTestId('item-visible-toggle')).toHaveAttribute('aria-checked', 'true');
+    await cardOf(page, category).getByTestId('category-actions').click();
+    await page.getByTestId('category-delete').click();
+    const dialog = page.getByTestId('category-delete-dialog');
+    await expect(dialog.getByTestId('confirm-delete')).toBeDisabled();
+    await dialog.getByTestId('delete-mode-delete').check();
+    await dialog.getByTestId('confirm-delete').click();
+    await expect(cardOf(page, category)).toHaveCount(0);
+  });
+}
