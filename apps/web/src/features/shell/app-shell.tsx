@@ -13,6 +13,7 @@ import { setUiState, useUiState } from '../../lib/ui-store.ts';
 import { cn } from '../../lib/utils.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { UnreadMessagesBadge } from '../messages/unread-badge.tsx';
+import { CustomerDecisionsBadge } from '../approvals/decisions-badge.tsx';
 import { activeNavKey, type NavGroup } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -38,10 +39,12 @@ function NavList({ groups, activeKey, compact = false }: { groups: readonly NavG
                 >
                   <span className="relative shrink-0">
                     <Icon className="size-5" aria-hidden="true" />
-                    {badge && compact && <UnreadMessagesBadge compact />}
+                    {badge === 'unreadMessages' && compact && <UnreadMessagesBadge compact />}
+                    {badge === 'customerDecisions' && compact && <CustomerDecisionsBadge compact />}
                   </span>
                   <span className={cn(compact && 'sr-only')}>{t(`pages.${key}`)}</span>
-                  {badge && !compact && <UnreadMessagesBadge />}
+                  {badge === 'unreadMessages' && !compact && <UnreadMessagesBadge />}
+                  {badge === 'customerDecisions' && !compact && <CustomerDecisionsBadge />}
                 </Link>
               </li>
             ))}

@@ -25,7 +25,7 @@ export interface NavItem {
   /** Locations outside `to` that belong to this entry. */
   owns?: RegExp;
   /** A live count shown on the entry (see app-shell.tsx). */
-  badge?: 'unreadMessages';
+  badge?: 'unreadMessages' | 'customerDecisions';
 }
 
 export interface NavGroup {
@@ -40,7 +40,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'mainPanel', to: '/admin/dashboard/main-panel', Icon: LayoutDashboard },
       { key: 'realTime', to: '/admin/dashboard/real-time', Icon: Activity },
       { key: 'todo', to: '/admin/todo', Icon: ListTodo },
-      { key: 'visits', to: '/admin/visits', Icon: ClipboardList, owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\// },
+      { key: 'visits', to: '/admin/visits', Icon: ClipboardList, owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\//, badge: 'customerDecisions' },
     ],
   },
   {

@@ -3,10 +3,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { taskInputSchema, type TaskInput, type TaskInputParsed, type TaskView } from '@garage/shared/schemas/tasks';
+import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -23,6 +25,10 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm<TaskInput, unknown, TaskInputParsed>({ resolver: zodResolver(taskInputSchema), defaultValues: toForm(task) });
+  // Estimate approval: a new task can be proposed (the customer approves it before it counts or starts).
+  const [proposed, setProposed] = useState(false);
+  const proposedId = useId();
+  const { t: ta } = useTranslation('approvals');
 
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() })]);
@@ -58,9 +64,18 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
         noValidate
         className="flex flex-col gap-5"
         data-testid="task-form"
-        onSubmit={form.handleSubmit((data) => (task ? update.mutate({ id: task.id, updatedAt: task.updatedAt, data }) : create.mutate({ visitId, data })))}
+        onSubmit={form.handleSubmit((data) => (task ? update.mutate({ id: task.id, updatedAt: task.updatedAt, data }) : create.mutate({ visitId, data, proposed })))}
       >
         <TaskFields idPrefix={task ? 'edit-task' : 'new-task'} />
+        {!task && (
+          <div className="flex items-start gap-3 rounded-lg border border-amber-500/40 bg-amber-500/5 p-3">
+            <Checkbox id={proposedId} checked={proposed} onCheckedChange={(value) => setProposed(value === true)} data-testid="task-proposed" className="mt-0.5" />
+            <label htmlFor={proposedId} className="flex flex-col gap-0.5 text-sm">
+              <span className="font-medium">{ta('staff.proposeLabel')}</span>
+              <span className="text-muted-foreground">{ta('staff.proposeHint')}</span>
+            </label>
+          </div>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onDone}>{t('actions.cancel')}</Button>
           <Button type="submit" disabled={pending} data-testid="submit-task">

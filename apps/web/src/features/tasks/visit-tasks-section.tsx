@@ -12,9 +12,12 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { cn } from '../../lib/utils.ts';
 import { useFormatters } from '../visits/format.ts';
 import { failureMessage } from '../visits/mutation-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
+import { ApprovalBadge } from '../approvals/approval-badge.tsx';
+import { ApprovalLine } from '../approvals/approval-line.tsx';
 import { TaskForm } from './task-form.tsx';
 
 export function useTaskStatusMutation(visitId: string) {
@@ -78,17 +81,25 @@ export function VisitTasksSection({ visit }: { visit: VisitDetail }) {
       <CardContent>
         <ul className="divide-y rounded-lg border" data-testid="visit-tasks">
           {visit.tasks.map((task) => (
-            <li key={task.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center" data-testid="visit-task" data-task-id={task.id}>
+            <li
+              key={task.id}
+              className={cn('flex flex-col gap-3 p-3 sm:flex-row sm:items-center', task.approval?.state === 'PENDING' && task.status !== 'CANCELLED' && 'bg-amber-500/5')}
+              data-testid="visit-task"
+              data-task-id={task.id}
+              data-approval={task.approval?.state ?? ''}
+            >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <Link to={`${base}/task/${task.id}`} className="font-medium hover:underline">{task.title}</Link>
                   <TaskStatusBadge status={task.status} />
                   <PriorityBadge priority={task.priority} />
+                  {task.approval && <ApprovalBadge state={task.approval.state} />}
                 </div>
                 <p className="text-sm text-muted-foreground">
                   {t(`service.${task.service}`)} · <span className="tabular-nums">{format.money(task.soldForCents)}</span>
                   {task.completedOn && <> · {t('completedOn', { date: format.dateTime(task.completedOn) })}</>}
                 </p>
+                {task.approval && <ApprovalLine approval={task.approval} />}
               </div>
               <div className="flex items-center gap-2">
                 <TaskTransitionButtons task={task} visitId={visit.id} />

@@ -13,6 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { VisitPaymentsSection } from '../payments/visit-payments-section.tsx';
 import { VisitTasksSection } from '../tasks/visit-tasks-section.tsx';
+import { DeclinedWorkSection, VisitApprovalsSection } from '../approvals/visit-approvals-section.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { browserTimeZone, useFormatters } from './format.ts';
 import { errorCode, failureMessage } from './mutation-errors.ts';
@@ -146,6 +147,8 @@ export function VisitDetailPage() {
       </div>
 
       <VisitTasksSection visit={v} />
+      <VisitApprovalsSection visit={v} />
+      <DeclinedWorkSection visit={v} />
       <VisitPaymentsSection visit={v} />
 
       <Dialog open={editing} onOpenChange={setEditing}>

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { FreshDecisionsPanel } from '../approvals/fresh-decisions-panel.tsx';
 import { AddVisitForm } from './add-visit-form.tsx';
 import { browserTimeZone } from './format.ts';
 import { useVisitFilters } from './use-visit-filters.ts';
@@ -52,6 +53,7 @@ export function VisitsPage() {
         </div>
       </header>
 
+      <FreshDecisionsPanel />
       <VisitFiltersBar filters={filters} view={view} onViewChange={setView} />
 
       <div aria-live="polite" aria-busy={visits.isFetching} className="flex flex-col gap-4">
