@@ -8,6 +8,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { isRtlLanguage } from '@garage/shared/constants';
 import { RouteProgress } from './components/route-progress.tsx';
 import { ScrollToTop } from './components/scroll-to-top.tsx';
+import { PageViewTracker } from './features/analytics/page-view-tracker.ts';
 import { BrandingProvider } from './features/branding/branding-context.tsx';
 import { useModalContent } from './lib/modal-store.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -57,6 +58,7 @@ export function App() {
           {/* Without transitions a lazy screen shows the progress bar instead of freezing the old one. */}
           <BrowserRouter useTransitions={false}>
             <ScrollToTop />
+            <PageViewTracker />
             <Suspense fallback={<RouteProgress />}>
               <AppRoutes />
             </Suspense>
