@@ -21,6 +21,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { TASK_LIBRARY } from './task-library.ts';
 import { createRandom, seedId } from './ids.ts';
 import { demoPageViews } from './page-views.ts';
+import { seedDemoApprovals } from './approvals.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -327,7 +328,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const rated = visits.filter(
         (visit) => visit.completedAt && ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'].includes(visit.status!) && !(visit.customerId === demoClientId && visit.status !== 'PICKED_UP'),
       );
-      const testimonials = new Set([0, 2, 3]);
+      const testimonials = new Set([0, 2, 11]);
       await tx.rating.createMany({
         data: rated.map((visit, index) => {
           const text = feedback[index % feedback.length] ?? null;
@@ -347,6 +348,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
         }),
         skipDuplicates: true,
       });
+
+      await seedDemoApprovals(tx, now);
 
       const pageViews = demoPageViews(now, clients.map((c) => c.id!));
       await tx.pageViewEvent.createMany({ data: pageViews });
