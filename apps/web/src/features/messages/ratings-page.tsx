@@ -208,16 +208,16 @@ function RatingItem({ rating }: { rating: RatingView }) {
         <p className="text-sm text-muted-foreground">
           {rating.visit ? (
             <Link to={`/admin/users/${rating.client.id}/vehicle/${rating.visit.vehicle.id}/visit/${rating.visit.id}`} className="hover:text-foreground hover:underline">
-              {rating.visit.name} · {rating.visit.vehicle.brand} {rating.visit.vehicle.model} · <bdi dir="ltr">{rating.visit.vehicle.plateNumber}</bdi>
+              <bdi>{rating.visit.name}</bdi> · <bdi>{rating.visit.vehicle.brand} {rating.visit.vehicle.model}</bdi> · <bdi dir="ltr">{rating.visit.vehicle.plateNumber}</bdi>
             </Link>
           ) : (
             t('staff.noVisit')
           )}
         </p>
         {rating.feedback ? (
-          <blockquote dir="auto" className="flex gap-2 text-sm break-words whitespace-pre-wrap">
+          <blockquote className="flex gap-2 text-sm">
             <MessageSquareQuote className="mt-0.5 size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" aria-hidden="true" />
-            <span>{rating.feedback}</span>
+            <span dir="auto" className="min-w-0 break-words whitespace-pre-wrap">{rating.feedback}</span>
           </blockquote>
         ) : (
           <p className="text-sm text-muted-foreground italic">{t('staff.noFeedback')}</p>

@@ -47,7 +47,7 @@ function MyRatings({ limit }: { limit: number }) {
                     {visit.name}
                   </Link>
                   <p className="truncate text-xs text-muted-foreground">
-                    {visit.vehicle.brand} {visit.vehicle.model} · <bdi dir="ltr">{visit.vehicle.plateNumber}</bdi> · {format.dateTime(visit.completedAt ?? visit.visitDate)}
+                    <bdi>{visit.vehicle.brand} {visit.vehicle.model}</bdi> · <bdi dir="ltr">{visit.vehicle.plateNumber}</bdi> · <bdi>{format.dateTime(visit.completedAt ?? visit.visitDate)}</bdi>
                   </p>
                 </div>
                 {rating ? (

@@ -35,7 +35,7 @@ export function TestimonialsList() {
                   {item.feedback}
                 </blockquote>
                 <figcaption className="text-sm">
-                  <span className="font-semibold">{item.name}</span>
+                  <bdi className="font-semibold">{item.name}</bdi>
                   <span className="text-muted-foreground"> · {date.format(new Date(item.date))}</span>
                 </figcaption>
               </figure>
