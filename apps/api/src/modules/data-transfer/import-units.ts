@@ -193,10 +193,17 @@ export async function* inBatches<T>(items: AsyncIterable<T>, size: number): Asyn
   if (batch.length > 0) yield batch;
 }
 
-/** A UUIDv7 (time-ordered, like the ids Prisma makes for the app's rows). */
+/** A UUIDv7 (time-ordered, like the ids Prisma makes for the app's rows). Random bits come from a pool. */
+let pool = Buffer.alloc(0);
+let offset = 0;
 export function uuidV7(ms = Date.now()): string {
+  if (offset + 10 > pool.length) {
+    pool = randomBytes(10 * 1024);
+    offset = 0;
+  }
+  const random = pool.toString('hex', offset, offset + 10);
+  offset += 10;
   const hex = ms.toString(16).padStart(12, '0');
-  const random = randomBytes(10).toString('hex');
   const variant = (8 + (parseInt(random[3]!, 16) & 3)).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
 }
