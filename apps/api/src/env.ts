@@ -49,7 +49,7 @@ const schema = z.object({
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   /** Ingestion buffer: events per batch, longest wait before a batch is written, most events held. */
   ANALYTICS_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
-  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   ANALYTICS_BUFFER_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
 });
 

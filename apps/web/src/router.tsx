@@ -57,7 +57,7 @@ const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
 const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments']);
-const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage');
+const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
 const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', ['branding', 'validation', 'fields']);

@@ -3,6 +3,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Series colours of the analytics charts and bars (the first follows the shop's brand colour). */
+export const ANALYTICS_COLORS = ['var(--primary)', '#10b981', '#f59e0b', '#6366f1', '#ec4899', '#14b8a6', '#94a3b8'];
+
 export function useAnalyticsFormat() {
   const { t, i18n } = useTranslation('analytics');
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';

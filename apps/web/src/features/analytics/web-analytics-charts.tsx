@@ -15,7 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { ChartCard } from './chart-card.tsx';
-import { useAnalyticsFormat } from './use-analytics-format.ts';
+import { ANALYTICS_COLORS, useAnalyticsFormat } from './use-analytics-format.ts';
 
 // Same limit as the API (ANALYTICS_LIMITS.maxRangeDays); kept here as a number so this screen does not pull
 // the schemas module into the bundle for one constant.
@@ -27,7 +27,6 @@ const PRESETS = [
   ['last90', 90],
   ['last365', 365],
 ] as const;
-export const ANALYTICS_COLORS = ['var(--primary)', '#10b981', '#f59e0b', '#6366f1', '#ec4899', '#14b8a6', '#94a3b8'];
 const AXIS = { fontSize: 11, fill: 'var(--muted-foreground)' };
 const TOOLTIP_STYLE = {
   contentStyle: { background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--popover-foreground)', fontSize: 12 },

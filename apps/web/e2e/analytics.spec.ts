@@ -1,0 +1,74 @@
+// Web analytics in a real browser (issue "Web analytics"): every route change sends one page view (the same
+// URL twice in a row sends one), stored with the session id the tracker keeps in sessionStorage; and the
+// real-time screen shows a visit made in another browser within 2 seconds, in English and in Arabic.
+import { randomUUID } from 'node:crypto';
+import { DEMO, expect, queryDb, screenshotPath, signInAs, test, useLanguage } from './fixtures.ts';
+
+const SESSION_KEY = 'garage.analytics.session';
+
+async function storedPaths(sessionId: string): Promise<string[]> {
+  const rows = await queryDb<{ pagePath: string }>(`SELECT "pagePath" FROM "PageViewEvent" WHERE "sessionId" = $1 ORDER BY id`, [sessionId]);
+  return rows.map((row) => row.pagePath);
+}
+
+test('three route changes send three page views; the same URL again sends none', async ({ page }) => {
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/backend/analytics/track-visit')) beacons.push(request.postData() ?? '');
+  });
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  await expect.poll(() => beacons.length).toBe(1);
+  await page.locator('header a[href="/all-services"]').first().click();
+  await expect(page).toHaveURL(/\/all-services$/);
+  await expect.poll(() => beacons.length).toBe(2);
+  await page.locator('footer a[href="/privacy-policy"]').first().click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect.poll(() => beacons.length).toBe(3);
+  // The same link again: same path and query, no new event.
+  await page.locator('footer a[href="/privacy-policy"]').first().click();
+  await page.waitForTimeout(600);
+  expect(beacons).toHaveLength(3);
+
+  const first = JSON.parse(beacons[0]!);
+  expect(first).toMatchObject({ page_path: '/', eventType: 'pageview', is_entry: true, language: 'en-US' });
+  expect(first.screen_size).toMatch(/^\d+x\d+$/);
+  expect(JSON.parse(beacons[1]!)).toMatchObject({ page_path: '/all-services', is_entry: false });
+
+  const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+  expect(sessionId).toBeTruthy();
+  await expect.poll(() => storedPaths(sessionId!), { timeout: 5000 }).toEqual(['/', '/all-services', '/privacy-policy']);
+});
+
+for (const language of ['en', 'ar'] as const) {
+  test(`the real-time screen shows a new visit within 2 seconds (${language})`, async ({ page, browser }) => {
+    await useLanguage(page, language);
+    await signInAs(page, DEMO.admin);
+    await page.goto('/admin/dashboard/real-time');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'live');
+    await expect(page.getByTestId('realtime-active')).toBeVisible();
+
+    // A visitor in another browser opens a page nobody else visits.
+    const visitor = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+    const visitorPage = await visitor.newPage();
+    const path = `/live-visit-${randomUUID().slice(0, 8)}`;
+    // The visit happens when its page view is sent (100 ms after the route renders).
+    const beacon = visitorPage.waitForRequest((request) => request.url().endsWith('/backend/analytics/track-visit'));
+    await visitorPage.goto(path);
+    await beacon;
+    const visitedAt = Date.now();
+    await expect(page.getByTestId('realtime-feed').getByText(path)).toBeVisible({ timeout: 2000 });
+    expect(Date.now() - visitedAt).toBeLessThan(2000);
+    await expect(page.getByTestId('realtime-top-pages').getByText(path)).toBeVisible();
+    expect(Number((await page.getByTestId('realtime-active').textContent())?.replace(/[^\d٠-٩]/g, '').replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))))).toBeGreaterThanOrEqual(1);
+    await visitor.close();
+
+    await page.screenshot({ path: screenshotPath(`analytics-real-time-${language}-desktop`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('realtime-feed')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath(`analytics-real-time-${language}-phone`), fullPage: true });
+  });
+}
