@@ -1,5 +1,5 @@
 // The staff main panel: shop KPIs for a period with the change against the previous period, the chart
-// series, the figures of right now and the oil changes due soon. Five statements run side by side on the
+// series, the figures of right now and the oil changes due soon. Six statements run side by side on the
 // shared pool (dashboard.sql.ts); everything else is arranging their rows. Period rules: packages/shared
 // schemas/dashboard.ts (dashboardRange).
 import type { Db } from '@garage/db';
@@ -15,6 +15,7 @@ import {
   dashboardRange,
   kpi,
   msg,
+  startOfDayIn,
   type DashboardKpis,
   type DashboardKpisQuery,
 } from '@garage/shared';
@@ -26,11 +27,13 @@ import {
   OPENED_SQL,
   PAYMENTS_SQL,
   SCALARS_SQL,
+  TASKS_SQL,
   type CompletedRow,
   type OilDueRow,
   type OpenedRow,
   type PaymentRow,
   type ScalarsRow,
+  type TaskRow,
 } from './dashboard.sql.ts';
 
 type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -43,16 +46,25 @@ const utc = (instant: Date) => instant.toISOString().replace('T', ' ').replace('
 export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = new Date()): Promise<DashboardKpis> {
   const range = dashboardRange(query, now);
   const today = todayIn(now, query.timeZone);
-  const bounds = [utc(range.from), utc(range.to), utc(range.previous.from), utc(range.previous.to), query.timeZone];
+  // One entry per day of the period (up to today for periods that run into the future); the previous
+  // period's days line up with them by position.
+  const lastDay = range.lastDay < today ? range.lastDay : today < range.firstDay ? range.firstDay : today;
+  const dayCount = Math.max(1, daysBetween(range.firstDay, lastDay) + 1);
+  const previousDayCount = daysBetween(range.previous.firstDay, range.previous.lastDay) + 1;
+  const dayStarts = (firstDay: string, count: number) =>
+    Array.from({ length: count }, (_, index) => utc(startOfDayIn(addDays(firstDay, index), query.timeZone)));
+  const periods = [utc(range.from), utc(range.to), utc(range.previous.from), utc(range.previous.to)];
+  const withDays = [...periods, dayStarts(range.firstDay, dayCount), dayStarts(range.previous.firstDay, previousDayCount)];
   const run = <Row>(text: string, values: unknown[]) => queryRows<Row>(db, { text, values });
 
-  let rows: [OpenedRow[], CompletedRow[], PaymentRow[], ScalarsRow[], OilDueRow[]];
+  let rows: [OpenedRow[], TaskRow[], CompletedRow[], PaymentRow[], ScalarsRow[], OilDueRow[]];
   try {
     rows = await Promise.all([
-      run<OpenedRow>(OPENED_SQL, bounds),
-      run<CompletedRow>(COMPLETED_SQL, bounds),
-      run<PaymentRow>(PAYMENTS_SQL, bounds),
-      run<ScalarsRow>(SCALARS_SQL, [...bounds.slice(0, 4), today]),
+      run<OpenedRow>(OPENED_SQL, withDays),
+      run<TaskRow>(TASKS_SQL, periods),
+      run<CompletedRow>(COMPLETED_SQL, withDays),
+      run<PaymentRow>(PAYMENTS_SQL, withDays),
+      run<ScalarsRow>(SCALARS_SQL, [...periods, today]),
       run<OilDueRow>(OIL_DUE_SQL, [today, OIL_CHANGE_DUE.soonKm, OIL_CHANGE_DUE.intervalDays, OIL_CHANGE_DUE.soonDays, query.timeZone, DASHBOARD_LIMITS.oilDueListMax]),
     ]);
   } catch (error) {
@@ -62,46 +74,46 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
     }
     throw error;
   }
-  const [opened, completed, payments, [scalars], oilDue] = rows;
+  const [opened, tasks, completed, payments, [scalars], oilDue] = rows;
 
-  // One entry per day of the period (up to today for periods that run into the future).
-  const lastDay = range.lastDay < today ? range.lastDay : today < range.firstDay ? range.firstDay : today;
-  const dayCount = Math.max(1, daysBetween(range.firstDay, lastDay) + 1);
   const days = Array.from({ length: dayCount }, (_, index) => ({
     date: addDays(range.firstDay, index),
     revenueCents: 0,
-    previousRevenueCents: null as number | null,
+    previousRevenueCents: index < previousDayCount ? 0 : (null as number | null),
     opened: 0,
     completed: 0,
   }));
-  const previousDays = daysBetween(range.previous.firstDay, range.previous.lastDay) + 1;
-  days.forEach((day, index) => {
-    if (index < previousDays) day.previousRevenueCents = 0;
-  });
-  const dayAt = (date: string) => days[daysBetween(range.firstDay, date)];
-  const previousDayAt = (date: string) => days[daysBetween(range.previous.firstDay, date)];
+  /** A row's day (width_bucket numbers them from 1). */
+  const dayAt = (bucket: number) => days[bucket - 1];
 
   const visits = { cur: { n: 0, cars: 0, owed: 0 }, prev: { n: 0, cars: 0, owed: 0 } };
+  for (const row of opened) {
+    const period = visits[row.cur ? 'cur' : 'prev'];
+    if (row.day === 0) period.cars = row.n;
+    else {
+      period.n += row.n;
+      period.owed += row.cents;
+      if (row.cur) {
+        const day = dayAt(row.day);
+        if (day) day.opened += row.n;
+      }
+    }
+  }
+
   const taskStatus = new Map<TaskStatus, { count: number; previous: number }>(TASK_STATUSES.map((s) => [s, { count: 0, previous: 0 }]));
   const taskService = new Map<TaskService, { count: number; previous: number; soldForCents: number }>(
     TASK_SERVICES.map((s) => [s, { count: 0, previous: 0, soldForCents: 0 }]),
   );
-  for (const row of opened) {
-    if (row.kind === 'visits') visits[row.cur ? 'cur' : 'prev'] = { n: row.n, cars: row.cars, owed: row.cents };
-    else if (row.kind === 'day') {
-      const day = dayAt(row.day!);
-      if (day) day.opened += row.n;
+  for (const row of tasks) {
+    const status = taskStatus.get(row.status as TaskStatus)!;
+    const service = taskService.get(row.service as TaskService)!;
+    if (row.cur) {
+      status.count += row.n;
+      service.count += row.n;
+      service.soldForCents += row.cents;
     } else {
-      const status = taskStatus.get(row.status as TaskStatus)!;
-      const service = taskService.get(row.service as TaskService)!;
-      if (row.cur) {
-        status.count += row.n;
-        service.count += row.n;
-        service.soldForCents += row.cents;
-      } else {
-        status.previous += row.n;
-        service.previous += row.n;
-      }
+      status.previous += row.n;
+      service.previous += row.n;
     }
   }
 
@@ -126,7 +138,7 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
       method.amountCents += signed;
       if (row.status === 'SUCCESS') method.count += row.n;
     } else {
-      const day = previousDayAt(row.day);
+      const day = dayAt(row.day);
       if (day && day.previousRevenueCents !== null) day.previousRevenueCents += signed;
     }
   }
@@ -174,7 +186,7 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
     tasksByService: [...taskService].map(([service, counts]) => ({ service, ...counts })),
     days,
     paymentMethods: [...methods].map(([method, totals]) => ({ method, ...totals })),
-    oilDueSoon: oilDue.map((row) => ({
+    oilDueSoon: oilDue.filter((row): row is OilDueRow & { vehicleId: string } => row.vehicleId !== null).map((row) => ({
       vehicleId: row.vehicleId,
       ownerId: row.ownerId,
       ownerName: row.ownerName,

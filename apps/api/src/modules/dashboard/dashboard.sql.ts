@@ -1,76 +1,85 @@
-// The main panel's statements. Each reads the current and the previous period in one pass over an index
-// (the two half-open ranges as an OR, which PostgreSQL answers with a BitmapOr of two index ranges) and
-// labels rows with `cur`. Timestamps are stored as UTC in `timestamp` columns; days are the caller's
-// calendar days: ("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $tz. Values are always parameters; the
-// statements are not prepared, so every call is planned with its own dates (a generic plan cannot tell a
-// one-day range from a one-year one). See ARCHITECTURE.md "Dashboard".
+// The main panel's statements. Each reads the current and the previous period in one pass over one index
+// range, [previous from, to) without the gap between the two periods, and labels rows with `cur`. Days are
+// the caller's calendar days: the service sends each period's day starts (computed in its time zone, DST
+// included) and width_bucket() finds a row's day by binary search, which costs less than converting every
+// timestamp with AT TIME ZONE. Tasks, payments and completed visits are read from covering indexes alone
+// (migration dashboard_covering_indexes). Values are always parameters; the statements are not prepared, so
+// each call is planned with its own dates (a generic plan cannot tell a day from a year). See
+// ARCHITECTURE.md "Dashboard".
 //
-// Parameters shared by every statement: $1 from, $2 to, $3 previous from, $4 previous to (UTC text),
-// $5 time zone.
+// Parameters of the period statements: $1 from, $2 to, $3 previous from, $4 previous to (UTC text; stored
+// timestamps are UTC), $5 the current period's day starts, $6 the previous period's (timestamp[]).
 import { COMPLETED_VISIT_STATUSES, OPEN_VISIT_STATUSES, OWING_PAYMENT_STATUSES } from '@garage/shared';
 
 const list = (values: readonly string[]) => `(${values.map((value) => `'${value}'`).join(', ')})`;
-const inRanges = (column: string) =>
-  `((${column} >= $1::timestamp AND ${column} < $2::timestamp) OR (${column} >= $3::timestamp AND ${column} < $4::timestamp))`;
-const localDay = (column: string) => `((${column} AT TIME ZONE 'UTC') AT TIME ZONE $5)::date`;
+const inPeriods = (column: string) =>
+  `${column} >= $3::timestamp AND ${column} < $2::timestamp AND NOT (${column} >= $4::timestamp AND ${column} < $1::timestamp)`;
+const isCurrent = (column: string) => `${column} >= $1::timestamp`;
+/** 1 for the first day of its period, 2 for the second... */
+const dayOf = (column: string) => `width_bucket(${column}, CASE WHEN ${column} >= $1::timestamp THEN $5::timestamp[] ELSE $6::timestamp[] END)`;
 
 /**
- * Visits opened in either period, and their tasks. Rows: kind 'visits' (per period: count, distinct
- * vehicles, still owed), 'day' (opened per day, current period), 'tasks' (per period, status and service).
+ * Visits opened in either period. Rows: per period and day, the count and what is still owed on them
+ * (day > 0); per period, the distinct vehicles (day = 0).
  */
 export const OPENED_SQL = `
 WITH v AS MATERIALIZED (
-  SELECT id, "vehicleId", "paymentStatus", "totalCostCents" - "paidCents" AS owed, "createdAt" >= $1::timestamp AS cur,
-         ${localDay('"createdAt"')} AS day
+  SELECT ${isCurrent('"createdAt"')} AS cur, ${dayOf('"createdAt"')} AS day, "vehicleId", "paymentStatus", "totalCostCents" - "paidCents" AS owed
   FROM "Visit"
-  WHERE ${inRanges('"createdAt"')}
+  WHERE ${inPeriods('"createdAt"')}
 )
-SELECT 'visits' AS kind, cur, NULL AS day, NULL AS status, NULL AS service, count(*)::int AS n, count(DISTINCT "vehicleId")::int AS cars,
-       coalesce(sum(owed) FILTER (WHERE "paymentStatus" IN ${list(OWING_PAYMENT_STATUSES)}), 0)::float8 AS cents
-FROM v GROUP BY cur
+SELECT cur, day, count(*)::int AS n, coalesce(sum(owed) FILTER (WHERE "paymentStatus" IN ${list(OWING_PAYMENT_STATUSES)}), 0)::float8 AS cents
+FROM v GROUP BY cur, day
 UNION ALL
-SELECT 'day', true, day::text, NULL, NULL, count(*)::int, 0, 0 FROM v WHERE cur GROUP BY day
-UNION ALL
-SELECT 'tasks', v.cur, NULL, t.status::text, t.service::text, count(*)::int, 0,
-       coalesce(sum(t."soldForCents") FILTER (WHERE t.status <> 'CANCELLED'), 0)::float8
-FROM v JOIN "Task" t ON t."visitId" = v.id
-GROUP BY v.cur, t.status, t.service`;
+SELECT cur, 0, count(*)::int, 0 FROM (SELECT DISTINCT cur, "vehicleId" FROM v) vehicles GROUP BY cur`;
 
 export interface OpenedRow {
-  kind: 'visits' | 'day' | 'tasks';
   cur: boolean;
-  day: string | null;
-  status: string | null;
-  service: string | null;
+  day: number;
   n: number;
-  cars: number;
+  cents: number;
+}
+
+/** Tasks added in either period, by status and service, with the sold-for amount of the live ones. */
+export const TASKS_SQL = `
+SELECT ${isCurrent('"createdAt"')} AS cur, status::text AS status, service::text AS service, count(*)::int AS n,
+       coalesce(sum("soldForCents") FILTER (WHERE status <> 'CANCELLED'), 0)::float8 AS cents
+FROM "Task"
+WHERE ${inPeriods('"createdAt"')}
+GROUP BY 1, 2, 3`;
+
+export interface TaskRow {
+  cur: boolean;
+  status: string;
+  service: string;
+  n: number;
   cents: number;
 }
 
 /** Visits whose work was completed in either period and that are still completed or handed over. */
 export const COMPLETED_SQL = `
-SELECT "completedAt" >= $1::timestamp AS cur, ${localDay('"completedAt"')}::text AS day, count(*)::int AS n
+SELECT ${isCurrent('"completedAt"')} AS cur, ${dayOf('"completedAt"')} AS day, count(*)::int AS n
 FROM "Visit"
-WHERE ${inRanges('"completedAt"')} AND status IN ${list(COMPLETED_VISIT_STATUSES)}
+WHERE ${inPeriods('"completedAt"')} AND status IN ${list(COMPLETED_VISIT_STATUSES)}
 GROUP BY 1, 2`;
 
 export interface CompletedRow {
   cur: boolean;
-  day: string;
+  day: number;
   n: number;
 }
 
 /** Successful payments and refunds by period, day, method and status (failed and deleted ones count for nothing). */
 export const PAYMENTS_SQL = `
-SELECT "createdAt" >= $1::timestamp AS cur, ${localDay('"createdAt"')}::text AS day, method::text AS method, status::text AS status,
+SELECT ${isCurrent('"createdAt"')} AS cur, ${dayOf('"createdAt"')} AS day, method::text AS method, status::text AS status,
        sum("amountCents")::float8 AS cents, count(*)::int AS n
 FROM "Payment"
-WHERE ${inRanges('"createdAt"')} AND status IN ('SUCCESS', 'REFUNDED')
+WHERE ${inPeriods('"createdAt"')} AND status IN ('SUCCESS', 'REFUNDED')
 GROUP BY 1, 2, 3, 4`;
 
 export interface PaymentRow {
   cur: boolean;
-  day: string;
+  day: number;
   method: string;
   status: 'SUCCESS' | 'REFUNDED';
   cents: number;
@@ -78,15 +87,15 @@ export interface PaymentRow {
 }
 
 /**
- * New clients and ratings per period, and the figures of right now. $5 (not the time zone here) is today's
- * calendar day in the caller's zone (due dates are stored as that day's UTC midnight, so "before today" compares with it).
+ * New clients and ratings per period, and the figures of right now. $1-$4 as above; $5 is today's calendar
+ * day in the caller's zone (due dates are stored as that day's UTC midnight, so "before today" compares with it).
  */
 export const SCALARS_SQL = `
 SELECT
   (SELECT count(*) FILTER (WHERE "createdAt" >= $1::timestamp) FROM "User"
-     WHERE role = 'CLIENT' AND "deletedAt" IS NULL AND ${inRanges('"createdAt"')})::int AS "newCustomers",
+     WHERE role = 'CLIENT' AND "deletedAt" IS NULL AND ${inPeriods('"createdAt"')})::int AS "newCustomers",
   (SELECT count(*) FILTER (WHERE "createdAt" < $1::timestamp) FROM "User"
-     WHERE role = 'CLIENT' AND "deletedAt" IS NULL AND ${inRanges('"createdAt"')})::int AS "newCustomersBefore",
+     WHERE role = 'CLIENT' AND "deletedAt" IS NULL AND ${inPeriods('"createdAt"')})::int AS "newCustomersBefore",
   r."ratings", r."ratingsBefore", r."stars", r."starsBefore",
   o."openVisits", o."overdueVisits", o."readyForPickup",
   d."outstandingCents", d."outstandingVisits"
@@ -95,7 +104,7 @@ FROM
           count(*) FILTER (WHERE "createdAt" < $1::timestamp)::int AS "ratingsBefore",
           avg(stars) FILTER (WHERE "createdAt" >= $1::timestamp)::float8 AS "stars",
           avg(stars) FILTER (WHERE "createdAt" < $1::timestamp)::float8 AS "starsBefore"
-   FROM "Rating" WHERE ${inRanges('"createdAt"')}) r,
+   FROM "Rating" WHERE ${inPeriods('"createdAt"')}) r,
   (SELECT count(*) FILTER (WHERE status IN ${list(OPEN_VISIT_STATUSES)})::int AS "openVisits",
           count(*) FILTER (WHERE status IN ${list(OPEN_VISIT_STATUSES)} AND "dueDate" < $5::timestamp)::int AS "overdueVisits",
           count(*) FILTER (WHERE status = 'READY_FOR_PICKUP')::int AS "readyForPickup"
@@ -119,38 +128,42 @@ export interface ScalarsRow {
 
 /**
  * Live vehicles whose last oil change is due soon by km ($2 km margin) or by date ($3-day interval, $4
- * days ahead). $1 is today in the caller's zone, $5 that zone, $6 how many to list. Every row carries the
- * totals (window counts over all due vehicles) so one statement answers both.
+ * days ahead). $1 is today in the caller's zone, $5 that zone, $6 how many to list. Always one row at
+ * least: the totals, with the most urgent vehicles (nulls when none is due); owners are read for the listed
+ * vehicles only.
  */
 export const OIL_DUE_SQL = `
 WITH last AS (
-  SELECT DISTINCT ON (o."vehicleId") o."vehicleId", o."nextChangeKm",
-         ((o."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5)::date AS changed
+  SELECT DISTINCT ON (o."vehicleId") o."vehicleId", o."nextChangeKm", ((o."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5)::date AS changed
   FROM "OilChange" o
   ORDER BY o."vehicleId", o."createdAt" DESC, o.id DESC
-), due AS (
-  SELECT ve.id AS "vehicleId", ve."ownerId", ve."plateNumber", ve.brand, ve.model, ve."latestKm", last."nextChangeKm",
-         last.changed, last.changed + $3::int AS "nextDate",
+), due AS MATERIALIZED (
+  SELECT ve.id AS "vehicleId", ve."ownerId", ve."plateNumber", ve.brand, ve.model, ve."latestKm", last."nextChangeKm", last.changed,
+         last.changed + $3::int AS "nextDate",
          coalesce(ve."latestKm" >= last."nextChangeKm" - $2::int, false) AS "dueByKm",
          last.changed + $3::int <= $1::date + $4::int AS "dueByDate"
   FROM last JOIN "Vehicle" ve ON ve.id = last."vehicleId" AND ve."deletedAt" IS NULL
-), soon AS (
-  SELECT *, count(*) OVER ()::int AS total, (count(*) FILTER (WHERE "dueByKm") OVER ())::int AS "byKm",
-         (count(*) FILTER (WHERE "dueByDate") OVER ())::int AS "byDate",
-         -- Urgency: the smaller share of the warning margin left, by km or by date (negative = overdue).
-         least(CASE WHEN "latestKm" IS NULL THEN NULL ELSE ("nextChangeKm" - "latestKm")::float8 / $2::int END,
-               ("nextDate" - $1::date)::float8 / $4::int) AS urgency
-  FROM due WHERE "dueByKm" OR "dueByDate"
+  WHERE coalesce(ve."latestKm" >= last."nextChangeKm" - $2::int, false) OR last.changed + $3::int <= $1::date + $4::int
+), totals AS (
+  SELECT count(*)::int AS total, (count(*) FILTER (WHERE "dueByKm"))::int AS "byKm", (count(*) FILTER (WHERE "dueByDate"))::int AS "byDate"
+  FROM due
+), top AS (
+  -- Most urgent first: the smaller share of the warning margin left, by km or by date (negative = overdue).
+  SELECT * FROM due
+  ORDER BY least(CASE WHEN "latestKm" IS NULL THEN NULL ELSE ("nextChangeKm" - "latestKm")::float8 / $2::int END,
+                 ("nextDate" - $1::date)::float8 / $4::int), "vehicleId"
+  LIMIT $6::int
 )
-SELECT s."vehicleId", s."ownerId", u."firstName" || ' ' || u."lastName" AS "ownerName", s."plateNumber", s.brand, s.model,
-       s."latestKm", s."nextChangeKm", s.changed::text AS "lastChangeDate", s."nextDate"::text AS "nextChangeDate",
-       s."dueByKm", s."dueByDate", s.total, s."byKm", s."byDate"
-FROM soon s JOIN "User" u ON u.id = s."ownerId"
-ORDER BY s.urgency ASC, s."vehicleId"
-LIMIT $6::int`;
+SELECT top."vehicleId", top."ownerId", u."firstName" || ' ' || u."lastName" AS "ownerName", top."plateNumber", top.brand, top.model,
+       top."latestKm", top."nextChangeKm", top.changed::text AS "lastChangeDate", top."nextDate"::text AS "nextChangeDate",
+       top."dueByKm", top."dueByDate", totals.total, totals."byKm", totals."byDate"
+FROM totals LEFT JOIN top ON true LEFT JOIN "User" u ON u.id = top."ownerId"
+ORDER BY least(CASE WHEN top."latestKm" IS NULL THEN NULL ELSE (top."nextChangeKm" - top."latestKm")::float8 / $2::int END,
+               (top."nextDate" - $1::date)::float8 / $4::int), top."vehicleId"`;
 
+/** With no vehicle due, one row of totals whose vehicle columns are null. */
 export interface OilDueRow {
-  vehicleId: string;
+  vehicleId: string | null;
   ownerId: string;
   ownerName: string;
   plateNumber: string;
