@@ -1,7 +1,7 @@
 // Process entry: configuration, database (embedded when DATABASE_URL is unset), demo data, listen, and a
 // graceful shutdown that drains requests, closes the pool and stops the embedded PostgreSQL.
 import { writeFileSync } from 'node:fs';
-import { createDb, createLocalStorage, DEMO_ACCOUNTS, ensureMerchant, resolveDatabase, seedDemoData } from '@garage/db';
+import { createDb, createLocalStorage, DEMO_ACCOUNTS, ensureMerchant, resolveDatabase, seedDemoData, seedDemoMedia } from '@garage/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
@@ -17,6 +17,8 @@ const seedDemo = config.SEED_DEMO ?? database.embedded;
 if (seedDemo) {
   const { created, skipped } = await seedDemoData(db);
   log(created ? 'Demo data created.' : skipped ? 'Demo data skipped: this shop is already in use.' : 'Demo data already present.');
+  // Photos and PDFs of the demo client's visits (only where the demo was seeded; again if storage was wiped).
+  await seedDemoMedia(db, createLocalStorage(config.storageDir));
 }
 // First run: a neutral merchant so the site answers at once, the first admin from ADMIN_EMAIL/ADMIN_PASSWORD
 // when given, else a one-time setup code for /setup (printed below once the server listens).

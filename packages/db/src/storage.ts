@@ -21,6 +21,8 @@ export interface FileStorage {
   put(key: string, body: Readable): Promise<{ sizeBytes: number }>;
   /** The stored bytes (or the inclusive `range` of them) as a stream; `sizeBytes` is the whole file's size. */
   open(key: string, range?: ByteRange): Promise<{ stream: Readable; sizeBytes: number } | null>;
+  /** The byte count of a stored file, or null when there is none (no stream opened). */
+  size(key: string): Promise<number | null>;
   /** Moves a stored file to a new key inside `folder` (the commit step of an upload written to a temporary key). */
   move(key: string, folder: string, extension: string): Promise<string>;
   remove(key: string): Promise<void>;
@@ -76,6 +78,16 @@ export function createLocalStorage(rootDir: string): FileStorage {
       if (!info?.isFile()) return null;
       const stream = range ? createReadStream(full, { start: range.start, end: range.end }) : createReadStream(full);
       return { stream, sizeBytes: info.size };
+    },
+    async size(key) {
+      let full: string;
+      try {
+        full = resolveKey(key);
+      } catch {
+        return null;
+      }
+      const info = await stat(full).catch(() => null);
+      return info?.isFile() ? info.size : null;
     },
     async move(key, folder, extension) {
       const target = newKey(folder, extension);

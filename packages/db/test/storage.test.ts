@@ -34,6 +34,8 @@ describe('local file storage', () => {
     const moved = await storage.move(key, 'media', 'mp4');
     expect(moved).toMatch(/^media\/[0-9a-f-]{36}\.mp4$/);
     expect(await storage.open(key)).toBeNull();
+    expect(await storage.size(key)).toBeNull();
+    expect(await storage.size(moved)).toBe(10);
     await storage.put(`${moved}.thumb.webp`, Readable.from([Buffer.from('t')]));
     expect(await text((await storage.open(`${moved}.thumb.webp`))!.stream)).toBe('t');
     await expect(storage.put('media/../../x', Readable.from([Buffer.from('x')]))).rejects.toThrow(/Invalid storage key/);

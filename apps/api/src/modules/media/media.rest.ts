@@ -21,7 +21,7 @@ import { createGuards, sessionOf } from '../auth/guards.ts';
 import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
 import { sendStoredFile } from './media-serve.ts';
 import { authorizeMediaFile, deleteMedia, getMedia, listMedia, listMyMedia, mediaContext, myContext, updateMedia } from './media.service.ts';
-import { UPLOAD_MAX_BYTES, uploadMedia, type IncomingFile } from './media.upload.ts';
+import { TEMP_FOLDER, UPLOAD_MAX_BYTES, uploadMedia, type IncomingFile } from './media.upload.ts';
 
 const tags = ['media'];
 const idParams = z.object({ id: z.uuid() });
@@ -29,6 +29,10 @@ const idParams = z.object({ id: z.uuid() });
 export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const guards = createGuards(deps.jwtSecret);
   return async (app) => {
+    // Temporary uploads left behind by a crash (a live upload never takes an hour: requestTimeout).
+    app.addHook('onReady', async () => {
+      void deps.storage.sweep(TEMP_FOLDER, 60 * 60 * 1000).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary uploads failed'));
+    });
     app.post(
       '/media/upload',
       {

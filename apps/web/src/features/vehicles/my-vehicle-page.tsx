@@ -1,6 +1,6 @@
 // /client/overview/:vehicleId: one of the client's vehicles, its oil status and its visits.
 import { useQuery } from '@tanstack/react-query';
-import { Droplet } from 'lucide-react';
+import { Droplet, Images } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { VisitsCard } from './visit-list.tsx';
 
 export function MyVehiclePage() {
   const { vehicleId = '' } = useParams();
-  const { t } = useTranslation('vehicles');
+  const { t } = useTranslation(['vehicles', 'media']);
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const vehicle = useQuery(trpc.myVehicles.get.queryOptions({ id: vehicleId }));
@@ -30,13 +30,21 @@ export function MyVehiclePage() {
         back={{ to: '/client/overview', label: t('mine.title') }}
         picture={<VehiclePicture vehicle={car} className="size-28" />}
         actions={
-          // Full width on phones, where it is the only action.
-          <Button asChild className="w-full md:w-auto">
-            <Link to={`/client/overview/oil/${car.id}`}>
-              <Droplet />
-              {t('actions.oil')}
-            </Link>
-          </Button>
+          // Full width on phones.
+          <>
+            <Button asChild className="w-full md:w-auto">
+              <Link to={`/client/overview/oil/${car.id}`}>
+                <Droplet />
+                {t('actions.oil')}
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="w-full md:w-auto">
+              <Link to={`/client/media/${car.ownerId}/${car.id}`} data-testid="open-media">
+                <Images />
+                {t('media:actions.media')}
+              </Link>
+            </Button>
+          </>
         }
       >
         <VehicleTitle vehicle={car} />

@@ -1,6 +1,6 @@
 // /admin/users/:userId/vehicle/:vehicleId: the vehicle, its owner, its oil summary and its visits.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Droplet, Pencil, Trash2 } from 'lucide-react';
+import { Droplet, Images, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { VisitsCard } from './visit-list.tsx';
 
 export function VehicleDetailPage() {
   const { userId = '', vehicleId = '' } = useParams();
-  const { t } = useTranslation(['vehicles', 'users', 'validation', 'fields', 'common']);
+  const { t } = useTranslation(['vehicles', 'users', 'validation', 'fields', 'common', 'media']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -65,6 +65,12 @@ export function VehicleDetailPage() {
               <Link to={`/admin/user/oil/${car.ownerId}/${car.id}`} data-testid="open-oil">
                 <Droplet />
                 {t('vehicles:actions.oil')}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/admin/media/${car.ownerId}/${car.id}`} data-testid="open-media">
+                <Images />
+                {t('media:actions.media')}
               </Link>
             </Button>
             <Button variant="outline" onClick={() => setEditing(true)}>
