@@ -6,4 +6,5 @@ export { defaultDataDir, repoRoot } from './paths.ts';
 export * from './generated/prisma/client.ts';
 export { hashPassword, verifyPassword, ARGON2_OPTIONS } from './password.ts';
 export { seedDemoData, DEMO_ACCOUNTS } from './seed/demo.ts';
+export { seedDemoMedia } from './seed/media.ts';
 export { ensureMerchant, lockInstallation, NEUTRAL_MERCHANT } from './merchant.ts';
