@@ -2,8 +2,11 @@
 // PostgreSQL and the demo data, an SMTP sink that records every mail, and the production app (API plus
 // the built web app) on http://127.0.0.1:3100 (or E2E_PORT). Started by apps/web/playwright.config.ts.
 //
+// E2E_FRESH=1 starts a first-run installation instead (no demo data, no admin; used by e2e/setup.spec.ts):
+// its one-time setup code is written to $E2E_DIR/setup-code.txt.
+//
 // E2E_DIR (the data folder; given by playwright.config.ts or made here) is written to
-// apps/web/test-results/e2e-dir.txt; mails are appended to
+// apps/web/test-results/e2e-dir.txt (not for a fresh server); mails are appended to
 // $E2E_DIR/mailbox.jsonl as one JSON line each: {to, subject, text}.
 import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,9 +20,12 @@ const e2eDir = process.env.E2E_DIR || mkdtempSync(path.join(os.tmpdir(), 'garage
 mkdirSync(e2eDir, { recursive: true });
 // The embedded PostgreSQL runs as the OS user `postgres`, which must be able to enter this folder.
 chmodSync(e2eDir, 0o755);
-const resultsDir = path.join(repoRoot, 'apps/web/test-results');
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(path.join(resultsDir, 'e2e-dir.txt'), e2eDir);
+const fresh = process.env.E2E_FRESH === '1';
+if (!fresh) {
+  const resultsDir = path.join(repoRoot, 'apps/web/test-results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'e2e-dir.txt'), e2eDir);
+}
 const mailbox = path.join(e2eDir, 'mailbox.jsonl');
 writeFileSync(mailbox, '');
 
@@ -88,7 +94,9 @@ Object.assign(process.env, {
   PORT: process.env.E2E_PORT || '3100',
   HOST: '127.0.0.1',
   DATA_DIR: e2eDir,
-  SEED_DEMO: 'true',
+  SEED_DEMO: fresh ? 'false' : 'true',
+  // Empty = unset: a developer's .env must not create the first admin of the fresh install.
+  ...(fresh ? { SETUP_CODE_FILE: path.join(e2eDir, 'setup-code.txt'), ADMIN_EMAIL: '', ADMIN_PASSWORD: '' } : {}),
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   LOG_LEVEL: 'warn',
   // Every journey browses from 127.0.0.1: the per-IP limit of tracking events would drop page views.

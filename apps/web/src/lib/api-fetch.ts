@@ -1,13 +1,13 @@
 // Every REST and tRPC request of the web app goes through apiFetch, so authentication lives in one place.
 // SPEC §4 "Requests": on any 401 or 403 the request is retried once after refreshing the token; a second
 // failure or a failed refresh clears the stored tokens and user and sends the browser to /.
-// Sign-in traffic itself (login, codes, reset, refresh, logout) is exempt: a 401 there is an answer
-// ("wrong password"), not an expired session.
+// Sign-in traffic itself (login, codes, reset, refresh, logout, and first-run setup with its setup code)
+// is exempt: a 401/403 there is an answer ("wrong password", "wrong setup code"), not an expired session.
 import { refreshSession } from './auth/refresh.ts';
 import { clearSession, getAccessToken } from './auth/token-store.ts';
 
-const SIGN_IN_PATHS = /\/(user\/(login|refresh|send-otp|verify-otp|resend-otp|reset-password|logout)|register)\/?$/;
-const SIGN_IN_PROCEDURE = /^auth\.(?!me$)/;
+const SIGN_IN_PATHS = /\/(user\/(login|refresh|send-otp|verify-otp|resend-otp|reset-password|logout)|register|setup\/(check-code|complete))\/?$/;
+const SIGN_IN_PROCEDURE = /^(auth\.(?!me$)|setup\.(checkCode|complete)$)/;
 
 function isSignInTraffic(url: string): boolean {
   const path = new URL(url, window.location.origin).pathname;

@@ -1,0 +1,204 @@
+// First run in the browser (issue 18): a fresh installation without demo data serves its public site
+// without errors, /login points to /setup, and the setup screen (code → admin → shop → done) leads to the
+// admin dashboard, in English and in Arabic. Each language needs its own fresh install, so this file starts
+// two extra servers (apps/api/test/e2e-server.ts with E2E_FRESH=1, ports E2E_PORT+1 and +2) and reads
+// their setup codes from $E2E_DIR/setup-code.txt; the demo server of the other journeys is not touched.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test, useLanguage, type Language } from './fixtures.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const basePort = Number(process.env.E2E_PORT || 3100);
+
+interface FreshServer {
+  url: string;
+  dir: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+/** The worker's environment without Playwright's own Node options (its loader must not reach the server). */
+function serverEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  for (const key of Object.keys(env)) if (key.startsWith('PW_') || key.startsWith('PLAYWRIGHT_')) delete env[key];
+  return env;
+}
+
+/**
+ * The embedded PostgreSQL picks a free port before initdb runs (seconds), so another cluster starting on
+ * this machine meanwhile can take it and the server exits at once: try again then.
+ */
+async function startFreshServer(port: number, attempts = 3): Promise<FreshServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startFreshServerOnce(port);
+    } catch (error) {
+      if (attempt >= attempts || !String(error).includes('fresh server exited')) throw error;
+    }
+  }
+}
+
+async function startFreshServerOnce(port: number): Promise<FreshServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'garage-e2e-fresh-'));
+  chmodSync(dir, 0o755);
+  const child = spawn('pnpm', ['--filter', '@garage/api', 'exec', 'tsx', 'test/e2e-server.ts'], {
+    cwd: repoRoot,
+    env: { ...serverEnv(), E2E_FRESH: '1', E2E_PORT: String(port), E2E_DIR: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`fresh server exited:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/backend/health`)).ok && existsSync(path.join(dir, 'setup-code.txt'))) return { url, dir, process: child, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`fresh server did not start:\n${output.join('')}`);
+}
+
+async function stopFreshServer(server: FreshServer | undefined) {
+  if (!server) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  try {
+    process.kill(-server.process.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  rmSync(server.dir, { recursive: true, force: true });
+}
+
+const servers: Partial<Record<'en' | 'ar', FreshServer>> = {};
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // One after the other: each embedded PostgreSQL takes the first free port, and two starting at once would
+  // pick the same one.
+  servers.en = await startFreshServer(basePort + 1);
+  servers.ar = await startFreshServer(basePort + 2);
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await Promise.all([stopFreshServer(servers.en), stopFreshServer(servers.ar)]);
+});
+
+const setupCodeOf = (server: FreshServer) => readFileSync(path.join(server.dir, 'setup-code.txt'), 'utf8').trim();
+
+/** Every API answer the page got with status >= 400. */
+function failedApiCalls(page: Page): string[] {
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/backend/') && response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  return failures;
+}
+
+async function shot(page: Page, name: string) {
+  if (process.env.SETUP_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SETUP_SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+const ADMIN = {
+  firstName: 'Nadia',
+  lastName: 'Karim',
+  email: 'nadia@karim-motors.example',
+  username: 'nadia',
+  countryCode: '+212',
+  phoneNumber: '600112233',
+  password: 'Owner#Setup2026',
+};
+
+for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
+  test(`a fresh install is set up through the screen and the admin reaches the dashboard (${language})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const server = servers[language]!;
+    const code = setupCodeOf(server);
+    expect(code).toMatch(/^[2-9A-Z]{12}$/);
+    // The banner the server printed shows the same code (formatted) and where to go.
+    expect(server.output.join('')).toContain(`${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`);
+    expect(server.output.join('')).toContain('/setup');
+    await useLanguage(page, language);
+    const failures = failedApiCalls(page);
+
+    // The public site of an empty shop: neutral brand, no merchant 404, no retries.
+    await page.goto(`${server.url}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByTestId('theme-loader')).toHaveAttribute('data-visible', 'false');
+    await expect(page.locator('header').getByText('Garage').first()).toBeVisible();
+    expect(failures).toEqual([]);
+    await shot(page, `${language}-public-empty`);
+
+    // Staff arrive at /login, which sends a fresh install to /setup.
+    await page.goto(`${server.url}/login`);
+    await expect(page.getByTestId('setup-notice')).toBeVisible();
+    await page.getByTestId('setup-notice').getByRole('link').click();
+    await expect(page).toHaveURL(/\/setup$/);
+    if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    // Step 1: a wrong code is refused, the printed one (typed loosely) is accepted.
+    await page.locator('#setup-setupCode').fill('AAAA-BBBB-CCCC');
+    await page.getByTestId('setup-code-submit').click();
+    await expect(page.locator('[data-slot="field-error"]')).toBeVisible();
+    await shot(page, `${language}-code-wrong`);
+    await page.locator('#setup-setupCode').fill(`${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
+    await page.getByTestId('setup-code-submit').click();
+
+    // Step 2: the first admin; the password rule is checked before going on.
+    await expect(page.locator('#setup-firstName')).toBeVisible();
+    for (const [field, value] of Object.entries(ADMIN)) await page.locator(`#setup-${field}`).fill(field === 'password' ? 'weak' : value);
+    await page.getByTestId('setup-admin-submit').click();
+    await expect(page.locator('#setup-password')).toHaveAttribute('aria-invalid', 'true');
+    await page.locator('#setup-password').fill(ADMIN.password);
+    await shot(page, `${language}-admin`);
+    await page.getByTestId('setup-admin-submit').click();
+
+    // Step 3: the shop. The short name follows the display name.
+    const shopName = language === 'ar' ? 'ورشة كريم' : 'Karim Motors';
+    await page.locator('#setup-displayName').fill(shopName);
+    if (language === 'en') await expect(page.locator('#setup-name')).toHaveValue('karim-motors');
+    else await page.locator('#setup-name').fill('karim-motors');
+    await page.locator('#setup-currency').fill('MAD');
+    await page.locator('#setup-timezone').fill('Africa/Casablanca');
+    await page.locator('#setup-phone').fill('+212 522 00 11 22');
+    await page.locator('#setup-whatsapp').fill('+212600112233');
+    await page.locator('#setup-email').fill('contact@karim-motors.example');
+    await page.locator('#setup-address').fill('12 rue des Garages, Casablanca');
+    await page.locator('#setup-openingHours').fill('Mon-Sat 8:00-18:00');
+    await shot(page, `${language}-shop`);
+    await page.getByTestId('setup-shop-submit').click();
+
+    // Done: signed in as the admin, on to the dashboard.
+    await expect(page.getByTestId('setup-done')).toBeVisible();
+    await expect(page.getByTestId('setup-done')).toContainText(shopName);
+    await shot(page, `${language}-done`);
+    await page.getByTestId('setup-open-dashboard').click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\/main-panel$/);
+    await expect(page.getByTestId('main-panel')).toBeVisible();
+    await expect(page.getByTestId('get-started-checklist')).toBeVisible();
+    await expect(page.getByTestId('get-started-website')).toHaveAttribute('data-done', 'false');
+    await shot(page, `${language}-dashboard`);
+
+    // The shop's name now brands the site; setup cannot run again.
+    await page.goto(`${server.url}/setup`);
+    await expect(page.getByTestId('setup-already-done')).toBeVisible();
+    await page.goto(`${server.url}/login`);
+    await expect(page.getByTestId('setup-notice')).toHaveCount(0);
+    const status = await page.request.get(`${server.url}/backend/setup/status`);
+    expect(await status.json()).toEqual({ needsSetup: false });
+  });
+}
