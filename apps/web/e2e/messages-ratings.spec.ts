@@ -79,7 +79,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       expect(await badgeNumber(staff)).toBeLessThanOrEqual(before);
 
       // Opening it shows the whole text and the ways to answer.
-      await row.getByRole('button', { name: new RegExp(`Visitor ${marker}`) }).click();
+      await row.getByTestId('open-message').click();
       const dialog = staff.getByTestId('message-dialog');
       await expect(dialog.getByTestId('message-text')).toContainText(marker);
       await expect(dialog.getByTestId('reply-mailto')).toHaveAttribute('href', /^mailto:visitor%40example\.com\?subject=/);

@@ -12,7 +12,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { useFormatters } from '../visits/format.ts';
@@ -99,16 +98,21 @@ export function MessagesPage() {
             data-testid="messages-search"
           />
         </div>
-        <Tabs value={status} onValueChange={(value) => setParam('status', value === 'all' ? null : value)} aria-label={t('filters.label')}>
-          <TabsList className="w-full sm:w-auto">
-            {MESSAGE_READ_FILTERS.map((value) => (
-              <TabsTrigger key={value} value={value} data-testid={`messages-filter-${value}`}>
-                {t(`filters.${value}`)}
-                {value === 'unread' && data ? <span className="ms-1 tabular-nums text-muted-foreground">({number.format(data.unreadCount)})</span> : null}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        <div role="group" aria-label={t('filters.label')} className="inline-flex w-full items-center rounded-lg bg-muted p-[3px] sm:w-auto">
+          {MESSAGE_READ_FILTERS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={status === value}
+              onClick={() => setParam('status', value === 'all' ? null : value)}
+              className="inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
+              data-testid={`messages-filter-${value}`}
+            >
+              {t(`filters.${value}`)}
+              {value === 'unread' && data ? <span className="tabular-nums">({number.format(data.unreadCount)})</span> : null}
+            </button>
+          ))}
+        </div>
       </Card>
 
       {query.isPending ? (
@@ -136,14 +140,15 @@ export function MessagesPage() {
                 type="button"
                 className="flex min-w-0 flex-1 flex-col gap-1 rounded-md text-start outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
                 onClick={() => setOpenId(message.id)}
-                aria-label={t('actions.open', { name: message.fullName })}
+                aria-haspopup="dialog"
+                data-testid="open-message"
               >
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className={cn('truncate', message.read ? 'font-medium' : 'font-bold')}>{message.fullName}</span>
                   <bdi dir="ltr" className="truncate text-sm text-muted-foreground">{message.email}</bdi>
                   {!message.read && <Badge>{t('badges.unread')}</Badge>}
                   {message.user && <Badge variant="secondary"><UserRound />{t('badges.client')}</Badge>}
-                  {message.repliedAt && <Badge variant="success"><Reply className="rtl:-scale-x-100" />{t('badges.replied')}</Badge>}
+                  {message.repliedAt && <Badge variant="outline"><Reply className="text-success rtl:-scale-x-100" />{t('badges.replied')}</Badge>}
                 </span>
                 <span dir="auto" className={cn('line-clamp-2 text-sm whitespace-pre-line', message.read ? 'text-muted-foreground' : 'text-foreground')}>
                   {message.message}

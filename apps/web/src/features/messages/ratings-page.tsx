@@ -2,7 +2,7 @@
 // chosen period, then the ratings (client, visit, stars, feedback) filtered by stars and period, paged on
 // the server. Staff choose testimonials for the home page here, only among ratings whose client agreed.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, MessageSquareQuote, Star } from 'lucide-react';
+import { ChevronLeft, ChevronRight, CircleCheck, CircleSlash, MessageSquareQuote, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -136,7 +136,7 @@ function SummaryCards({ summary, loading, failed, selected, onPick }: { summary?
                 <span className="text-5xl font-bold tabular-nums" data-testid="ratings-average">{averageFormat.format(summary.average)}</span>
                 <span className="text-muted-foreground">{t('staff.outOf')}</span>
               </p>
-              <StarRow stars={summary.average} label={t('rate.yourRating', { stars: summary.average })} className="[&>svg]:size-5" />
+              <StarRow stars={summary.average} label={t('testimonials.rating', { stars: summary.average })} className="[&>svg]:size-5" />
               <p className="text-sm text-muted-foreground" data-testid="ratings-count">{t('staff.count', { total: number.format(summary.count) })}</p>
             </>
           )}
@@ -150,19 +150,18 @@ function SummaryCards({ summary, loading, failed, selected, onPick }: { summary?
           <ul className="flex flex-col gap-2" data-testid="ratings-distribution">
             {[...summary.distribution].reverse().map((row) => {
               const share = summary.count ? row.count / summary.count : 0;
-              const label = t('staff.distributionRow', { stars: number.format(row.stars), count: number.format(row.count), percent: percentFormat.format(share) });
               return (
                 <li key={row.stars}>
                   <button
                     type="button"
                     onClick={() => onPick(row.stars)}
                     aria-pressed={selected === row.stars}
-                    aria-label={label}
                     className={cn('grid w-full grid-cols-[3rem_1fr_4.5rem] items-center gap-3 rounded-md px-1 py-0.5 text-sm hover:bg-accent', selected === row.stars && 'bg-accent')}
                   >
                     <span className="flex items-center gap-1 tabular-nums">
                       {number.format(row.stars)}
                       <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+                      <span className="sr-only">{t('staff.starsUnit')}</span>
                     </span>
                     <span className="h-3 overflow-hidden rounded-full bg-muted">
                       <span className="block h-full rounded-full bg-amber-400 transition-[width]" style={{ width: `${(row.count / largest) * 100}%` }} />
@@ -201,7 +200,7 @@ function RatingItem({ rating }: { rating: RatingView }) {
     <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs md:flex-row md:items-start" data-testid="rating-row">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <StarRow stars={rating.stars} label={t('rate.yourRating', { stars: rating.stars })} />
+          <StarRow stars={rating.stars} label={t('testimonials.rating', { stars: rating.stars })} />
           <Link to={`/admin/users/${rating.client.id}`} className="font-medium hover:underline">{client}</Link>
           <time dateTime={rating.createdAt} className="text-xs text-muted-foreground">{format.dateTime(rating.createdAt)}</time>
         </div>
@@ -224,7 +223,10 @@ function RatingItem({ rating }: { rating: RatingView }) {
         )}
       </div>
       <div className="flex shrink-0 flex-col gap-2 md:w-56 md:items-end">
-        <Badge variant={rating.showOnWebsite ? 'success' : 'outline'}>{t(rating.showOnWebsite ? 'staff.consentGiven' : 'staff.noConsent')}</Badge>
+        <Badge variant="outline" className={cn(!rating.showOnWebsite && 'text-muted-foreground')}>
+          {rating.showOnWebsite ? <CircleCheck className="text-success" aria-hidden="true" /> : <CircleSlash aria-hidden="true" />}
+          {t(rating.showOnWebsite ? 'staff.consentGiven' : 'staff.noConsent')}
+        </Badge>
         <label className={cn('flex items-center gap-2 text-sm', !canShow && 'text-muted-foreground')}>
           <Switch
             checked={rating.testimonial}
