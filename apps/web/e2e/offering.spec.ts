@@ -101,3 +101,36 @@ for (const language of ['en', 'ar'] as const) {
     await expect(cardOf(page, category)).toHaveCount(0);
   });
 }
+
+test('a catalogue item fills a task of the add-visit form in the staff language (ar)', async ({ page }) => {
+  await useLanguage(page, 'ar');
+  await signInAs(page, DEMO.employee);
+  await page.goto('/admin/visits');
+  await page.getByTestId('open-add-visit').click();
+  await page.getByTestId('task-0-template').click();
+  await page.getByTestId('template-option').filter({ hasText: 'تغيير الزيت' }).click();
+  await expect(page.getByTestId('task-0-title')).toHaveValue('تغيير الزيت');
+  await expect(page.getByTestId('task-0-soldForCents')).toHaveValue('89.00');
+  await expect(page.getByTestId('task-0-service')).toContainText('صيانة');
+});
+
+test('the catalogue screens fit a phone (ar)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useLanguage(page, 'ar');
+  await signInAs(page, DEMO.employee);
+  for (const path of ['/admin/settings/offering', '/all-services']) {
+    await page.goto(path);
+    await expect(page.getByTestId(path === '/all-services' ? 'service-item' : 'item-row').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath(`offering-phone-${path === '/all-services' ? 'public' : 'admin'}-ar`), fullPage: true });
+  }
+  await page.goto('/admin/settings/offering');
+  await page.getByTestId('category-title').first().click();
+  await expect(page).toHaveURL(/\/admin\/settings\/offering\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('item-row').first()).toBeVisible();
+  await page.screenshot({ path: screenshotPath('offering-phone-category-ar'), fullPage: true });
+  await page.getByTestId('add-item').first().click();
+  await expect(page.getByTestId('item-form')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('offering-phone-item-dialog-ar') });
+});

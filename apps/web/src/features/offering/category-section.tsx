@@ -43,7 +43,7 @@ export function CategoryHeader({ category, handle, link, move, actions }: { cate
     <div className="flex flex-wrap items-center gap-3 border-b p-3 sm:p-4">
       {handle}
       <Thumb url={category.imageUrl} className="size-12" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           {link ? (
             <h2 className="min-w-0 truncate text-lg font-semibold">
@@ -72,7 +72,7 @@ export function CategoryHeader({ category, handle, link, move, actions }: { cate
           )}
         </p>
       </div>
-      <label className="flex items-center gap-2 text-sm">
+      <label className="ms-auto flex items-center gap-2 text-sm">
         <Switch
           checked={category.visible}
           onCheckedChange={(visible) => toggleCategory.mutate({ id: category.id, data: { visible } })}
