@@ -62,6 +62,7 @@ const OfferingPage = lazyPage(() => import('./features/offering/offering-page.ts
 const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', ['branding', 'validation', 'fields']);
 const StaticDataPage = lazyPage(() => import('./features/static-data/static-data-page.tsx'), 'StaticDataPage');
+const DataTransferPage = lazyPage(() => import('./features/data-transfer/data-transfer-page.tsx'), 'DataTransferPage', ['dataTransfer', 'validation', 'fields']);
 const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage');
 
 // Client screens
@@ -113,6 +114,7 @@ export function AppRoutes() {
           <Route path="settings/offering/:id" element={<OfferingCategoryPage />} />
           <Route path="settings/merchant-info" element={<BrandingManagerPage />} />
           <Route path="settings/static-data" element={<StaticDataPage />} />
+          <Route path="settings/data" element={<DataTransferPage />} />
           <Route path="media/:userId" element={<MediaPage />} />
           <Route path="media/:userId/:vehicleId" element={<MediaPage />} />
           <Route path="media/:userId/:vehicleId/:visitId" element={<MediaPage />} />

@@ -3,6 +3,7 @@
 // another entry's path name their entry with `owns` (SPEC's visit and task pages sit under /admin/users/).
 import {
   Activity,
+  ArrowDownUp,
   Car,
   ClipboardList,
   Database,
@@ -58,6 +59,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'offering', to: '/admin/settings/offering', Icon: Wrench },
       { key: 'merchantInfo', to: '/admin/settings/merchant-info', Icon: Palette },
       { key: 'staticData', to: '/admin/settings/static-data', Icon: Database },
+      { key: 'dataTransfer', to: '/admin/settings/data', Icon: ArrowDownUp },
     ],
   },
 ];

@@ -1,10 +1,10 @@
 // /admin/users: customers and staff with search, filters, sort and pages (10 per page, SPEC §9). The
 // filters live in the URL so a filtered list can be shared and survives a reload.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Plus, Search } from 'lucide-react';
+import { FileUp, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROLES } from '@garage/shared/constants';
 import { USER_SORTS, type UserView } from '@garage/shared/schemas/users';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -23,7 +23,7 @@ import { UsersTable } from './users-table.tsx';
 const ANY = 'any';
 
 export function UsersPage() {
-  const { t } = useTranslation(['users', 'validation', 'fields', 'common']);
+  const { t } = useTranslation(['users', 'validation', 'fields', 'common', 'dataTransfer']);
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -95,10 +95,18 @@ export function UsersPage() {
           <h1 className="text-2xl font-semibold">{t('users:title')}</h1>
           <p className="text-sm text-muted-foreground">{t('users:subtitle')}</p>
         </div>
-        <Button onClick={() => setCreating(true)} data-testid="add-user">
-          <Plus />
-          {t('users:actions.add')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/admin/settings/data" data-testid="import-customers">
+              <FileUp />
+              {t('dataTransfer:openImport')}
+            </Link>
+          </Button>
+          <Button onClick={() => setCreating(true)} data-testid="add-user">
+            <Plus />
+            {t('users:actions.add')}
+          </Button>
+        </div>
       </header>
 
       <Card className="flex flex-col gap-3 p-4">
