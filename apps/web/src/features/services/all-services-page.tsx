@@ -39,6 +39,7 @@ function CategoryBlock({ category, language }: { category: CatalogueCategory; la
                 </div>
                 <p className="shrink-0 text-lg font-bold text-primary" aria-label={t('price')}>
                   <Money cents={item.priceCents} currency={item.currency} language={language} />
+                  <span className="ms-1 text-xs font-medium text-muted-foreground">{item.currency}</span>
                 </p>
               </div>
               {item.description && <p className="text-sm text-muted-foreground">{pickLocalized(item.description, language)}</p>}
