@@ -52,6 +52,8 @@ async function newDevice(browser: Browser, language: Language, viewport: { width
 
 for (const { language, device } of CASES) {
   test(`staff propose, the client decides, staff see the decisions and the new total (${language}, ${device})`, async ({ page, browser }) => {
+    // Three browser contexts and about thirty steps: longer than the default minute on a busy 2-core machine.
+    test.setTimeout(180_000);
     const viewport = device === 'phone' ? PHONE : DESKTOP;
     await page.setViewportSize(viewport);
     await useLanguage(page, language);
