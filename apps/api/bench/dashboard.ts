@@ -3,14 +3,17 @@
 // GET /backend/dashboard/kpis per period (target: p95 <= 150 ms for the last 30 days), and the time of each
 // of its six statements alone.
 //
-//   cd apps/api && pnpm exec tsx bench/dashboard.ts [--requests 200] [--concurrency 1,4]
+//   cd apps/api && pnpm exec tsx bench/dashboard.ts [--requests 200] [--concurrency 1,4]   (default 1)
 //        [--database-url postgresql://...   reuse a loaded database (e.g. one kept by bench/visits-list.ts --keep)]
 //        [--keep                            leave the throwaway database running and print its URL]
 //
 // The dashboard is opened by a few people at a time, not by 50 at once: it is measured one request at a
-// time (what a user waits for) and 4 at a time. The app runs in this process on 127.0.0.1; the load
+// time (what a user waits for), or as many at a time as --concurrency says. Every period is measured twice:
+// "cold" with the oil-change cache off (every figure computed on every call, the upper bound) and "warm"
+// with it on (what a user switching periods gets within a minute). The app runs in this process on 127.0.0.1; the load
 // generator's own work per request is negligible next to a dashboard call.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,13 +27,14 @@ import { DASHBOARD_LIMITS, OIL_CHANGE_DUE, addDays, dashboardKpisInputSchema, da
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
 import { signAccessToken } from '../src/modules/auth/session.ts';
+import { configureDashboardCache } from '../src/modules/dashboard/dashboard.service.ts';
 import { COMPLETED_SQL, OIL_DUE_SQL, OPENED_SQL, PAYMENTS_SQL, SCALARS_SQL, TASKS_SQL } from '../src/modules/dashboard/dashboard.sql.ts';
 import { KeepAliveConnection } from './keep-alive-client.ts';
 
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '1,4' },
+    concurrency: { type: 'string', default: '1' },
     'database-url': { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
@@ -65,6 +69,31 @@ async function addDashboardRows(db: Db) {
   await db.$executeRawUnsafe('VACUUM (ANALYZE) "OilChange", "Rating", "Visit", "Payment", "Task", "User", "Vehicle"');
 }
 
+// CPU per request, app (this process) and PostgreSQL (the postmaster's children), read from /proc: unlike
+// latency it hardly depends on what else the shared machine runs.
+const TICK_MS = 10;
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+function childrenCpuMs(parentPid: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === parentPid) total += cpuMs(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+let postmaster = 0;
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function measure(port: number, token: string, pathAndQuery: string, requests: number, concurrency: number) {
@@ -80,6 +109,7 @@ async function measure(port: number, token: string, pathAndQuery: string, reques
   for (let i = 0; i < 10; i++) for (const connection of connections) await get(connection);
   const samples: number[] = [];
   let sent = 0;
+  const cpuBefore = { app: process.cpuUsage(), db: childrenCpuMs(postmaster) };
   const started = performance.now();
   await Promise.all(
     connections.map(async (connection) => {
@@ -90,9 +120,12 @@ async function measure(port: number, token: string, pathAndQuery: string, reques
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const app = process.cpuUsage(cpuBefore.app);
+  const appCpu = (app.user + app.system) / 1000 / samples.length;
+  const dbCpu = (childrenCpuMs(postmaster) - cpuBefore.db) / samples.length;
   for (const connection of connections) connection.close();
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1)!, perSecond: samples.length / seconds };
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1)!, perSecond: samples.length / seconds, appCpu, dbCpu };
 }
 
 /** Each statement alone, one at a time (median of 20 runs): where the time of a call goes. */
@@ -146,6 +179,8 @@ async function main() {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no TCP port');
+    const [backend] = await queryRows<{ pid: number }>(db, { text: 'SELECT pg_backend_pid() AS pid', values: [] });
+    postmaster = Number(readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
     const token = signAccessToken({ userId: randomUUID(), roles: ['ADMIN'] }, secret);
 
     console.log('\nstatements alone (last 30 days):');
@@ -162,13 +197,17 @@ async function main() {
       ['custom 365 days', `period=custom&from=${oneYearAgo}&to=${today}`],
     ];
     console.log(`\nGET /backend/dashboard/kpis, ${requests} requests per row (time zone ${TIME_ZONE}):`);
-    console.log(`${'period'.padEnd(18)} ${'conc'.padStart(4)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'req/s'.padStart(7)}`);
+    console.log('CPU: ms per request (app = this process, db = PostgreSQL backends); load: the 1-minute load average of the machine');
+    console.log(`${'period'.padEnd(24)} ${'conc'.padStart(4)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'req/s'.padStart(7)} ${'app cpu'.padStart(8)} ${'db cpu'.padStart(8)} ${'load'.padStart(6)}`);
     for (const concurrency of values.concurrency.split(',').map(Number)) {
-      for (const [name, query] of scenarios) {
-        const result = await measure(address.port, token, `/backend/dashboard/kpis?${query}&timeZone=${encodeURIComponent(TIME_ZONE)}`, requests, concurrency);
-        console.log(
-          `${name.padEnd(18)} ${String(concurrency).padStart(4)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.max.toFixed(1).padStart(8)} ${result.perSecond.toFixed(0).padStart(7)}`,
-        );
+      for (const cache of ['cold', 'warm'] as const) {
+        configureDashboardCache({ oilTtlMs: cache === 'cold' ? 0 : 60_000 });
+        for (const [name, query] of scenarios) {
+          const result = await measure(address.port, token, `/backend/dashboard/kpis?${query}&timeZone=${encodeURIComponent(TIME_ZONE)}`, requests, concurrency);
+          console.log(
+            `${`${name} (${cache})`.padEnd(24)} ${String(concurrency).padStart(4)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.max.toFixed(1).padStart(8)} ${result.perSecond.toFixed(0).padStart(7)} ${result.appCpu.toFixed(1).padStart(8)} ${result.dbCpu.toFixed(1).padStart(8)} ${os.loadavg()[0]!.toFixed(1).padStart(6)}`,
+          );
+        }
       }
     }
     await app.close();
