@@ -156,8 +156,12 @@ export function ApprovePage() {
         <CardTitle className="text-2xl">{t('public.title')}</CardTitle>
         <CardDescription className="flex flex-col gap-1 text-base">
           <span>{t('public.hello', { name: data.customerFirstName })}</span>
-          <span>
-            {t('public.intro', { vehicle: `\u2066${data.visit.plateNumber}\u2069 ${data.visit.brand} ${data.visit.model}`, visit: data.visit.name })}
+          <span>{t('public.intro')}</span>
+          <span className="flex flex-wrap items-center gap-x-2 font-medium text-foreground" data-testid="approve-vehicle">
+            <bdi dir="ltr" className="font-mono">{data.visit.plateNumber}</bdi>
+            <bdi>{data.visit.brand} {data.visit.model}</bdi>
+            <span aria-hidden="true">·</span>
+            <bdi>{data.visit.name}</bdi>
           </span>
         </CardDescription>
       </CardHeader>
