@@ -46,7 +46,7 @@ for (const language of ['en', 'ar'] as const) {
     await signInAs(page, DEMO.admin);
     await page.goto('/admin/dashboard/real-time');
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-    await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'live');
+    await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
     await expect(page.getByTestId('realtime-active')).toBeVisible();
 
     // A visitor in another browser opens a page nobody else visits.
