@@ -53,7 +53,7 @@ const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.
 const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage');
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
 const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'approvals', 'validation', 'fields']);
-const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'validation', 'fields']);
+const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'approvals', 'validation', 'fields']);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
 const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments']);
