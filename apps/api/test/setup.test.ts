@@ -9,6 +9,7 @@ import { createDb, ensureMerchant, seedDemoData, type Db } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import { SETUP_MESSAGES, type CompleteSetupInput } from '@garage/shared';
 import type { App } from '../src/app.ts';
+import { loadConfig } from '../src/env.ts';
 import { bootstrapAdminFromEnv } from '../src/modules/setup/first-admin.ts';
 import { formatSetupCode, prepareSetupCode } from '../src/modules/setup/setup-code.ts';
 import { createFirstAdmin } from '../src/modules/setup/setup.service.ts';
@@ -78,6 +79,8 @@ describe('first run on an empty database (no demo data)', () => {
   let db: Db;
   let app: App;
   let code: string;
+  /** The winner of the concurrent setups (either may win). */
+  let admin: { username: string; email: string };
   beforeAll(async () => {
     db = await freshDatabase();
     app = await buildTestApp({ db });
@@ -166,6 +169,7 @@ describe('first run on an empty database (no demo data)', () => {
     expect(loser.json().message).toBe(SETUP_MESSAGES.alreadyDone);
     expect(await db.user.count({ where: { role: 'ADMIN' } })).toBe(1);
     const session = winner.json();
+    admin = { username: session.user.username, email: session.user.email };
     expect(session.user).toMatchObject({ role: 'ADMIN', preferredLanguage: 'fr', verified: true });
     expect(session.accessToken).toEqual(expect.any(String));
     const cookies = ([] as string[]).concat(winner.headers['set-cookie'] ?? []);
@@ -195,9 +199,9 @@ describe('first run on an empty database (no demo data)', () => {
   });
 
   it('lets the first admin sign in with the chosen password', async () => {
-    for (const identifier of ['nadia', 'nadia@karim-motors.example']) {
+    for (const identifier of [admin.username, admin.email]) {
       const response = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier, password: PASSWORD }, remoteAddress: '10.1.0.7' });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, response.body).toBe(200);
       expect(response.json().user.role).toBe('ADMIN');
     }
   });
@@ -224,7 +228,7 @@ describe('first run on an empty database (no demo data)', () => {
 
   it('keeps the checklist staff-only and derives it from the data', async () => {
     expect((await app.inject({ method: 'GET', url: '/backend/setup/checklist' })).statusCode).toBe(401);
-    const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: 'nadia', password: PASSWORD }, remoteAddress: '10.1.0.9' });
+    const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: admin.username, password: PASSWORD }, remoteAddress: '10.1.0.9' });
     const auth = { authorization: `Bearer ${login.json().accessToken}` };
     const before = (await app.inject({ method: 'GET', url: '/backend/setup/checklist', headers: auth })).json();
     expect(before).toMatchObject({ completed: 0, total: 5, allDone: false, dismissed: false });
@@ -243,6 +247,14 @@ describe('first run on an empty database (no demo data)', () => {
 });
 
 describe('ADMIN_EMAIL / ADMIN_PASSWORD at boot', () => {
+  it('are validated at boot: both or neither, a real email, the password rule', () => {
+    const base = { NODE_ENV: 'test' as const, DATA_DIR: '/tmp/unused' };
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example' })).toThrow(/ADMIN_EMAIL, ADMIN_PASSWORD: set both/);
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: PASSWORD })).toThrow(/ADMIN_EMAIL must be an email address/);
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'password' })).toThrow(/ADMIN_PASSWORD must have at least 8 characters/);
+    expect(loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: PASSWORD, ADMIN_NAME: 'Sam Rue' })).toMatchObject({ ADMIN_EMAIL: 'owner@shop.example', ADMIN_NAME: 'Sam Rue' });
+  });
+
   it('creates exactly one admin, once, even from several instances at once; then no setup is needed', async () => {
     const db = await freshDatabase();
     await ensureMerchant(db);

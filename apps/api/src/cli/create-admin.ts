@@ -101,23 +101,26 @@ try {
   process.exit(1);
 }
 const db = createDb(database.url, { poolSize: 2 });
+let exitCode = 0;
 try {
   await ensureMerchant(db);
   if (!(await needsSetup(db))) {
     console.error('An administrator already exists: sign in at /login (or use "Forgot password").');
-    process.exitCode = 1;
+    exitCode = 1;
   } else {
     const result = await createFirstAdmin(db, parsed.data);
     if (result.created) console.log(`First admin created: ${parsed.data.username} (${parsed.data.email}). Sign in at /login.`);
     else {
       console.error('An administrator was created meanwhile; nothing changed.');
-      process.exitCode = 1;
+      exitCode = 1;
     }
   }
 } catch (error) {
   console.error(error instanceof AppError ? `Cannot create the admin: ${error.message}` : error);
-  process.exitCode = 1;
+  exitCode = 1;
 } finally {
   await db.$disconnect();
   await database.stop();
 }
+// Explicitly: the embedded PostgreSQL's exit hooks would otherwise end the process with 0.
+process.exit(exitCode);

@@ -74,8 +74,8 @@ export function AdminFields({ form }: { form: UseFormReturn<SetupAdminInput, unk
   const passwordError = form.formState.errors.password;
   return (
     <FieldGroup className="grid gap-4 sm:grid-cols-2">
-      <TextField form={form} name="firstName" label="firstName" autoComplete="given-name" autoFocus />
-      <TextField form={form} name="lastName" label="lastName" autoComplete="family-name" />
+      <TextField form={form} name="firstName" label="firstName" autoComplete="given-name" dir="auto" autoFocus />
+      <TextField form={form} name="lastName" label="lastName" autoComplete="family-name" dir="auto" />
       <TextField form={form} name="email" label="email" type="email" autoComplete="email" dir="ltr" />
       <TextField form={form} name="username" label="username" autoComplete="username" dir="ltr" />
       <TextField form={form} name="countryCode" label="countryCode" inputMode="tel" placeholder="+1" dir="ltr" />
@@ -116,6 +116,7 @@ export function ShopFields({ form }: { form: UseFormReturn<SetupShopInput, unkno
             form={form}
             name="displayName"
             label="displayName"
+            dir="auto"
             autoFocus
             onChange={(event) => {
               void displayName.onChange(event);
@@ -172,12 +173,12 @@ export function ShopFields({ form }: { form: UseFormReturn<SetupShopInput, unkno
           </div>
           <Field data-invalid={!!errors.address} className="sm:col-span-2">
             <FieldLabel htmlFor="setup-address">{t('fields.address')}</FieldLabel>
-            <Textarea id="setup-address" rows={2} aria-invalid={!!errors.address} {...form.register('address')} />
+            <Textarea id="setup-address" rows={2} dir="auto" aria-invalid={!!errors.address} {...form.register('address')} />
             <FieldError errors={[errors.address]} field="address" />
           </Field>
           <Field data-invalid={!!errors.openingHours} className="sm:col-span-2">
             <FieldLabel htmlFor="setup-openingHours">{t('fields.openingHours')}</FieldLabel>
-            <Textarea id="setup-openingHours" rows={3} placeholder={t('shop.hoursPlaceholder')} aria-invalid={!!errors.openingHours} {...form.register('openingHours')} />
+            <Textarea id="setup-openingHours" rows={3} dir="auto" placeholder={t('shop.hoursPlaceholder')} aria-invalid={!!errors.openingHours} {...form.register('openingHours')} />
             <FieldError errors={[errors.openingHours]} field="openingHours" />
           </Field>
         </FieldGroup>
