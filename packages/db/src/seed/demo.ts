@@ -184,8 +184,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
             latestKm: km,
             lastKmUpdate: new Date(now.getTime() - random.int(5, 60) * DAY),
           });
+          // Every third vehicle is near its next oil change by km and every fourth by date, so the dashboards
+          // have oil changes due soon (the rest are due in 10,000 km / months from now).
+          const lastKm = vehicles.length % 3 === 1 ? km - 9_400 : km;
+          const lastDaysAgo = vehicles.length % 4 === 2 ? 165 : 50;
           for (let o = 0; o < 2; o++) {
-            const currentKm = km - (1 - o) * 10_000;
+            const currentKm = lastKm - (1 - o) * 10_000;
             oilChanges.push({
               id: seedId(`oil:${vehicleId}:${o}`),
               vehicleId,
@@ -196,7 +200,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
               filterChanged: o === 1 || random.chance(0.5),
               notes: o === 1 ? 'Checked all fluid levels.' : null,
               recordedById: random.pick(staffIds),
-              createdAt: new Date(now.getTime() - (200 - o * 150) * DAY),
+              createdAt: new Date(now.getTime() - (lastDaysAgo + (1 - o) * 150) * DAY),
             });
           }
           const visitCount = clientIndex < 2 ? 3 : random.int(1, 2);
