@@ -50,7 +50,7 @@ export function StarPicker({
             onChange={() => onChange(n)}
             onBlur={onBlur}
             aria-label={optionLabel(n)}
-            className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+            className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
             data-testid={`star-${n}`}
           />
           <Star
