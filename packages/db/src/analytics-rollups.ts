@@ -53,6 +53,12 @@ const lateralValues = Object.entries(ROLLUP_DIMENSIONS)
  * so only rebuild ranges that still have them.
  */
 export async function rebuildRollups(execute: Execute, options: { fromUtc: Date; toUtc: Date; timeZone: string }) {
+  await rebuildHourlyRollups(execute, options);
+  await rebuildDailyRollups(execute, options);
+}
+
+/** Recounts only the hourly rows of [fromUtc, toUtc) (bulk loads: hour chunks, then one daily rebuild). */
+export async function rebuildHourlyRollups(execute: Execute, options: { fromUtc: Date; toUtc: Date }) {
   const from = options.fromUtc.toISOString();
   const to = options.toUtc.toISOString();
   await execute(
@@ -68,7 +74,6 @@ export async function rebuildRollups(execute: Execute, options: { fromUtc: Date;
       GROUP BY 1, 2, 3, 4`,
     [from, to],
   );
-  await rebuildDailyRollups(execute, options);
 }
 
 /**
