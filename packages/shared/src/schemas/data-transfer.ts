@@ -305,7 +305,8 @@ const anyPresent = (row: RawRow, fields: readonly ImportField[]) => fields.some(
 export function parseDecimal(value: string | undefined): number | null {
   if (!present(value)) return null;
   let text = value.replace(/[^\d.,-]/g, '');
-  if (/,\d{1,2}$/.test(text) && !/\.\d+,/.test(text)) text = text.replace(/\./g, '').replace(',', '.');
+  // A comma followed by one or two final digits is a decimal comma ("1.234,50", "85,5"); other commas group thousands.
+  if (/,\d{1,2}$/.test(text)) text = text.replace(/\./g, '').replace(',', '.');
   else text = text.replace(/,/g, '');
   return text === '' || text === '-' ? Number.NaN : Number(text);
 }
@@ -337,7 +338,7 @@ export function splitPhone(phone: string, countryCode: string | undefined, defau
   if (international === null) return { countryCode: defaultCountryCode, phoneNumber: digits.replace(/^0(?=\d{8,})/, defaultCountryCode === '+1' ? '0' : '') };
   const defaultDigits = defaultCountryCode.replace(/\D/g, '');
   if (defaultDigits && international.startsWith(defaultDigits)) return { countryCode: defaultCountryCode, phoneNumber: international.slice(defaultDigits.length) };
-  const length = /^(1|7)/.test(international) ? 1 : /^(2[0-7]|3[0-469]|4[013-9]|5[1-8]|6[0-6]|8[1246]|9[0-58])/.test(international) ? 2 : 3;
+  const length = /^(1|7)/.test(international) ? 1 : /^(2[07]|3[0-469]|4[013-9]|5[1-8]|6[0-6]|8[1246]|9[0-58])/.test(international) ? 2 : 3;
   return { countryCode: `+${international.slice(0, length)}`, phoneNumber: international.slice(length) };
 }
 

@@ -7,7 +7,7 @@
 // answers 404 "Import not found". A job is forgotten, and its file deleted, 2 hours after its last use or
 // when the process stops.
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -92,11 +92,24 @@ async function readPreview(filePath: string, format: ImportFormat) {
   return { headers, rows };
 }
 
+/** Uploads a stopped process left behind (its jobs are gone with it): removed once they are older than a job can live. */
+async function removeStaleUploads(dir: string) {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > IDLE_MS && !jobs.has(name.replace(/\.upload$/, ''))) await rm(file, { force: true });
+    }),
+  );
+}
+
 /** Stores the uploaded file, reads its header and first rows, and suggests a mapping. */
 export async function createImport(dataDir: string, actor: Session, upload: { fileName: string; stream: Readable; truncated: () => boolean }): Promise<ImportJob> {
   const id = randomUUID();
   const dir = path.join(dataDir, 'imports');
   await mkdir(dir, { recursive: true });
+  await removeStaleUploads(dir);
   const filePath = path.join(dir, `${id}.upload`);
   try {
     await pipeline(upload.stream, createWriteStream(filePath, { flags: 'wx' }));
@@ -358,7 +371,3 @@ export function runImport(db: Db, actor: Session, id: string, options: ImportOpt
   return snapshot(job);
 }
 
-/** For shutdown and tests: waits until no job of this process is running. */
-export async function importsSettled(): Promise<void> {
-  while ([...jobs.values()].some((job) => job.running)) await new Promise((resolve) => setTimeout(resolve, 20));
-}
