@@ -93,7 +93,9 @@ export function MediaDialogs({
           <form onSubmit={submitRename} className="flex flex-col gap-4">
             <DialogHeader>
               <DialogTitle>{t('rename.title')}</DialogTitle>
-              <DialogDescription dir="auto">{file.name}</DialogDescription>
+              <DialogDescription>
+                <bdi>{file.name}</bdi>
+              </DialogDescription>
             </DialogHeader>
             <Field>
               <FieldLabel htmlFor="media-name">{t('rename.label')}</FieldLabel>
@@ -119,7 +121,9 @@ export function MediaDialogs({
           <form onSubmit={submitMove} className="flex flex-col gap-4">
             <DialogHeader>
               <DialogTitle>{t('move.title')}</DialogTitle>
-              <DialogDescription dir="auto">{file.name}</DialogDescription>
+              <DialogDescription>
+                <bdi>{file.name}</bdi>
+              </DialogDescription>
             </DialogHeader>
             <Field>
               <FieldLabel id="move-vehicle-label">{t('move.vehicle')}</FieldLabel>

@@ -48,6 +48,7 @@ export function MediaGrid({
             className="relative aspect-square w-full overflow-hidden focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             onClick={() => onOpen(index)}
             aria-label={t('actions.open', { name: file.name })}
+            data-testid="media-open"
           >
             <MediaThumb file={file} className="transition-transform group-hover:scale-105" />
             {file.type === 'VIDEO' && (
@@ -58,14 +59,14 @@ export function MediaGrid({
           </button>
           <div className="flex items-start gap-1 p-2">
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium" title={file.name} dir="auto">
-                {file.name}
+              <p className="truncate text-sm font-medium" title={file.name}>
+                <bdi>{file.name}</bdi>
               </p>
               <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
                 <Badge variant="secondary">{t(`sections.${file.section}`, { defaultValue: file.section })}</Badge>
-                <span>{formatDate(file.createdAt, i18n.language)}</span>
-                <span aria-hidden="true">·</span>
-                <span>{formatBytes(file.sizeBytes, i18n.language)}</span>
+                <span className="whitespace-nowrap">
+                  {formatDate(file.createdAt, i18n.language)} · {formatBytes(file.sizeBytes, i18n.language)}
+                </span>
               </div>
             </div>
             <DropdownMenu>

@@ -68,14 +68,14 @@ export function MediaLightbox({ files, index, onIndex }: { files: MediaView[]; i
         {file && (
           <>
             <div className="flex min-w-0 flex-col gap-1 pe-8">
-              <DialogTitle className="truncate text-base" dir="auto">
-                {file.name}
+              <DialogTitle className="truncate text-start text-base">
+                <bdi>{file.name}</bdi>
               </DialogTitle>
               <DialogDescription className="flex flex-wrap items-center gap-2 text-xs">
                 <Badge variant="secondary">{t(`sections.${file.section}`, { defaultValue: file.section })}</Badge>
                 <span>{t('info.added', { date: formatDate(file.createdAt, i18n.language) })}</span>
                 <span>{formatBytes(file.sizeBytes, i18n.language)}</span>
-                {file.visit && <span dir="auto">{file.visit.name}</span>}
+                {file.visit && <bdi>{file.visit.name}</bdi>}
                 {file.uploadedBy && <span>{t('info.uploadedBy', { name: `${file.uploadedBy.firstName} ${file.uploadedBy.lastName}` })}</span>}
               </DialogDescription>
             </div>

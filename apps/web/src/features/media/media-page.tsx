@@ -127,7 +127,7 @@ export function MediaPage() {
     <section className="flex flex-col gap-4" data-testid="media-page">
       <BackLink {...back} />
       <Card>
-        <CardContent className="flex flex-col gap-4 pt-6">
+        <CardContent className="flex flex-col gap-4">
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-semibold">{t('title')}</h1>
             <p className="text-sm text-muted-foreground" dir="auto">

@@ -53,7 +53,7 @@ export function MediaUploadPanel({
 
   return (
     <Card>
-      <CardContent className="flex flex-col gap-4 pt-6">
+      <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex min-w-0 flex-col gap-1">
             <h2 className="font-semibold">{t('upload.title')}</h2>
@@ -127,8 +127,8 @@ export function MediaUploadPanel({
                   <div className="flex items-center gap-2">
                     {item.state === 'done' && <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />}
                     {item.state === 'failed' && <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />}
-                    <span className="min-w-0 flex-1 truncate" dir="auto">
-                      {item.name}
+                    <span className="min-w-0 flex-1 truncate">
+                      <bdi>{item.name}</bdi>
                     </span>
                     <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(item.size, i18n.language)}</span>
                     <span className="shrink-0 text-xs">
