@@ -65,7 +65,7 @@ async function serve() {
 /** One keep-alive connection sending POSTs one at a time; resolves with each answer's status. */
 class PostConnection {
   private socket: net.Socket;
-  private buffered = Buffer.alloc(0);
+  private buffered: Buffer = Buffer.alloc(0);
   private waiting: ((status: number) => void) | null = null;
   constructor(port: number) {
     this.socket = net.connect({ port, host: '127.0.0.1', noDelay: true });

@@ -131,7 +131,7 @@ describe('POST /backend/analytics/track-visit', () => {
 
   it('answers bad input with a clear 400 (never a 5xx) and stores nothing', async () => {
     const id = sessionId();
-    const cases: [object | string, RegExp][] = [
+    const cases: [object, RegExp][] = [
       [{ page_path: '/' }, /session_id is required/],
       [{ session_id: id }, /page_path is required/],
       [{ session_id: 'x', page_path: '/' }, /session_id must be 8 to 64/],
