@@ -68,6 +68,16 @@ describe('apiFetch', () => {
       expect(localStorage.getItem('accessToken')).toBe(OLD);
     },
   );
+
+  it.each(['/backend/setup/check-code', '/backend/setup/complete', '/backend/trpc/setup.complete'])(
+    'leaves a 403 for a wrong setup code (%s) alone',
+    async (url) => {
+      browser.respond(() => json(403, { message: 'The setup code is not valid.' }));
+      expect((await apiFetch(url, { method: 'POST' })).status).toBe(403);
+      expect(browser.calls).toHaveLength(1);
+      expect(localStorage.getItem('accessToken')).toBe(OLD);
+    },
+  );
 });
 
 describe('access token helpers', () => {
