@@ -27,7 +27,6 @@ export function MessagesPage() {
   const format = useFormatters();
   const [params, setParams] = useSearchParams();
   const [searchText, setSearchText] = useState(params.get('q') ?? '');
-  const [openId, setOpenId] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const { setRead, remove } = useMessageActions();
 
@@ -41,12 +40,15 @@ export function MessagesPage() {
         const next = new URLSearchParams(current);
         if (!value) next.delete(name);
         else next.set(name, value);
-        if (name !== 'page') next.delete('page');
+        if (name !== 'page' && name !== 'message') next.delete('page');
         return next;
       },
       { replace: true },
     );
   }
+  // The open message lives in the URL too (?message=<id>), so a link can open it directly.
+  const openId = params.get('message');
+  const setOpenId = (id: string | null) => setParam('message', id);
 
   // Typing updates the URL after a short pause, not on every key.
   useEffect(() => {
@@ -68,7 +70,7 @@ export function MessagesPage() {
     if (!pending) return;
     const done = { onSettled: () => setPending(null) };
     if (pending.kind === 'read') setRead.mutate({ id: pending.message.id, read: true }, done);
-    else remove.mutate({ id: pending.message.id }, { ...done, onSuccess: () => setOpenId((id) => (id === pending.message.id ? null : id)) });
+    else remove.mutate({ id: pending.message.id }, { ...done, onSuccess: () => openId === pending.message.id && setOpenId(null) });
   };
 
   return (
