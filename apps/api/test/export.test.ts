@@ -70,6 +70,7 @@ async function seedShop(staffId: string): Promise<Seeded> {
   });
   const payment = await db.payment.create({ data: { visitId: visit.id, amountCents: 45_000, method: 'CASH', recordedById: staffId } });
   await db.payment.create({ data: { visitId: visit.id, amountCents: 5_000, method: 'CASH', status: 'REFUNDED', refundOfId: payment.id, recordedById: staffId } });
+  await db.contactMessage.create({ data: { fullName: `Mallory ${suffix}`, email: `mallory.${suffix}@export.test`, message: '=HYPERLINK("http://evil.example","click")' } });
   const merchant = (await db.merchant.findFirst()) ?? (await db.merchant.create({ data: { name: `shop-${suffix}`, displayName: 'Shop' } }));
   const saved = await exportStorage.save('vehicle', 'png', Readable.from(Buffer.from(`picture ${suffix}`)));
   await db.mediaFile.create({ data: { merchantId: merchant.id, name: 'clio.png', type: 'IMAGE', mimeType: 'image/png', sizeBytes: saved.sizeBytes, storageKey: saved.key, section: 'vehicle', ownerId: customers[0]!.id, vehicleId: vehicles[0]!.id } });
@@ -125,6 +126,9 @@ describe('export', () => {
     expect(customers).toContain(`export.0.${shop.suffix}@export.test`);
     expect(customers.split('\r\n')[0]).not.toMatch(/password/i);
     expect(customers).not.toContain(admin.user.email!);
+    // What someone typed into a form never runs as a spreadsheet formula.
+    const message = zip.get('messages.csv')!.toString().split('\r\n').find((line) => line.includes(`Mallory ${shop.suffix}`))!;
+    expect(message).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
   });
 
   it('is for administrators only', async () => {

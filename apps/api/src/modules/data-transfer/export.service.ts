@@ -59,9 +59,16 @@ async function* pages<T extends { id: string }>(read: (afterId: string | undefin
   }
 }
 
+/**
+ * Text a spreadsheet would run as a formula (=, @, or + and - not followed by a number or phone) gets a
+ * leading apostrophe, so opening an export never executes what a customer typed into a form.
+ */
+const FORMULA = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/;
+
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
