@@ -11,6 +11,8 @@ const TEXT = {
 } as const;
 type Language = keyof typeof TEXT;
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
 const cardOf = (page: Page, title: string) => page.getByTestId('category-card').filter({ has: page.getByTestId('category-title').getByText(title, { exact: true }) });
 const rowOf = (scope: Locator, title: string) => scope.getByTestId('item-row').filter({ has: scope.page().getByTestId('item-title').getByText(title, { exact: true }) });
 
@@ -27,6 +29,7 @@ async function addItem(page: Page, card: Locator, language: Language, title: str
 
 for (const language of ['en', 'ar'] as const) {
   test(`staff manage the catalogue and the public page follows (${language})`, async ({ page }) => {
+    test.setTimeout(150_000); // a long journey: two screens, eleven changes
     const text = TEXT[language];
     const stamp = `${Date.now()}`.slice(-6);
     const category = language === 'en' ? `Detailing ${stamp}` : `تلميع ${stamp}`;
@@ -44,6 +47,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByTestId('category-submit').click();
     await expect(page.getByTestId('category-title-error')).toHaveText(text.titleRequired);
     await page.getByTestId(`category-title-${language}`).fill(category);
+    // A picture goes up at once (POST /backend/uploads/image?section=offering) and shows in the preview.
+    await page.getByTestId('offering-image-input').setInputFiles({ name: 'detailing.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('category-form').locator('[data-slot="image-upload"] img')).toBeVisible();
     await page.getByTestId('category-submit').click();
     await expect(page.getByText(text.categoryAdded)).toBeVisible();
     const card = cardOf(page, category);
@@ -81,6 +87,7 @@ for (const language of ['en', 'ar'] as const) {
     await page.goto('/all-services');
     const section = page.locator('section', { has: page.getByRole('heading', { name: category, exact: true }) });
     await expect(section).toBeVisible();
+    await expect(section.locator('header img')).toHaveJSProperty('naturalWidth', 1);
     await expect(section.getByTestId('service-item').locator('h3')).toHaveText([second, first]);
     await expect(page.getByText(text.hide, { exact: true })).toHaveCount(0);
     const headings = await page.locator('main h2').allTextContents();

@@ -6,6 +6,7 @@ import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { formatMoney, isolateLtr } from '../../lib/money.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { pickLocalized, startingPrice, useCatalogue } from '../services/catalogue.ts';
+import { resolveMediaUrl } from '../users/media-url.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const ICONS = [Wrench, Cog, ScanSearch, Gauge];
@@ -43,7 +44,11 @@ export function ServicesSection() {
                 <li key={category.id} className="group flex flex-col rounded-2xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
                   <div className="mb-4 flex items-center gap-3">
                     <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-0 text-brand-600 dark:bg-brand-800/50 dark:text-brand-200">
-                      <Icon className="size-6" aria-hidden="true" />
+                      {category.imageUrl ? (
+                        <img src={resolveMediaUrl(category.imageUrl)} alt="" loading="lazy" className="size-full rounded-xl object-cover" />
+                      ) : (
+                        <Icon className="size-6" aria-hidden="true" />
+                      )}
                     </span>
                     <div>
                       <h3 className="text-lg font-semibold">{pickLocalized(category.title, language)}</h3>
