@@ -210,6 +210,17 @@ describe('staff ratings screen', () => {
     await expect(staff.caller.ratings.setTestimonial({ id: silent.rating.id, testimonial: true })).rejects.toMatchObject({ message: RATING_MESSAGES.testimonialNeedsFeedback });
   });
 
+  it('keeps the client’s opinion when staff delete the rated visit (no visit any more, still counted)', async () => {
+    const client = await clientWithVisits();
+    const { rating } = await client.caller.ratings.rateVisit({ visitId: client.completed, stars: 2, feedback: 'Lost my booking' });
+    await staff.caller.visits.delete({ id: client.completed });
+    expect(await testDb().visit.count({ where: { id: client.completed } })).toBe(0);
+    expect(await testDb().rating.findUniqueOrThrow({ where: { id: rating.id } })).toMatchObject({ visitId: null, stars: 2, userId: client.user.id });
+    const listed = await staff.caller.ratings.list({ stars: 2, pageSize: 100 });
+    expect(listed.items.find((item) => item.id === rating.id)).toMatchObject({ visit: null, feedback: 'Lost my booking' });
+    expect((await client.caller.ratings.mine()).general.map((item) => item.id)).toContain(rating.id);
+  });
+
   it('the database itself refuses a testimonial without consent and stars outside 1-5', async () => {
     const client = await clientWithVisits();
     const { rating } = await client.caller.ratings.rateVisit({ visitId: client.completed, stars: 3, feedback: 'Fine' });
