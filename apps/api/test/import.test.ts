@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { csv, importFile, settle, step, uniquePhone, uniquePlate, uploadImport } from './data-transfer-fixtures.ts';
-import { buildTestApp, createTestUser, testDb, uniqueSuffix } from './helpers.ts';
+import { createContextInner } from '../src/trpc/context.ts';
+import { createCaller } from '../src/trpc/root.ts';
+import { buildTestApp, createTestUser, testDeps, testDb, uniqueSuffix } from './helpers.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -249,6 +251,24 @@ describe('customer import', () => {
     expect(foreign.json().message).toBe(missing.json().message);
     const unmapped = await step(app, employee.authHeader, mine.id, 'validate', { mapping: {} });
     expect(unmapped.statusCode).toBe(400);
+  });
+
+  it('runs the same steps over tRPC, and the import status stays the uploader\'s own', async () => {
+    const s = uniqueSuffix();
+    const uploaded = (await uploadImport(app, employee.authHeader, 'trpc.csv', csv([HEADER, ['Tee', `Rpc${s}`, `trpc.${s}@import.test`, '+1', uniquePhone(), '', '', '', '', '', '', '', '', '', '']]))).json() as ImportJob;
+    const caller = createCaller(createContextInner(testDeps(), { userId: employee.user.id, roles: ['EMPLOYEE'] }));
+    const started = await caller.dataTransfer.runImport({ id: uploaded.id, options: { mapping: uploaded.suggestedMapping } });
+    expect(['validating', 'importing']).toContain(started.phase);
+    let job = await caller.dataTransfer.importStatus({ id: uploaded.id });
+    while (['validating', 'importing'].includes(job.phase)) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      job = await caller.dataTransfer.importStatus({ id: uploaded.id });
+    }
+    expect(job.summary?.customers.created).toBe(1);
+    const clientCaller = createCaller(createContextInner(testDeps(), { userId: client.user.id, roles: ['CLIENT'] }));
+    await expect(clientCaller.dataTransfer.importStatus({ id: uploaded.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await caller.dataTransfer.discardImport({ id: uploaded.id });
+    await expect(caller.dataTransfer.importStatus({ id: uploaded.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('is for staff: a client gets 403 and nobody signed in 401', async () => {
