@@ -14,8 +14,11 @@ const log = (line: string) => console.log(`[garage] ${line}`);
 const database = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
 const db = createDb(database.url, { poolSize: config.DATABASE_POOL_SIZE });
 const seedDemo = config.SEED_DEMO ?? database.embedded;
+/** The demo shop runs here (not skipped because this shop is in use): its accounts are printed below. */
+let demoShop = false;
 if (seedDemo) {
   const { created, skipped } = await seedDemoData(db);
+  demoShop = !skipped;
   log(created ? 'Demo data created.' : skipped ? 'Demo data skipped: this shop is already in use.' : 'Demo data already present.');
   // Photos and PDFs of the demo client's visits (only where the demo was seeded; again if storage was wiped).
   await seedDemoMedia(db, createLocalStorage(config.storageDir));
@@ -72,7 +75,7 @@ const lines = [
   `  Garage is running at ${url}`,
   `  API docs: ${url}/backend/docs`,
   ...setupBanner(setupCode, url),
-  ...(seedDemo && setupCode.status === 'done' ? ['', '  Demo accounts (identifier / password):', ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)] : []),
+  ...(demoShop && setupCode.status === 'done' ? ['', '  Demo accounts (identifier / password):', ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)] : []),
   '',
 ];
 console.log(lines.join('\n'));
