@@ -43,6 +43,20 @@ describe('proposing work', () => {
     expect((await testDb().task.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe('PENDING');
   });
 
+  it('a withdrawn proposal is final: not in the total, cannot be reopened or decided, no link for it', async () => {
+    const visit = await visitFor(staff, alice);
+    const proposal = await propose(staff, visit.id, { soldForCents: 2_500 });
+    await staff.caller.tasks.setStatus({ id: proposal.id, status: 'CANCELLED' });
+    const reopen = await app.inject({ method: 'PATCH', url: `/backend/tasks/${proposal.id}/status`, headers: staff.authHeader, payload: { status: 'REOPENED' } });
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toMatch(/withdrawn/);
+    const decision = await decide(alice, visit.id, [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 2_500 }]);
+    expect(decision.statusCode).toBe(409);
+    expect(decision.json().message).toBe('The shop withdrew this proposal');
+    expect((await staff.caller.visits.get({ id: visit.id })).totalCostCents).toBe(10_000);
+    expect((await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: staff.authHeader, payload: {} })).statusCode).toBe(409);
+  });
+
   it('REST proposes with proposed: true and records who proposed', async () => {
     const visit = await visitFor(staff, alice);
     const response = await app.inject({

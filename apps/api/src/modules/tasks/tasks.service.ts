@@ -21,6 +21,7 @@ const PROPOSAL_ON_CLOSED_VISIT = 'This visit is closed; work can no longer be pr
 const PRICE_DECIDED = 'The customer already decided on this price; propose the new price as a new task';
 const AWAITING_APPROVAL = 'This task is waiting for the customer\'s approval; it can only be withdrawn (cancelled) until then';
 const DECLINED_FINAL = 'The customer declined this task; propose it again as a new task if they change their mind';
+const WITHDRAWN_FINAL = 'This proposal was withdrawn; propose it again as a new task';
 const DECLINED_KEPT = 'The customer declined this task; it is kept as a record of their decision';
 
 function taskData(input: TaskInputParsed) {
@@ -95,6 +96,7 @@ export async function setTaskStatus(db: Db, id: string, status: TaskStatus, now 
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     if (!canTransitionTask(task, status)) {
+      if (task.approval === 'PENDING' && task.status === 'CANCELLED') throw new AppError('CONFLICT', WITHDRAWN_FINAL, { fieldErrors: { status: [WITHDRAWN_FINAL] } });
       if (task.approval === 'PENDING' && status !== 'CANCELLED') throw new AppError('CONFLICT', AWAITING_APPROVAL, { fieldErrors: { status: [AWAITING_APPROVAL] } });
       if (task.approval === 'DECLINED') throw new AppError('CONFLICT', DECLINED_FINAL, { fieldErrors: { status: [DECLINED_FINAL] } });
       const allowed = allowedTaskTransitions(task).join(', ');

@@ -11,6 +11,12 @@ const TONE: Record<Approval, string> = {
   DECLINED: 'border-transparent bg-red-500/15 text-red-700 dark:text-red-300',
 };
 
+/** The approval state worth showing: a proposal the shop withdrew (cancelled while pending) shows none. */
+export function shownApproval(task: { status: string; approval: { state: Approval } | null }): Approval | null {
+  if (!task.approval) return null;
+  return task.approval.state === 'PENDING' && task.status === 'CANCELLED' ? null : task.approval.state;
+}
+
 export function ApprovalBadge({ state, className }: { state: Approval; className?: string }) {
   const { t } = useTranslation('approvals');
   return (

@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { ApprovalBadge } from '../approvals/approval-badge.tsx';
+import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
 import { useFormatters } from '../visits/format.ts';
 import { errorCode } from '../visits/mutation-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
@@ -58,7 +58,7 @@ export function MyTaskView() {
             <div className="flex flex-wrap items-center gap-2">
               <TaskStatusBadge status={x.status} />
               <PriorityBadge priority={x.priority} />
-              {x.approval && <ApprovalBadge state={x.approval.state} />}
+              {shownApproval(x) && <ApprovalBadge state={shownApproval(x)!} />}
             </div>
           </div>
           <FactList facts={facts} className="grid gap-x-6 gap-y-2 sm:grid-cols-2" valueClassName="tabular-nums" />

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
-import { ApprovalBadge } from '../approvals/approval-badge.tsx';
+import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
 import { useFormatters } from '../visits/format.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
 import { DecisionControls } from './decision-controls.tsx';
@@ -29,7 +29,7 @@ function TaskLine({ visit, task }: { visit: MyVisit; task: MyTask }) {
           <Link to={taskPath(visit, task)} className="font-medium hover:underline">{task.title}</Link>
           <TaskStatusBadge status={task.status} />
           <PriorityBadge priority={task.priority} />
-          {task.approval && <ApprovalBadge state={task.approval.state} />}
+          {shownApproval(task) && <ApprovalBadge state={shownApproval(task)!} />}
         </div>
         <p className="text-sm text-muted-foreground">{tt(`service.${task.service}`)}</p>
       </div>

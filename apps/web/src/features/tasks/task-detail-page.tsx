@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../visits/confirm-dialog.tsx';
 import { useFormatters } from '../visits/format.ts';
 import { errorCode, failureMessage } from '../visits/mutation-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
-import { ApprovalBadge } from '../approvals/approval-badge.tsx';
+import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
 import { ApprovalLine } from '../approvals/approval-line.tsx';
 import { TaskForm } from './task-form.tsx';
 import { TaskTransitionButtons } from './visit-tasks-section.tsx';
@@ -75,9 +75,9 @@ export function TaskDetailPage() {
           <div className="flex flex-wrap gap-2">
             <TaskStatusBadge status={item.status} />
             <PriorityBadge priority={item.priority} />
-            {item.approval && <ApprovalBadge state={item.approval.state} />}
+            {shownApproval(item) && <ApprovalBadge state={shownApproval(item)!} />}
           </div>
-          {item.approval && <ApprovalLine approval={item.approval} />}
+          {shownApproval(item) && <ApprovalLine approval={item.approval!} />}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <TaskTransitionButtons task={item} visitId={item.visitId} size="default" />

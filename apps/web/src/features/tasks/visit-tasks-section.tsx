@@ -16,7 +16,7 @@ import { cn } from '../../lib/utils.ts';
 import { useFormatters } from '../visits/format.ts';
 import { failureMessage } from '../visits/mutation-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
-import { ApprovalBadge } from '../approvals/approval-badge.tsx';
+import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
 import { ApprovalLine } from '../approvals/approval-line.tsx';
 import { TaskForm } from './task-form.tsx';
 
@@ -93,13 +93,13 @@ export function VisitTasksSection({ visit }: { visit: VisitDetail }) {
                   <Link to={`${base}/task/${task.id}`} className="font-medium hover:underline">{task.title}</Link>
                   <TaskStatusBadge status={task.status} />
                   <PriorityBadge priority={task.priority} />
-                  {task.approval && <ApprovalBadge state={task.approval.state} />}
+                  {shownApproval(task) && <ApprovalBadge state={shownApproval(task)!} />}
                 </div>
                 <p className="text-sm text-muted-foreground">
                   {t(`service.${task.service}`)} · <span className="tabular-nums">{format.money(task.soldForCents)}</span>
                   {task.completedOn && <> · {t('completedOn', { date: format.dateTime(task.completedOn) })}</>}
                 </p>
-                {task.approval && <ApprovalLine approval={task.approval} />}
+                {shownApproval(task) && <ApprovalLine approval={task.approval!} />}
               </div>
               <div className="flex items-center gap-2">
                 <TaskTransitionButtons task={task} visitId={visit.id} />
