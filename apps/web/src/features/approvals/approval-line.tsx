@@ -19,7 +19,7 @@ export function ApprovalLine({ approval }: { approval: TaskApprovalView }) {
         channel: approval.channel ? t(`channel.${approval.channel}`) : '—',
         date: format.dateTime(approval.decidedAt),
       })}
-      {approval.comment && <span className="block text-foreground">“{approval.comment}”</span>}
+      {approval.comment && <bdi className="block text-foreground">“{approval.comment}”</bdi>}
     </p>
   );
 }

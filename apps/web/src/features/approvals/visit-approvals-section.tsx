@@ -145,7 +145,7 @@ export function DeclinedWorkSection({ visit }: { visit: VisitDetail }) {
                   {item.title} · <span className="tabular-nums">{format.money(item.soldForCents)}</span>
                 </p>
                 <p className="text-sm text-muted-foreground">{t('staff.declined.from', { visit: item.visit.name, date: item.decidedAt ? format.dateTime(item.decidedAt) : '' })}</p>
-                {item.comment && <p className="text-sm">“{item.comment}”</p>}
+                {item.comment && <p className="text-sm"><bdi>“{item.comment}”</bdi></p>}
               </div>
               {open && (
                 <Button

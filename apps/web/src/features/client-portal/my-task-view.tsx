@@ -70,7 +70,7 @@ export function MyTaskView() {
           {decided && (
             <div className="rounded-lg bg-muted/50 p-3 text-sm" data-testid="my-decision">
               <p>{t(`decision.you.${x.approval!.state as 'APPROVED' | 'DECLINED'}`, { date: format.dateTime(x.approval!.decidedAt!) })}</p>
-              {x.approval!.comment && <p className="mt-1 text-muted-foreground">“{x.approval!.comment}”</p>}
+              {x.approval!.comment && <p className="mt-1 text-muted-foreground"><bdi>“{x.approval!.comment}”</bdi></p>}
             </div>
           )}
           {x.approval?.state === 'PENDING' && !x.visit.open && <p className="text-sm text-muted-foreground">{t('decision.closed')}</p>}
