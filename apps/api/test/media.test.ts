@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
 import { cfb, docx, exe, jpegWithGps, mp4, multipart, pdf, plainZip, png, webm, webp, type Part } from './media-fixtures.ts';
+import { createContextInner } from '../src/trpc/context.ts';
+import { createCaller } from '../src/trpc/root.ts';
 import { createCustomer, createVehicle, insertVisit } from './visits-fixtures.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
@@ -248,6 +250,29 @@ describe('media library', () => {
       // A cookie session works for <img> and <video> tags.
       expect((await app.inject({ method: 'GET', url: photo.url, cookies: { accessToken: alice.token } })).statusCode).toBe(200);
     });
+  });
+
+  it('lets clients view only: an upload by a client is refused (403), anonymous 401, before any byte is read', async () => {
+    const part = [{ filename: 'a.png', contentType: 'image/png', bytes: await png() }];
+    expect((await upload(part, toAlice(), alice.auth)).statusCode).toBe(403);
+    expect((await upload(part, toAlice(), null)).statusCode).toBe(401);
+  });
+
+  it('answers the same over tRPC: staff procedures refuse clients; myMedia shows only their own files', async () => {
+    const asClient = createCaller(createContextInner(testDeps(), { userId: alice.customer.id, roles: ['CLIENT'] }));
+    const asStaff = createCaller(createContextInner(testDeps(), { userId: staff.user.id, roles: ['EMPLOYEE'] }));
+    await expect(asClient.media.list({ ownerId: alice.customer.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(asClient.media.delete({ id: '01900000-0000-7000-8000-000000000000' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const mine = await asClient.myMedia.list({});
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.items.every((file) => file.ownerId === alice.customer.id)).toBe(true);
+    const bobFile = (await upload([{ filename: 'b.pdf', contentType: 'application/pdf', bytes: pdf() }], { ownerId: bob.customer.id, section: 'documents' })).json().files[0];
+    await expect(asClient.myMedia.get({ id: bobFile.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const staffView = await asStaff.media.list({ ownerId: bob.customer.id, type: 'DOCUMENT' });
+    expect(staffView.items.map((file) => file.id)).toContain(bobFile.id);
+    const context = await asClient.myMedia.context({ vehicleId: alice.vehicle.id });
+    expect(context).toMatchObject({ customer: { id: alice.customer.id }, vehicleId: alice.vehicle.id });
+    await expect(asClient.myMedia.context({ vehicleId: bob.vehicle.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   describe('list, rename, move, delete', () => {
