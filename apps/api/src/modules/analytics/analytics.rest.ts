@@ -39,6 +39,7 @@ import { parseUserAgent } from './user-agent.ts';
 import { VisitorIds } from './visitor-id.ts';
 
 const tags = ['analytics'];
+const ACCEPTED_BODY = JSON.stringify({ status: 'accepted' });
 const STREAM_MAX_MS = 5 * 60_000;
 const HOUR = 3_600_000;
 
@@ -177,7 +178,8 @@ export function analyticsRoutes(deps: AppDeps, onEngine?: (engine: AnalyticsEngi
           language: body.language ?? null,
         };
         if (!buffer.enqueue(event)) return unavailable(reply);
-        return reply.status(202).send({ status: 'accepted' });
+        // A constant answer, written as is (no per-request serialisation).
+        return reply.status(202).type('application/json; charset=utf-8').send(ACCEPTED_BODY as never);
       },
     );
 

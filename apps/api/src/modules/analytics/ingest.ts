@@ -72,12 +72,15 @@ const COLUMNS: [keyof EventRow, string][] = [
   ['language', 'text'],
 ];
 const quoted = COLUMNS.map(([name]) => `"${name}"`);
-// Events of an account deleted meanwhile keep no user id (LEFT JOIN) instead of failing the batch.
-const INSERT_EVENTS = `
+// Events of an account deleted meanwhile keep no user id (LEFT JOIN) instead of failing the batch; a batch
+// without signed-in visitors (most public traffic) skips the join.
+const insertEvents = (withUsers: boolean) => `
   INSERT INTO "PageViewEvent" (${quoted.join(', ')})
-  SELECT ${quoted.map((name) => (name === '"occurredAt"' ? `t."occurredAt"::timestamptz AT TIME ZONE 'UTC'` : name === '"userId"' ? 'u.id' : `t.${name}`)).join(', ')}
+  SELECT ${quoted.map((name) => (name === '"occurredAt"' ? `t."occurredAt"::timestamptz AT TIME ZONE 'UTC'` : name === '"userId"' && withUsers ? 'u.id' : `t.${name}`)).join(', ')}
     FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')}) AS t(${quoted.join(', ')})
-    LEFT JOIN "User" u ON u.id = t."userId"`;
+    ${withUsers ? 'LEFT JOIN "User" u ON u.id = t."userId"' : ''}`;
+const INSERT_EVENTS = insertEvents(false);
+const INSERT_EVENTS_WITH_USERS = insertEvents(true);
 
 const upsertRollup = (table: 'PageViewHourly' | 'PageViewDaily', bucketColumn: string, bucketSql: string) => `
   INSERT INTO "${table}" AS r (area, dimension, ${bucketColumn}, value, views, entries)
@@ -136,7 +139,7 @@ export async function writeBatch(pool: Pool, events: EventRow[]): Promise<void> 
     const zoneRow = await client.query<{ value: string }>(`SELECT value FROM "AnalyticsState" WHERE key = $1`, [ROLLUP_TIME_ZONE_KEY]);
     const timeZone = zoneRow.rows[0]?.value ?? 'UTC';
     await client.query(
-      INSERT_EVENTS,
+      events.some((event) => event.userId) ? INSERT_EVENTS_WITH_USERS : INSERT_EVENTS,
       COLUMNS.map(([name]) =>
         events.map((event) => {
           const value = event[name];
