@@ -87,8 +87,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL) }),
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 5000 },
+    // A socket idle for a minute is closed (slow-loris); a request still sending may take 15 minutes, so a
+    // 200 MB video from a phone at 0.25 MB/s arrives (media uploads stream, they are not buffered).
     connectionTimeout: 60_000,
-    requestTimeout: 60_000,
+    requestTimeout: 15 * 60_000,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { cn } from '../../lib/utils.ts';
 import { MediaDialogs } from './media-dialogs.tsx';
 import { MediaGrid, type MediaAction } from './media-grid.tsx';
 import { MediaLightbox } from './media-lightbox.tsx';
@@ -25,9 +26,10 @@ import { useMediaUpload } from './use-media-upload.ts';
 
 const ALL = 'all';
 
-function ScopeSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void }) {
+function ScopeSelect({ id, label, value, options, onChange, wide }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; wide?: boolean }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    // Vehicle and visit names are long: a row each on phones; the short filters share one.
+    <div className={cn('flex min-w-0 flex-col gap-1', wide && 'col-span-2 lg:col-span-1')}>
       <span id={`${id}-label`} className="text-xs font-medium text-muted-foreground">
         {label}
       </span>
@@ -134,8 +136,9 @@ export function MediaPage() {
               {staff ? t('subtitle', { name: `${ctx.customer.firstName} ${ctx.customer.lastName}` }) : t('mySubtitle')}
             </p>
           </div>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <ScopeSelect
+              wide
               id="media-vehicle"
               label={t('scope.vehicle')}
               value={vehicleId ?? ALL}
@@ -143,6 +146,7 @@ export function MediaPage() {
               onChange={(next) => navigate(next === ALL ? `${base}/${userId}` : `${base}/${userId}/${next}`)}
             />
             <ScopeSelect
+              wide
               id="media-visit"
               label={t('scope.visit')}
               value={visitId ?? ALL}
