@@ -413,7 +413,45 @@ describe('reports', () => {
   });
 });
 
+async function openStream(address: string) {
+  const response = await fetch(`${address}/backend/analytics/real-time/stream?area=public`, { headers: staff.authHeader });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const next = async (): Promise<{ recent: { path: string }[] }> => {
+    for (;;) {
+      const start = text.indexOf('event: snapshot');
+      const end = start >= 0 ? text.indexOf('\n\n', start) : -1;
+      if (end >= 0) {
+        const block = text.slice(start, end);
+        text = text.slice(end + 2);
+        return JSON.parse(block.split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      text += decoder.decode(value, { stream: true });
+    }
+  };
+  return { next, close: () => reader.cancel() };
+}
+
 describe('real-time stream', () => {
+  it('reaches the screens connected to another app instance (LISTEN/NOTIFY)', async () => {
+    const other = await appWith({});
+    try {
+      const stream = await openStream(await other.listen({ port: 0, host: '127.0.0.1' }));
+      await stream.next();
+      const path = `/elsewhere-${randomUUID().slice(0, 8)}`;
+      expect((await track(app, { session_id: sessionId(), page_path: path })).statusCode).toBe(202);
+      for (;;) if ((await stream.next()).recent.some((item) => item.path === path)) break;
+      await stream.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends a snapshot on connect and a new visit within 2 seconds', async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const response = await fetch(`${address}/backend/analytics/real-time/stream?area=public`, { headers: staff.authHeader });
