@@ -56,7 +56,7 @@ const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-pa
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'approvals', 'validation', 'fields']);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
-const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments']);
+const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments', 'analytics']);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
 const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', ['offering', 'tasks', 'users', 'fields', 'validation']);

@@ -50,7 +50,7 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
   const f = useDashboardFormat();
   return (
     <>
-      <section className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label={t('client.summary')}>
+      <section className="grid grid-cols-3 gap-2 sm:gap-3" aria-label={t('client.summary')}>
         <SummaryTile
           id="balance"
           icon={<HandCoins />}
@@ -114,10 +114,10 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
 
 function SummaryTile({ id, icon, label, value, detail, tone = 'neutral' }: { id: string; icon: ReactNode; label: string; value: string; detail?: string; tone?: 'neutral' | 'warning' | 'ok' }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid={`client-summary-${id}`}>
+    <div className="flex min-w-0 items-center gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4" data-testid={`client-summary-${id}`}>
       <span
         className={cn(
-          'grid size-10 shrink-0 place-items-center rounded-lg [&_svg]:size-5',
+          'hidden size-10 shrink-0 place-items-center rounded-lg sm:grid [&_svg]:size-5',
           tone === 'warning' ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300' : tone === 'ok' ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300' : 'bg-primary/10 text-primary',
         )}
         aria-hidden="true"
@@ -125,9 +125,9 @@ function SummaryTile({ id, icon, label, value, detail, tone = 'neutral' }: { id:
         {icon}
       </span>
       <span className="flex min-w-0 flex-col">
-        <span className="text-xs text-muted-foreground">{label}</span>
-        <span className="text-xl font-semibold tabular-nums" data-testid={`client-summary-${id}-value`}>{value}</span>
-        {detail && <span className="text-xs text-muted-foreground">{detail}</span>}
+        <span className="text-xs leading-tight text-muted-foreground">{label}</span>
+        <span className="text-lg font-semibold tabular-nums sm:text-xl" data-testid={`client-summary-${id}-value`}>{value}</span>
+        {detail && <span className="text-xs leading-tight text-muted-foreground">{detail}</span>}
       </span>
     </div>
   );
@@ -211,8 +211,8 @@ function RecentVisitRow({ visit }: { visit: ClientDashboardVisit }) {
   const f = useDashboardFormat();
   const done = (COMPLETED_VISIT_STATUSES as readonly string[]).includes(visit.status);
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-3" data-testid="client-recent-visit">
-      <Link to={visitPath(visit)} className="flex min-w-0 flex-1 flex-col hover:underline">
+    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="client-recent-visit">
+      <Link to={visitPath(visit)} className="flex min-w-0 flex-col hover:underline sm:flex-1">
         <span className="truncate font-medium">{visit.name}</span>
         <span className="text-xs text-muted-foreground">
           {f.instantDay(visit.visitDate)} · <bdi>{visit.plateNumber}</bdi>

@@ -26,6 +26,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { GetStartedChecklist } from '../onboarding/get-started-checklist.tsx';
 import { browserTimeZone } from '../visits/format.ts';
+import { WebAnalyticsCharts } from '../analytics/web-analytics-charts.tsx';
 import { DashboardCharts } from './dashboard-charts.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
 import { KpiCard, NowTile } from './kpi-card.tsx';
@@ -159,13 +160,11 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
         <OilDueSoon data={data} />
       </div>
 
-      {/* Web analytics charts (the analytics feature's WebAnalyticsCharts) go in this section once that feature ships. */}
-      <section id="web-analytics" aria-labelledby="web-analytics-title" className="flex flex-col gap-3" data-testid="web-analytics-section">
-        <h2 id="web-analytics-title" className="text-lg font-semibold">{t('webAnalytics.title')}</h2>
-        <div className="rounded-xl border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
-          <Link to="/admin/dashboard/real-time" className="text-primary underline-offset-4 hover:underline">{t('webAnalytics.realTime')}</Link>
-        </div>
-      </section>
+      {/* The web-analytics part (the analytics feature's own section, with its own period and audience). */}
+      <div className="flex flex-col gap-2" data-testid="web-analytics-section">
+        <WebAnalyticsCharts />
+        <Link to="/admin/dashboard/real-time" className="self-end text-sm text-primary underline-offset-4 hover:underline">{t('webAnalytics.realTime')}</Link>
+      </div>
     </>
   );
 }
