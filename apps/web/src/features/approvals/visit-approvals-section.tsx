@@ -110,12 +110,20 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
 
 /** Work declined on this vehicle's other visits: remembered so the shop can propose it again. */
 export function DeclinedWorkSection({ visit }: { visit: VisitDetail }) {
+  return <DeclinedWorkCard vehicleId={visit.vehicle.id} exceptVisitId={visit.id} proposeTo={CLOSED.includes(visit.status) ? undefined : visit.id} />;
+}
+
+/**
+ * Work the customer declined on a vehicle (all its visits but `exceptVisitId`), newest first. With
+ * `proposeTo`, each item can be proposed again on that visit in one click. Hidden when there is none.
+ */
+export function DeclinedWorkCard({ vehicleId, exceptVisitId, proposeTo }: { vehicleId: string; exceptVisitId?: string; proposeTo?: string }) {
   const { t } = useTranslation('approvals');
   const { t: tt } = useTranslation('tasks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const format = useFormatters();
-  const declined = useQuery(trpc.approvals.declined.queryOptions({ vehicleId: visit.vehicle.id, exceptVisitId: visit.id }));
+  const declined = useQuery(trpc.approvals.declined.queryOptions({ vehicleId, exceptVisitId }));
   const proposeAgain = useMutation(
     trpc.tasks.create.mutationOptions({
       onSuccess: async (task) => {
@@ -127,7 +135,6 @@ export function DeclinedWorkSection({ visit }: { visit: VisitDetail }) {
   );
   const items = declined.data?.items ?? [];
   if (items.length === 0) return null;
-  const open = !CLOSED.includes(visit.status);
   return (
     <Card className="gap-4" data-testid="declined-work">
       <CardHeader>
@@ -147,14 +154,14 @@ export function DeclinedWorkSection({ visit }: { visit: VisitDetail }) {
                 <p className="text-sm text-muted-foreground">{t('staff.declined.from', { visit: item.visit.name, date: item.decidedAt ? format.dateTime(item.decidedAt) : '' })}</p>
                 {item.comment && <p className="text-sm"><bdi>“{item.comment}”</bdi></p>}
               </div>
-              {open && (
+              {proposeTo && (
                 <Button
                   size="sm"
                   variant="outline"
                   disabled={proposeAgain.isPending}
                   onClick={() =>
                     proposeAgain.mutate({
-                      visitId: visit.id,
+                      visitId: proposeTo,
                       proposed: true,
                       data: { title: item.title, description: item.description, service: item.service, priority: item.priority, soldForCents: item.soldForCents },
                     })

@@ -18,6 +18,7 @@ import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx'
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VehicleForm } from './vehicle-form.tsx';
 import { VisitsCard } from './visit-list.tsx';
+import { DeclinedWorkCard } from '../approvals/visit-approvals-section.tsx';
 
 export function VehicleDetailPage() {
   const { userId = '', vehicleId = '' } = useParams();
@@ -102,6 +103,7 @@ export function VehicleDetailPage() {
         onPage={setVisitsPage}
         linkOf={(visit) => `/admin/users/${car.ownerId}/vehicle/${car.id}/visit/${visit.id}`}
       />
+      <DeclinedWorkCard vehicleId={car.id} />
 
       <FormDialog open={editing} onOpenChange={setEditing} title={t('vehicles:form.editTitle')}>
         <VehicleForm ownerId={car.ownerId} vehicle={car} onDone={() => setEditing(false)} />
