@@ -24,8 +24,11 @@ export function offeringErrorOf(t: TFunction, error: unknown): string | undefine
   return message ? localizeOfferingMessage(t, message) : undefined;
 }
 
+/** Form keys whose messages name the field differently (the API says "Price ..." for priceCents). */
+const MESSAGE_FIELD: Record<string, string> = { priceCents: 'price' };
+
 export function applyOfferingErrors<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, t: TFunction): boolean {
-  return applyServerFieldErrors(setError, error, (message, field) => localizeOfferingMessage(t, message, field));
+  return applyServerFieldErrors(setError, error, (message, field) => localizeOfferingMessage(t, message, MESSAGE_FIELD[field] ?? field));
 }
 
 export const isConflict = (error: unknown) => (error as { data?: { code?: string }; status?: number } | null)?.data?.code === 'CONFLICT';

@@ -34,7 +34,8 @@ export function TaskTemplatePicker({ prefix, idPrefix }: { prefix: string; idPre
     form.setValue(`${prefix}service`, item.service, options);
     const description = pickLocalized(item.description, language);
     if (description) form.setValue(`${prefix}description`, description, options);
-    if (item.currency === (merchant.currency ?? item.currency)) form.setValue(`${prefix}soldForCents`, item.priceCents, options);
+    // A free catalogue item leaves the price to staff (a task is sold for a positive amount).
+    if (item.priceCents > 0 && item.currency === (merchant.currency ?? item.currency)) form.setValue(`${prefix}soldForCents`, item.priceCents, options);
     toast.success(t('template.applied', { name: title }), { id: `${idPrefix}-template` });
   };
 
