@@ -142,6 +142,7 @@ export function ImportWizard() {
           />
         </label>
         {uploadError && <p role="alert" className="text-sm text-destructive">{uploadError}</p>}
+        {jobId && status.isError && <p role="alert" className="text-sm text-destructive">{t('messages.notFound')}</p>}
         <p className="flex flex-wrap items-center gap-3 text-sm">
           <span className="text-muted-foreground">{t('import.templates')}</span>
           <a className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline" href={`${env.apiUrl}/data-transfer/template.csv`} download>
