@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { signAccessToken } from '../src/modules/auth/session.ts';
@@ -61,6 +62,21 @@ describe('picture uploads', () => {
     const response = await upload(employee, 'car', 'application/octet-stream', JPEG, 'vehicle');
     expect(response.statusCode).toBe(201);
     expect(response.json().mimeType).toBe('image/jpeg');
+  });
+
+  it('removes the EXIF block (GPS position) of a phone photo, turning it upright', async () => {
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#336699' } })
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const response = await upload(employee, 'me.jpg', 'image/jpeg', photo);
+    expect(response.statusCode).toBe(201);
+    const served = await app.inject({ method: 'GET', url: response.json().url, headers: employee.authHeader });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([20, 40]);
   });
 
   it('refuses a file that only claims to be a picture', async () => {

@@ -17,3 +17,19 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   }
   return null;
 }
+
+/**
+ * Whether a JPEG carries an EXIF block (APP1 "Exif"): camera data, often the GPS position, and the
+ * orientation. Walks the segments before the image data.
+ */
+export function jpegHasExif(bytes: Uint8Array): boolean {
+  let offset = 2;
+  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xda || marker === 0xd9) return false; // start of scan / end of image
+    const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
+    if (marker === 0xe1 && String.fromCharCode(...bytes.subarray(offset + 4, offset + 8)) === 'Exif') return true;
+    offset += 2 + length;
+  }
+  return false;
+}

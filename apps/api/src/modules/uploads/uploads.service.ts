@@ -3,11 +3,12 @@
 // so it starts without an owner; saving the user or vehicle attaches it (attachImage).
 import { Readable } from 'node:stream';
 import type { Db, FileStorage, Prisma } from '@garage/db';
-import { LIMITS, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
+import { LIMITS, MEDIA_MESSAGES, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../auth/session.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
-import { sniffImageType } from './image-type.ts';
+import sharp from 'sharp';
+import { jpegHasExif, sniffImageType } from './image-type.ts';
 
 /** Sections whose files are profile or vehicle pictures (not history: they go when their owner goes). */
 export const PICTURE_SECTIONS = ['user', 'vehicle'] as const;
@@ -43,7 +44,8 @@ export async function saveImage(
   const type = sniffImageType(file.bytes);
   if (!type) throw new AppError('VALIDATION', imageTypeMessage(), { fieldErrors: { file: [imageTypeMessage()] } });
   const merchant = await getMerchant(db);
-  const { key, sizeBytes } = await storage.save(file.section, type.extension, Readable.from(file.bytes));
+  const bytes = type.extension === 'jpg' && jpegHasExif(file.bytes) ? await withoutExif(file.bytes) : file.bytes;
+  const { key, sizeBytes } = await storage.save(file.section, type.extension, Readable.from(bytes));
   try {
     const row = await db.mediaFile.create({
       data: {
@@ -62,6 +64,18 @@ export async function saveImage(
   } catch (error) {
     await storage.remove(key);
     throw error;
+  }
+}
+
+/**
+ * A phone photo's EXIF (GPS position included) must not be served: such a JPEG is turned upright from its
+ * orientation tag and re-encoded without metadata. Pictures without EXIF are kept byte for byte.
+ */
+async function withoutExif(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { failOn: 'truncated', limitInputPixels: 100_000_000 }).rotate().jpeg({ quality: 90 }).toBuffer();
+  } catch {
+    throw new AppError('VALIDATION', MEDIA_MESSAGES.damaged, { fieldErrors: { file: [MEDIA_MESSAGES.damaged] } });
   }
 }
 
