@@ -126,7 +126,7 @@ try {
   console.log(`  median: ${median(throughputs).toFixed(0)} MB/s, RSS growth ${median(growths).toFixed(1)} MB (max ${Math.max(...growths).toFixed(1)} MB) for a ${(size / MB).toFixed(0)} MB file`);
 
   // 2. Photos.
-  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .blur(1.2)
     .jpeg({ quality: 90 })
     .toBuffer();
