@@ -72,3 +72,47 @@ for (const language of ['en', 'ar'] as const) {
     await page.screenshot({ path: screenshotPath(`analytics-real-time-${language}-phone`), fullPage: true });
   });
 }
+
+for (const language of ['en', 'ar'] as const) {
+  test(`the main panel's web-analytics charts show the demo traffic and guard the period (${language})`, async ({ page }) => {
+    await useLanguage(page, language);
+    await signInAs(page, DEMO.admin);
+    await page.goto('/admin/dashboard/main-panel');
+    const charts = page.getByTestId('web-analytics');
+    await charts.scrollIntoViewIfNeeded();
+    // Thirty days of demo page views: every report has something to show.
+    for (const id of ['page-views', 'devices', 'browsers', 'popular-pages']) {
+      await expect(charts.getByTestId(`analytics-${id}`).locator('svg, table').first()).toBeVisible({ timeout: 20_000 });
+      await expect(charts.getByTestId(`analytics-${id}-empty`)).toHaveCount(0);
+    }
+    await expect(charts.getByTestId('analytics-popular-pages').getByText('/all-services', { exact: true })).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`analytics-charts-${language}-desktop`), fullPage: true });
+
+    // A start after the end: no query, a clear message.
+    await charts.getByTestId('analytics-from').fill('2026-12-31');
+    await charts.getByTestId('analytics-to').fill('2026-01-01');
+    await expect(charts.getByTestId('analytics-range-problem')).toBeVisible();
+    // An empty period long ago: the empty states.
+    await charts.getByTestId('analytics-from').fill('2001-01-01');
+    await charts.getByTestId('analytics-to').fill('2001-01-31');
+    await expect(charts.getByTestId('analytics-devices-empty')).toBeVisible();
+    await charts.getByTestId('analytics-preset-30').click();
+    await expect(charts.getByTestId('analytics-devices').locator('svg').first()).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await charts.scrollIntoViewIfNeeded();
+    // Nothing of the analytics section sticks out of a phone screen (either side: rtl overflows to the left),
+    // once the charts have followed the new width.
+    const outside = () =>
+      charts.evaluate((section) =>
+        [...section.querySelectorAll('*')]
+          .filter((node) => {
+            const box = node.getBoundingClientRect();
+            return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+          })
+          .map((node) => node.outerHTML.slice(0, 120)),
+      );
+    await expect.poll(outside, { timeout: 5000 }).toEqual([]);
+    await page.screenshot({ path: screenshotPath(`analytics-charts-${language}-phone`), fullPage: true });
+  });
+}

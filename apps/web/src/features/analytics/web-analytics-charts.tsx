@@ -90,13 +90,13 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
           ))}
         </div>
         <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-          <div className="flex flex-col gap-1.5">
+          <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor="analytics-from">{t('range.from')}</Label>
-            <Input id="analytics-from" type="date" value={range.startDate} max={range.endDate || undefined} onChange={(event) => setRange((current) => ({ ...current, startDate: event.target.value }))} data-testid="analytics-from" />
+            <Input id="analytics-from" className="min-w-0" type="date" value={range.startDate} max={range.endDate || undefined} onChange={(event) => setRange((current) => ({ ...current, startDate: event.target.value }))} data-testid="analytics-from" />
           </div>
-          <div className="flex flex-col gap-1.5">
+          <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor="analytics-to">{t('range.to')}</Label>
-            <Input id="analytics-to" type="date" value={range.endDate} min={range.startDate || undefined} onChange={(event) => setRange((current) => ({ ...current, endDate: event.target.value }))} data-testid="analytics-to" />
+            <Input id="analytics-to" className="min-w-0" type="date" value={range.endDate} min={range.startDate || undefined} onChange={(event) => setRange((current) => ({ ...current, endDate: event.target.value }))} data-testid="analytics-to" />
           </div>
           <div className="col-span-2 flex flex-col gap-1.5">
             <Label htmlFor="analytics-area">{t('area.label')}</Label>
@@ -204,14 +204,12 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
         >
           <div className="h-56">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={browserItems} layout="vertical" margin={margin}>
-                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
-                <XAxis type="number" reversed={rtl} tick={AXIS} tickLine={false} axisLine={false} allowDecimals={false} tickFormatter={f.count} />
-                <YAxis type="category" dataKey="label" orientation={rtl ? 'right' : 'left'} tick={AXIS} tickLine={false} axisLine={false} width={96} />
+              <BarChart data={browserItems} margin={margin}>
+                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+                <XAxis dataKey="label" {...xAxis} minTickGap={0} interval={0} tickFormatter={(value: string) => (value.length > 10 ? `${value.slice(0, 9)}…` : value)} />
+                <YAxis tickFormatter={f.count} {...yAxis} />
                 <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: 'var(--muted)' }} formatter={(value) => [f.count(Number(value)), t('charts.views')]} />
-                <Bar dataKey="views" radius={rtl ? [3, 0, 0, 3] : [0, 3, 3, 0]} isAnimationActive={false}>
-                  {browserItems.map((item, index) => <Cell key={item.name} fill={ANALYTICS_COLORS[index % ANALYTICS_COLORS.length]} />)}
-                </Bar>
+                <Bar dataKey="views" fill={ANALYTICS_COLORS[0]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
