@@ -131,6 +131,7 @@ export function AppRoutes() {
           <Route path="overview/:vehicleId/:visitId" element={<MyVisitPage />} />
           <Route path="overview/:vehicleId/:visitId/:taskId" element={<MyTaskPage />} />
           <Route path="get-in-touch" element={<GetInTouchPage />} />
+          <Route path="media" element={<MediaPage />} />
           <Route path="media/:userId" element={<MediaPage />} />
           <Route path="media/:userId/:vehicleId" element={<MediaPage />} />
           <Route path="media/:userId/:vehicleId/:visitId" element={<MediaPage />} />

@@ -6,7 +6,7 @@ import { ImageOff } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MEDIA_SECTIONS, type MediaContextView, type MediaSection, type MediaView } from '@garage/shared/schemas/media';
 import { MEDIA_TYPES } from '@garage/shared/constants';
 import { LoadErrorCard } from '../../components/load-error-card.tsx';
@@ -111,6 +111,8 @@ export function MediaPage() {
     setSearch(next);
   };
   const base = staff ? '/admin/media' : '/client/media';
+  // The client area's menu entry (/client/media) opens the client's own files.
+  if (!userId && user) return <Navigate to={`/client/media/${user.id}`} replace />;
   const back = backOf(t, staff, { userId, vehicleId, visitId });
 
   if (foreignClientUrl || context.isError) {

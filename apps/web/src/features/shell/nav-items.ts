@@ -7,6 +7,7 @@ import {
   Car,
   ClipboardList,
   Database,
+  Images,
   LayoutDashboard,
   ListTodo,
   MessageSquare,
@@ -47,7 +48,8 @@ export const ADMIN_NAV: NavGroup[] = [
   {
     key: 'customers',
     items: [
-      { key: 'users', to: '/admin/users', Icon: Users },
+      // A customer's media pages (/admin/media/{userId}/...) belong to the customer.
+      { key: 'users', to: '/admin/users', Icon: Users, owns: /^\/admin\/media\// },
       { key: 'search', to: '/admin/search', Icon: Search },
       { key: 'messages', to: '/admin/messages', Icon: MessageSquare, badge: 'unreadMessages' },
       { key: 'ratings', to: '/admin/messages/rate', Icon: Star },
@@ -70,6 +72,7 @@ export const CLIENT_NAV: NavGroup[] = [
     items: [
       { key: 'clientDashboard', to: '/client/dashboard', Icon: LayoutDashboard },
       { key: 'myVehicles', to: '/client/overview', Icon: Car },
+      { key: 'media', to: '/client/media', Icon: Images },
       { key: 'getInTouch', to: '/client/get-in-touch', Icon: MessageSquare },
       { key: 'profile', to: '/client/profile', Icon: UserRound },
     ],
