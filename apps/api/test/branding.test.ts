@@ -54,7 +54,9 @@ describe('branding', () => {
     const response = await app.inject({ method: 'GET', url: '/backend/merchant/fetch-merchant' });
     expect(response.statusCode).toBe(200);
     const first = await testDb().merchant.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
-    expect(response.json()).toEqual({ merchant: { id: first.id, name: first.name, displayName: first.displayName, currency: first.currency } });
+    expect(response.json()).toEqual({
+      merchant: { id: first.id, name: first.name, displayName: first.displayName, currency: first.currency, timezone: first.timezone, defaultLanguage: first.defaultLanguage },
+    });
   });
 
   it('lists the common entries and those of the requested language only', async () => {

@@ -206,6 +206,20 @@ describe('first run on an empty database (no demo data)', () => {
     }
   });
 
+  it("keeps the shop's identity editable by staff afterwards (same rules as setup)", async () => {
+    const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: admin.username, password: PASSWORD }, remoteAddress: '10.1.0.10' });
+    const auth = { authorization: `Bearer ${login.json().accessToken}` };
+    const change = { displayName: 'Karim Motors & Fils', name: 'karim-motors', defaultLanguage: 'ar', currency: 'EUR', timezone: 'Europe/Paris' };
+    expect((await app.inject({ method: 'PUT', url: '/backend/merchant/update-merchant', payload: change })).statusCode).toBe(401);
+    const bad = await app.inject({ method: 'PUT', url: '/backend/merchant/update-merchant', headers: auth, payload: { ...change, timezone: 'Nowhere/Land' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors)).toEqual(['timezone']);
+    const saved = await app.inject({ method: 'PUT', url: '/backend/merchant/update-merchant', headers: auth, payload: change });
+    expect(saved.statusCode).toBe(200);
+    const merchant = (await app.inject({ method: 'GET', url: '/backend/merchant/fetch-merchant' })).json().merchant;
+    expect(merchant).toMatchObject({ displayName: 'Karim Motors & Fils', currency: 'EUR', timezone: 'Europe/Paris', defaultLanguage: 'ar' });
+  });
+
   it('never runs setup twice: the used code and any other answer 409; status says done', async () => {
     for (const setupCode of [code, 'ABCD-EFGH-JKMN']) {
       const response = await app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(setupCode, { username: 'second' }), remoteAddress: '10.1.0.8' });

@@ -198,7 +198,21 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await expect(page.getByTestId('get-started-website')).toHaveAttribute('data-done', 'false');
     await shot(page, `${language}-dashboard`);
 
-    // The shop's name now brands the site; setup cannot run again.
+    // What setup asked stays editable: the shop details sit at the top of the branding manager.
+    if (language === 'en') {
+      await page.goto(`${server.url}/admin/settings/merchant-info`);
+      const details = page.getByTestId('shop-details');
+      await expect(details.locator('#setup-displayName')).toHaveValue(shopName);
+      await expect(details.locator('#setup-timezone')).toHaveValue('Africa/Casablanca');
+      await details.locator('#setup-currency').fill('EUR');
+      await page.getByTestId('shop-details-save').click();
+      await expect
+        .poll(async () => ((await (await page.request.get(`${server.url}/backend/merchant/fetch-merchant`)).json()) as { merchant: { currency: string } }).merchant.currency)
+        .toBe('EUR');
+      await shot(page, 'en-branding-manager');
+    }
+
+    // Setup cannot run again.
     await page.goto(`${server.url}/setup`);
     await expect(page.getByTestId('setup-already-done')).toBeVisible();
     await page.goto(`${server.url}/login`);

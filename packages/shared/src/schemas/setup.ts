@@ -135,3 +135,8 @@ export function brandScaleFrom(hex: string): Record<'0' | '200' | '400' | '600' 
     `#${rgb.map((channel) => Math.round(channel + (target - channel) * amount).toString(16).padStart(2, '0')).join('')}`;
   return { 0: mix(255, 0.92), 200: mix(255, 0.6), 400: mix(255, 0.25), 600: hex.toLowerCase(), 800: mix(0, 0.45) };
 }
+
+/** The shop's identity after setup (branding manager): the same rules as the setup screen. */
+export const updateMerchantSchema = setupShopSchema.pick({ displayName: true, name: true, defaultLanguage: true, currency: true, timezone: true });
+export type UpdateMerchantInput = z.input<typeof updateMerchantSchema>;
+export type UpdateMerchant = z.output<typeof updateMerchantSchema>;

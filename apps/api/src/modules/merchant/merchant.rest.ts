@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { createGuards } from '../auth/guards.ts';
 import { brandingIdParams, brandingWriteSchema } from './branding-write.schema.ts';
 import { brandingEntrySchema, brandingQuerySchema, merchantSchema } from './merchant.schemas.ts';
-import { createBranding, getMerchant, listBranding, updateBranding } from './merchant.service.ts';
+import { updateMerchantSchema } from '@garage/shared';
+import { createBranding, getMerchant, listBranding, updateBranding, updateMerchant } from './merchant.service.ts';
 
 const tags = ['merchant'];
 
@@ -15,6 +16,19 @@ export function merchantRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/merchant/fetch-merchant',
       { schema: { tags, summary: 'The shop', response: { 200: z.object({ merchant: merchantSchema }) } } },
       async () => ({ merchant: await getMerchant(deps.db) }),
+    );
+    app.put(
+      '/merchant/update-merchant',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary: "Change the shop's names, default language, currency and time zone (staff)",
+          body: updateMerchantSchema,
+          response: { 200: z.object({ merchant: merchantSchema }) },
+        },
+      },
+      async (request) => ({ merchant: await updateMerchant(deps.db, request.body) }),
     );
     app.get(
       '/merchant/fetch-branding',
@@ -31,7 +45,7 @@ export function merchantRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/merchant/create-branding',
       {
-        preHandler: guards.staff,
+        onRequest: guards.staff,
         schema: { tags, summary: 'Create a branding entry (staff)', body: brandingWriteSchema, response: { 201: brandingEntrySchema } },
       },
       async (request, reply) => reply.status(201).send(await createBranding(deps.db, request.body)),
@@ -39,7 +53,7 @@ export function merchantRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/merchant/update-branding/:id',
       {
-        preHandler: guards.staff,
+        onRequest: guards.staff,
         schema: {
           tags,
           summary: 'Replace a branding entry (staff)',

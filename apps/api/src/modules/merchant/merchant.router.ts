@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { publicProcedure, router, staffProcedure } from '../../trpc/init.ts';
 import { brandingWriteSchema } from './branding-write.schema.ts';
 import { brandingEntrySchema, brandingQuerySchema, merchantSchema } from './merchant.schemas.ts';
-import { createBranding, getMerchant, listBranding, updateBranding } from './merchant.service.ts';
+import { updateMerchantSchema } from '@garage/shared';
+import { createBranding, getMerchant, listBranding, updateBranding, updateMerchant } from './merchant.service.ts';
 
 export const merchantRouter = router({
   get: publicProcedure.output(merchantSchema).query(({ ctx }) => getMerchant(ctx.deps.db)),
+  update: staffProcedure
+    .input(updateMerchantSchema)
+    .output(merchantSchema)
+    .mutation(({ ctx, input }) => updateMerchant(ctx.deps.db, input)),
   branding: publicProcedure
     .input(brandingQuerySchema)
     .output(z.array(brandingEntrySchema))

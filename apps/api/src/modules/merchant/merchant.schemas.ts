@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { BRANDING_STATUSES, brandingFieldSchema } from '@garage/shared';
 
-export const merchantSchema = z.object({ id: z.string(), name: z.string(), displayName: z.string(), currency: z.string() });
+export const merchantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  defaultLanguage: z.string(),
+});
 export const brandingEntrySchema = z.object({
   id: z.string(),
   type: z.string(),

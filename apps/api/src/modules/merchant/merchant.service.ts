@@ -1,6 +1,6 @@
 // The shop and its branding. There is one merchant per installation (the first one created).
 import type { Db } from '@garage/db';
-import type { BrandingEntry } from '@garage/shared';
+import type { BrandingEntry, UpdateMerchant } from '@garage/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { uniqueViolationFields } from '../users/unique-violation.ts';
 import type { BrandingWrite } from './branding-write.schema.ts';
@@ -12,15 +12,22 @@ export interface MerchantView {
   name: string;
   displayName: string;
   currency: string;
+  timezone: string;
+  defaultLanguage: string;
 }
 
+const merchantSelect = { id: true, name: true, displayName: true, currency: true, timezone: true, defaultLanguage: true } as const;
+
 export async function getMerchant(db: Db): Promise<MerchantView> {
-  const merchant = await db.merchant.findFirst({
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, name: true, displayName: true, currency: true },
-  });
+  const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: merchantSelect });
   if (!merchant) throw notFound('Merchant');
   return merchant;
+}
+
+/** The shop's identity (names, language, currency, time zone), first chosen at setup. */
+export async function updateMerchant(db: Db, input: UpdateMerchant): Promise<MerchantView> {
+  const { id } = await getMerchant(db);
+  return db.merchant.update({ where: { id }, data: input, select: merchantSelect });
 }
 
 export async function listBranding(

@@ -9,6 +9,9 @@ export interface Merchant {
   name: string;
   displayName: string;
   currency: string;
+  /** IANA zone and default language, chosen at setup (shop details in the branding manager). */
+  timezone?: string;
+  defaultLanguage?: string;
 }
 
 export const brandingKeys = {

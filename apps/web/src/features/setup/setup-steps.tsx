@@ -6,7 +6,15 @@ import { Controller, useWatch, type FieldPath, type FieldValues, type UseFormRet
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@garage/shared/constants';
 import { PASSWORD_RULE_PARTS, type PasswordRulePart } from '@garage/shared/schemas/auth';
-import { slugifyShopName, type SetupAdmin, type SetupAdminInput, type SetupShop, type SetupShopInput } from '@garage/shared/schemas/setup';
+import {
+  slugifyShopName,
+  type SetupAdmin,
+  type SetupAdminInput,
+  type SetupShop,
+  type SetupShopInput,
+  type UpdateMerchant,
+  type UpdateMerchantInput,
+} from '@garage/shared/schemas/setup';
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
@@ -101,66 +109,84 @@ export function AdminFields({ form }: { form: UseFormReturn<SetupAdminInput, unk
   );
 }
 
+/** Name, short name, default language, currency and time zone: setup's shop step and the branding manager. */
+export function ShopIdentityFields({
+  form,
+  autoFocus = true,
+  nameFollowsDisplayName = true,
+}: {
+  form: UseFormReturn<UpdateMerchantInput, unknown, UpdateMerchant>;
+  autoFocus?: boolean;
+  /** At setup the short name follows the display name until edited; not when editing a running shop. */
+  nameFollowsDisplayName?: boolean;
+}) {
+  const { t } = useTranslation('setup');
+  const displayName = form.register('displayName');
+  return (
+    <FieldGroup className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        form={form}
+        name="displayName"
+        label="displayName"
+        dir="auto"
+        autoFocus={autoFocus}
+        onChange={(event) => {
+          void displayName.onChange(event);
+          // The machine name follows the display name until it is edited by hand.
+          if (nameFollowsDisplayName && !form.getFieldState('name').isDirty) form.setValue('name', slugifyShopName(event.target.value));
+        }}
+      />
+      <TextField form={form} name="name" label="shopName" dir="ltr" hint={t('shop.nameHint')} />
+      <Field>
+        <FieldLabel htmlFor="setup-defaultLanguage">{t('fields.defaultLanguage')}</FieldLabel>
+        <Controller
+          control={form.control}
+          name="defaultLanguage"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id="setup-defaultLanguage" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {LANGUAGES.map((language) => (
+                  <SelectItem key={language} value={language}>
+                    {t(`languages.${language}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <FieldError errors={[form.formState.errors.defaultLanguage]} field="defaultLanguage" />
+      </Field>
+      <TextField form={form} name="currency" label="currency" list="setup-currencies" dir="ltr" autoCapitalize="characters" maxLength={3} hint={t('shop.currencyHint')} />
+      <datalist id="setup-currencies">
+        {COMMON_CURRENCIES.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
+      <div className="sm:col-span-2">
+        <TextField form={form} name="timezone" label="timezone" list="setup-timezones" dir="ltr" hint={t('shop.timezoneHint')} />
+        <datalist id="setup-timezones">
+          {timeZones().map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+      </div>
+    </FieldGroup>
+  );
+}
+
 export function ShopFields({ form }: { form: UseFormReturn<SetupShopInput, unknown, SetupShop> }) {
   const { t } = useTranslation('setup');
   const { errors } = form.formState;
   const color = useWatch({ control: form.control, name: 'primaryColor' }) ?? '#1d4ed8';
-  const displayName = form.register('displayName');
 
   return (
     <div className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-3 text-sm font-semibold">{t('shop.identity')}</legend>
-        <FieldGroup className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            form={form}
-            name="displayName"
-            label="displayName"
-            dir="auto"
-            autoFocus
-            onChange={(event) => {
-              void displayName.onChange(event);
-              // The machine name follows the display name until it is edited by hand.
-              if (!form.getFieldState('name').isDirty) form.setValue('name', slugifyShopName(event.target.value));
-            }}
-          />
-          <TextField form={form} name="name" label="shopName" dir="ltr" hint={t('shop.nameHint')} />
-          <Field>
-            <FieldLabel htmlFor="setup-defaultLanguage">{t('fields.defaultLanguage')}</FieldLabel>
-            <Controller
-              control={form.control}
-              name="defaultLanguage"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="setup-defaultLanguage" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {LANGUAGES.map((language) => (
-                      <SelectItem key={language} value={language}>
-                        {t(`languages.${language}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-          <TextField form={form} name="currency" label="currency" list="setup-currencies" dir="ltr" autoCapitalize="characters" maxLength={3} hint={t('shop.currencyHint')} />
-          <datalist id="setup-currencies">
-            {COMMON_CURRENCIES.map((code) => (
-              <option key={code} value={code} />
-            ))}
-          </datalist>
-          <div className="sm:col-span-2">
-            <TextField form={form} name="timezone" label="timezone" list="setup-timezones" dir="ltr" hint={t('shop.timezoneHint')} />
-            <datalist id="setup-timezones">
-              {timeZones().map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-          </div>
-        </FieldGroup>
+        <ShopIdentityFields form={form as unknown as UseFormReturn<UpdateMerchantInput, unknown, UpdateMerchant>} />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">

@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { brandingKeys, fetchBranding } from '../branding-api.ts';
 import { BrandingEntryCard } from './branding-entry-card.tsx';
+import { ShopDetailsCard } from '../../setup/shop-details-card.tsx';
 
 const TABS = ['common', 'en', 'ar', 'fr'] as const;
 type Tab = (typeof TABS)[number];
@@ -57,6 +58,7 @@ export function BrandingManagerPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
         <p className="mt-1 text-muted-foreground">{t('subtitle')}</p>
       </header>
+      <ShopDetailsCard />
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList aria-label={t('title')}>
           {TABS.map((value) => (
