@@ -162,6 +162,31 @@ describe('media library', () => {
     });
   });
 
+  it('answers an oversize upload over a real connection promptly (413), without reading the rest', async () => {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as net.AddressInfo).port;
+    const filesBefore = storedFiles().length;
+    const body = multipart([{ filename: 'huge.jpg', contentType: 'image/jpeg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60 * 1024 * 1024, 1)]) }]);
+    const http = await import('node:http');
+    const started = Date.now();
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: `/backend/media/upload?${new URLSearchParams(toAlice())}`, headers: { ...body.headers, ...staff.authHeader, 'content-length': body.payload.length } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body.payload);
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toBe('File size must not exceed 20MB');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect.poll(() => storedFiles().length).toBe(filesBefore);
+  });
+
   it('neutralises a path-traversal name: the key never comes from the name', async () => {
     const response = await upload([{ filename: '../../../../etc/cron.d/evil.png', contentType: 'image/png', bytes: await png() }], toAlice());
     expect(response.statusCode).toBe(201);

@@ -54,8 +54,15 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         async function* incoming(): AsyncGenerator<IncomingFile> {
           for await (const part of parts) yield { filename: part.filename, stream: part.file };
         }
-        const files = await uploadMedia(deps, sessionOf(request), request.query, incoming());
-        return reply.status(201).send({ files });
+        try {
+          const files = await uploadMedia(deps, sessionOf(request), request.query, incoming());
+          return reply.status(201).send({ files });
+        } catch (error) {
+          // Refused mid-body (a kind or size check): answer now and close the connection rather than read,
+          // or leave hanging, the rest of a file we will not keep.
+          if (!request.raw.complete) reply.header('connection', 'close');
+          throw error;
+        }
       },
     );
     app.get(
