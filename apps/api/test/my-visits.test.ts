@@ -65,6 +65,9 @@ describe('my visit', () => {
     expect(mine.pendingProposalCents).toBe(4_500);
     expect(mine.tasks.map((t) => t.awaitingDecision)).toEqual([false, true]);
     expect(mine.tasks[1]!.approval).toMatchObject({ state: 'PENDING', decidedAt: null });
+    // The vehicle's visit list flags it (client area and staff pages share the summary).
+    const list = await alice.caller.myVehicles.visits({ id: alice.vehicle.id, pageSize: 50 });
+    expect(list.items.find((item) => item.id === visit.id)?.awaitingApproval).toBe(1);
   });
 });
 

@@ -95,6 +95,8 @@ export const visitSummarySchema = z.object({
   paymentStatus: z.string(),
   totalCostCents: z.number(),
   paidCents: z.number(),
+  /** Proposed tasks waiting for the customer's approval (estimate approval). */
+  awaitingApproval: z.number(),
 });
 export type VisitSummary = z.infer<typeof visitSummarySchema>;
 export const visitSummaryPageSchema = pageOf(visitSummarySchema);

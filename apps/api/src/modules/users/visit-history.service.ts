@@ -30,12 +30,14 @@ export async function listCustomerVisits(
         totalCostCents: true,
         paidCents: true,
         vehicle: { select: { plateNumber: true } },
+        _count: { select: { tasks: { where: { approval: 'PENDING', status: { not: 'CANCELLED' } } } } },
       },
     }),
     db.visit.count({ where }),
   ]);
-  const items: VisitSummary[] = rows.map(({ vehicle, visitDate, dueDate, ...visit }) => ({
+  const items: VisitSummary[] = rows.map(({ vehicle, visitDate, dueDate, _count, ...visit }) => ({
     ...visit,
+    awaitingApproval: _count.tasks,
     plateNumber: vehicle.plateNumber,
     visitDate: visitDate.toISOString(),
     dueDate: dueDate.toISOString(),

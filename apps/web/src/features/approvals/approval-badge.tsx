@@ -25,3 +25,13 @@ export function ApprovalBadge({ state, className }: { state: Approval; className
     </Badge>
   );
 }
+
+/** On visit lists: how many proposals of a visit wait for the customer. */
+export function AwaitingApprovalBadge({ count }: { count: number }) {
+  const { t, i18n } = useTranslation('approvals');
+  return (
+    <Badge data-testid="awaiting-approval" className={TONE.PENDING}>
+      {t('state.PENDING')} · {new Intl.NumberFormat(i18n.language).format(count)}
+    </Badge>
+  );
+}

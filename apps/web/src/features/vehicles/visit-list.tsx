@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { VisitSummary } from '@garage/shared/schemas/vehicles';
 import { Badge } from '../../components/ui/badge.tsx';
+import { AwaitingApprovalBadge } from '../approvals/approval-badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -59,6 +60,7 @@ function VisitList({ isPending, data, onPage, linkOf }: VisitListProps) {
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2">
+                {visit.awaitingApproval > 0 && <AwaitingApprovalBadge count={visit.awaitingApproval} />}
                 <Badge variant="outline">{t(`visits.status.${visit.status}`, { defaultValue: visit.status })}</Badge>
                 <Badge variant={visit.paymentStatus === 'PAID' ? 'success' : 'secondary'}>
                   {t(`visits.payment.${visit.paymentStatus}`, { defaultValue: visit.paymentStatus })}
