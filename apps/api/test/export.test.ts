@@ -108,6 +108,8 @@ describe('export', () => {
       expect(zip.has(`${name}.csv`), name).toBe(true);
     }
     expect(zip.has('garage-export.jsonl')).toBe(true);
+    // Headers come from the data model, so a table without rows still says what it would hold.
+    expect(zip.get('ratings.csv')!.toString().split('\r\n')[0]).toMatch(/^\uFEFFid,userId,.*stars/);
     expect(zip.get(`media/${shop.mediaKey}`)?.toString()).toBe(`picture ${shop.suffix}`);
   });
 

@@ -5,7 +5,7 @@
 // page at a time (keyset on id), so memory stays flat whatever the shop's size.
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { Db, FileStorage } from '@garage/db';
+import { Prisma, type Db, type FileStorage } from '@garage/db';
 
 const PAGE = 1000;
 
@@ -29,6 +29,21 @@ type PageReader = (afterId: string | undefined) => Promise<(Row & { id: string }
 
 /** Never leaves the database: secrets and one-time codes. */
 const SECRET_COLUMNS = new Set(['passwordHash', 'setupCodeHash']);
+
+/** Every entity's columns, so a CSV of a table with no rows still has its header. */
+const COLUMNS: Record<ExportEntity, string[]> = {
+  customers: Object.values(Prisma.UserScalarFieldEnum),
+  vehicles: Object.values(Prisma.VehicleScalarFieldEnum),
+  visits: Object.values(Prisma.VisitScalarFieldEnum),
+  tasks: Object.values(Prisma.TaskScalarFieldEnum),
+  payments: Object.values(Prisma.PaymentScalarFieldEnum),
+  'oil-changes': Object.values(Prisma.OilChangeScalarFieldEnum),
+  'catalogue-categories': Object.values(Prisma.OfferingCategoryScalarFieldEnum),
+  'catalogue-items': Object.values(Prisma.OfferingItemScalarFieldEnum),
+  messages: Object.values(Prisma.ContactMessageScalarFieldEnum),
+  ratings: Object.values(Prisma.RatingScalarFieldEnum),
+  media: Object.values(Prisma.MediaFileScalarFieldEnum),
+};
 
 function readers(db: Db): Record<ExportEntity, PageReader> {
   const page = { take: PAGE, orderBy: { id: 'asc' as const } };
@@ -75,15 +90,11 @@ export function csvCell(value: unknown): string {
 /** Money columns (`*Cents`) become decimals named without the suffix, with the shop's currency beside them. */
 const money = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : cents);
 
-async function* csvLines(read: PageReader, currency: string): AsyncGenerator<string> {
-  let columns: string[] | null = null;
-  let hasMoney = false;
+async function* csvLines(read: PageReader, allColumns: string[], currency: string): AsyncGenerator<string> {
+  const columns = allColumns.filter((column) => !SECRET_COLUMNS.has(column));
+  const hasMoney = columns.some((column) => column.endsWith('Cents')) && !columns.includes('currency');
+  yield '\uFEFF' + [...columns.map((column) => column.replace(/Cents$/, '')), ...(hasMoney ? ['currency'] : [])].join(',') + '\r\n';
   for await (const rows of pages(read)) {
-    if (!columns) {
-      columns = Object.keys(rows[0]!).filter((column) => !SECRET_COLUMNS.has(column));
-      hasMoney = columns.some((column) => column.endsWith('Cents')) && !columns.includes('currency');
-      yield '\uFEFF' + [...columns.map((column) => column.replace(/Cents$/, '')), ...(hasMoney ? ['currency'] : [])].join(',') + '\r\n';
-    }
     let chunk = '';
     for (const row of rows) {
       const cells = columns.map((column) => csvCell(column.endsWith('Cents') ? money(row[column]) : row[column]));
@@ -92,7 +103,6 @@ async function* csvLines(read: PageReader, currency: string): AsyncGenerator<str
     }
     yield chunk;
   }
-  if (!columns) yield '\uFEFF\r\n';
 }
 
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
@@ -148,7 +158,7 @@ export function exportZip(db: Db, storage: FileStorage, log: (error: unknown) =>
     const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { currency: true } });
     const currency = merchant?.currency ?? 'USD';
     const read = readers(db);
-    for (const entity of EXPORT_ENTITIES) zip.addReadStream(lazy(() => csvLines(read[entity], currency)), `${entity}.csv`);
+    for (const entity of EXPORT_ENTITIES) zip.addReadStream(lazy(() => csvLines(read[entity], COLUMNS[entity], currency)), `${entity}.csv`);
     zip.addReadStream(lazy(() => jsonLines(db, currency)), 'garage-export.jsonl');
     for await (const rows of pages(read.media)) {
       for (const file of rows) {
