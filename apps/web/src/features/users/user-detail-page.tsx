@@ -1,9 +1,9 @@
 // /admin/users/:userId: the person (profile, edit, activate, delete), their vehicles and their visits.
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Images, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FactList, type Fact } from '../../components/fact-list.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { LoadErrorCard } from '../../components/load-error-card.tsx';
@@ -24,7 +24,7 @@ import { phoneOf, UserBadges } from './users-table.tsx';
 
 export function UserDetailPage() {
   const { userId = '' } = useParams();
-  const { t, i18n } = useTranslation(['users', 'vehicles', 'validation', 'fields', 'common']);
+  const { t, i18n } = useTranslation(['users', 'vehicles', 'validation', 'fields', 'common', 'media']);
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -60,6 +60,14 @@ export function UserDetailPage() {
         picture={<UserAvatar user={person} className="size-20 text-xl" />}
         actions={
           <>
+            {person.role === 'CLIENT' && (
+              <Button asChild variant="outline">
+                <Link to={`/admin/media/${person.id}`} data-testid="open-media">
+                  <Images />
+                  {t('media:actions.media')}
+                </Link>
+              </Button>
+            )}
             {canEdit(person) && (
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <Pencil />
