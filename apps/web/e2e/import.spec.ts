@@ -39,6 +39,7 @@ async function importCustomers(page: Page, language: JourneyLanguage, tag: strin
 
   await page.getByTestId('check-file').click();
   await expect(page.getByTestId('validation-result')).toContainText(TEXT[language].allValid);
+  await page.screenshot({ path: screenshotPath(`import-mapping-${language}-desktop`), fullPage: true });
   await page.getByTestId('run-import').click();
   await expect(page.getByText(TEXT[language].finished)).toBeVisible();
   // Created, updated, skipped.
