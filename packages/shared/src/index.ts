@@ -14,7 +14,6 @@ export * from './schemas/visits.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/todos.ts';
 export * from './schemas/contact.ts';
-export * from './schemas/data-transfer.ts';
 export * from './schemas/media.ts';
 export * from './schemas/data-transfer.ts';
 export * from './schemas/ratings.ts';
