@@ -31,6 +31,7 @@ import { DashboardCharts } from './dashboard-charts.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
 import { KpiCard, NowTile } from './kpi-card.tsx';
 import { PeriodPicker } from './period-picker.tsx';
+import { SectionBoundary } from './section-boundary.tsx';
 import { useDashboardPeriod, visitsDateFilter } from './use-dashboard-period.ts';
 
 const visitsLink = (params: Record<string, string | undefined>) => {
@@ -162,7 +163,16 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
 
       {/* The web-analytics part (the analytics feature's own section, with its own period and audience). */}
       <div className="flex flex-col gap-2" data-testid="web-analytics-section">
-        <WebAnalyticsCharts />
+        <SectionBoundary
+          fallback={(retry) => (
+            <div className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert" data-testid="web-analytics-failed">
+              <p className="font-medium">{t('webAnalytics.failed')}</p>
+              <Button variant="outline" className="mt-3" onClick={retry}>{t('retry')}</Button>
+            </div>
+          )}
+        >
+          <WebAnalyticsCharts />
+        </SectionBoundary>
         <Link to="/admin/dashboard/real-time" className="self-end text-sm text-primary underline-offset-4 hover:underline">{t('webAnalytics.realTime')}</Link>
       </div>
     </>
