@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAuth } from '../../lib/auth/session.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { MediaThumb } from './media-grid.tsx';
 import { MediaLightbox } from './media-lightbox.tsx';
@@ -76,4 +77,11 @@ export function VisitMediaStrip({ visitId, vehicleId, ownerId, area }: { visitId
       <MediaLightbox files={files} index={open} onIndex={setOpen} />
     </Card>
   );
+}
+
+/** The client visit page's section (features/client-portal CLIENT_VISIT_SECTIONS): the strip of this visit. */
+export function ClientVisitMediaSection({ visit }: { visit: { id: string; vehicle: { id: string } } }) {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <VisitMediaStrip visitId={visit.id} vehicleId={visit.vehicle.id} ownerId={user.id} area="client" />;
 }
