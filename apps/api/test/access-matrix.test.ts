@@ -1,14 +1,14 @@
 // The access matrix, generated from the real app: every REST operation in the OpenAPI document the app
 // serves (GET /backend/openapi.json) and every tRPC procedure of appRouter is called as anonymous, as client
-// A holding client B's ids, as an employee and as an administrator, and each answer is checked against the
+// A holding client B's ids, as an employee, a manager (staff, not admin) and an administrator, and each answer is checked against the
 // operation's rule in access-rules.ts (one entry per operation; a missing or stale entry fails the run).
 //
 // Inputs are generated from each operation's schema (OpenAPI parameters and JSON body; the procedure's zod
 // input as JSON Schema): uuids named like a resource (vehicleId, visitId, taskId, userId, ownerId, or `id`
 // after /vehicles, /visits, ...) get client B's real ids, anything else a made-up value.
 //   - anonymous on a non-public operation: 401
-//   - a client on a staff or admin operation: 403; staff on a client-only operation: 403; an employee on an
-//     admin operation: 403
+//   - a client on a staff or admin operation: 403; staff on a client-only operation: 403; an employee or a
+//     manager on an admin operation: 403
 //   - client A on a client's own rows, sent B's ids: exactly the answer for random ids (status and body,
 //     ids masked), 404 when an id is required; and no answer to client A ever carries B's ids or data
 //   - allowed callers get through the guard (neither 401 nor 403). So that the run changes nothing shared,
@@ -27,8 +27,8 @@ import { buildTestApp, createTestUser, testDb } from './helpers.ts';
 import { multipart, png } from './media-fixtures.ts';
 import { insertVisit, signedIn } from './visits-fixtures.ts';
 
-type Caller = 'anonymous' | 'client' | 'employee' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'client', 'employee', 'admin'];
+type Caller = 'anonymous' | 'client' | 'employee' | 'manager' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'client', 'employee', 'manager', 'admin'];
 type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating';
 type JsonSchema = Record<string, any>;
 
@@ -239,11 +239,11 @@ function trpcOperations(): Operation[] {
 
 // ---------------------------------------------------------------------------------------------------------
 
-describe('access matrix (every REST operation and tRPC procedure × anonymous, client, employee, admin)', () => {
+describe('access matrix (every REST operation and tRPC procedure × anonymous, client, employee, manager, admin)', () => {
   let app: App;
   let operations: Operation[] = [];
   let requests = 0;
-  const headers: Record<Caller, Record<string, string>> = { anonymous: {}, client: {}, employee: {}, admin: {} };
+  const headers: Record<Caller, Record<string, string>> = { anonymous: {}, client: {}, employee: {}, manager: {}, admin: {} };
   let clientB: Customer;
   const own: Record<Resource, string> & { completedVisit: string } = {} as never;
   let secrets: string[] = [];
@@ -253,13 +253,20 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
   beforeAll(async () => {
     app = await buildTestApp();
     const staff = await signedIn('EMPLOYEE');
-    const [employee, admin, clientA, b] = await Promise.all([createTestUser('EMPLOYEE'), createTestUser('ADMIN'), signedInCustomer(), signedInCustomer()]);
+    const [employee, manager, admin, clientA, b] = await Promise.all([
+      createTestUser('EMPLOYEE'),
+      createTestUser('MANAGER'),
+      createTestUser('ADMIN'),
+      signedInCustomer(),
+      signedInCustomer(),
+    ]);
     clientB = b;
     headers.client = clientA.authHeader;
     const visitOfA = await insertVisit({ customerId: clientA.customer.id, vehicleId: clientA.vehicle.id }, { dueInDays: 2 });
     const taskOfA = await testDb().task.findFirstOrThrow({ where: { visitId: visitOfA }, select: { id: true } });
     Object.assign(mine, { vehicle: clientA.vehicle.id, user: clientA.customer.id, visit: visitOfA, task: taskOfA.id });
     headers.employee = employee.authHeader;
+    headers.manager = manager.authHeader;
     headers.admin = admin.authHeader;
 
     // Client B: a vehicle, a visit with a task and a proposed one, a payment, a photo, a rated completed visit.
@@ -298,7 +305,7 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
     const rest = operations.filter((o) => o.transport === 'REST').length;
     console.log(
       `access matrix: ${operations.length} operations (${rest} REST + ${operations.length - rest} tRPC) × ${CALLERS.length} callers ` +
-        `(anonymous, client A on client B's ids, employee, admin) = ${operations.length * CALLERS.length} cells, ${requests} requests`,
+        `(anonymous, client A on client B's ids, employee, manager, admin) = ${operations.length * CALLERS.length} cells, ${requests} requests`,
     );
   });
 
@@ -400,6 +407,7 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
               ? ownRows
               : refused('client', 403),
         employee: rule === 'admin' || rule === 'client-own' ? refused('employee', 403) : allowed('employee', staffNul),
+        manager: rule === 'admin' || rule === 'client-own' ? refused('manager', 403) : allowed('manager', staffNul),
         admin: rule === 'client-own' ? refused('admin', 403) : allowed('admin', staffNul),
       };
       const answers = await Promise.all(CALLERS.map(async (caller) => [caller, await plan[caller]()] as const));

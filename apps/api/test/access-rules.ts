@@ -6,7 +6,7 @@
 //   public        anyone, signed in or not
 //   signedIn      any signed-in account (401 anonymous)
 //   staff         ADMIN, EMPLOYEE, MANAGER (401 anonymous, 403 clients)
-//   admin         ADMIN only (401 anonymous, 403 clients and employees)
+//   admin         ADMIN only (401 anonymous, 403 clients, employees and managers)
 //   client-own    CLIENT only, and only the caller's rows: another client's id answers exactly like a
 //                 missing one (404, same body); 401 anonymous, 403 staff
 //   staff-or-own  staff: any row; a client: only their own rows (foreign id == missing id); 401 anonymous
