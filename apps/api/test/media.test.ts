@@ -243,6 +243,10 @@ describe('media library', () => {
       const open = await app.inject({ method: 'GET', url: video.url, headers: { ...staff.authHeader, range: `bytes=${whole.length - 10}-` } });
       expect(open.statusCode).toBe(206);
       expect(open.rawPayload.equals(whole.subarray(whole.length - 10))).toBe(true);
+      const whole206 = await app.inject({ method: 'GET', url: video.url, headers: { ...staff.authHeader, range: 'bytes=0-' } });
+      expect(whole206.statusCode).toBe(206);
+      expect(whole206.headers['content-range']).toBe(`bytes 0-${whole.length - 1}/${whole.length}`);
+      expect(whole206.rawPayload.equals(whole)).toBe(true);
       const suffix = await app.inject({ method: 'GET', url: video.url, headers: { ...staff.authHeader, range: 'bytes=-5' } });
       expect(suffix.rawPayload.equals(whole.subarray(whole.length - 5))).toBe(true);
 

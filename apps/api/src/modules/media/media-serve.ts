@@ -75,7 +75,8 @@ export async function sendStoredFile(
     opened.stream.destroy();
     return reply.status(416).header('content-range', `bytes */${size}`).send();
   }
-  if (range && !(range.start === 0 && range.end === size - 1)) {
+  // Any valid range is answered 206, even the whole file ("bytes=0-"): some players (Safari) insist.
+  if (range) {
     opened.stream.destroy();
     const part = await storage.open(key, range);
     if (!part) throw notFound('File');
