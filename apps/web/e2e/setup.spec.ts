@@ -1,18 +1,21 @@
 // First run in the browser (issue 18): a fresh installation without demo data serves its public site
 // without errors, /login points to /setup, and the setup screen (code → admin → shop → done) leads to the
 // admin dashboard, in English and in Arabic. Each language needs its own fresh install, so this file starts
-// two extra servers (apps/api/test/e2e-server.ts with E2E_FRESH=1, ports E2E_PORT+1 and +2) and reads
-// their setup codes from $E2E_DIR/setup-code.txt; the demo server of the other journeys is not touched.
+// two extra servers (apps/api/test/e2e-server.ts with E2E_FRESH=1, on E2E_FRESH_PORT (default E2E_PORT+1)
+// and the next port) and reads their setup codes from $E2E_DIR/setup-code.txt; the demo server of the
+// other journeys is not touched. The admin and shop steps are checked with axe as well.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, useLanguage, type Language } from './fixtures.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const basePort = Number(process.env.E2E_PORT || 3100);
+// E2E_FRESH_PORT (default E2E_PORT+1) and the port after it; set it when other checkouts use nearby ports.
+const freshPort = Number(process.env.E2E_FRESH_PORT || Number(process.env.E2E_PORT || 3100) + 1);
 
 interface FreshServer {
   url: string;
@@ -60,7 +63,11 @@ async function startFreshServerOnce(port: number): Promise<FreshServer> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`fresh server exited:\n${output.join('')}`);
     try {
-      if ((await fetch(`${url}/backend/health`)).ok && existsSync(path.join(dir, 'setup-code.txt'))) return { url, dir, process: child, output };
+      // Ours, not another server on that port: it waits for its first admin.
+      const status = existsSync(path.join(dir, 'setup-code.txt')) ? await fetch(`${url}/backend/setup/status`) : null;
+      if (status?.ok && ((await status.json()) as { needsSetup: boolean }).needsSetup && child.exitCode === null) {
+        return { url, dir, process: child, output };
+      }
     } catch {
       // not listening yet
     }
@@ -89,9 +96,9 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   // One after the other (each embedded PostgreSQL takes the first free port; two starting at once would pick
   // the same one), the second while the first journey runs.
-  servers.en = startFreshServer(basePort + 1);
+  servers.en = startFreshServer(freshPort);
   await servers.en;
-  servers.ar = startFreshServer(basePort + 2);
+  servers.ar = startFreshServer(freshPort + 1);
   servers.ar.catch(() => {});
 });
 
@@ -110,6 +117,15 @@ function failedApiCalls(page: Page): string[] {
     if (response.url().includes('/backend/') && response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
   });
   return failures;
+}
+
+/** No serious or critical WCAG 2.1 A/AA violation (as e2e/a11y.spec.ts checks the public pages). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {
@@ -170,6 +186,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await expect(page.locator('#setup-password')).toHaveAttribute('aria-invalid', 'true');
     await page.locator('#setup-password').fill(ADMIN.password);
     await shot(page, `${language}-admin`);
+    await expectAccessible(page);
     await page.getByTestId('setup-admin-submit').click();
 
     // Step 3: the shop. The short name follows the display name.
@@ -185,6 +202,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await page.locator('#setup-address').fill('12 rue des Garages, Casablanca');
     await page.locator('#setup-openingHours').fill('Mon-Sat 8:00-18:00');
     await shot(page, `${language}-shop`);
+    await expectAccessible(page);
     await page.getByTestId('setup-shop-submit').click();
 
     // Done: signed in as the admin, on to the dashboard.
