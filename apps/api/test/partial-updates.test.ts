@@ -4,9 +4,10 @@
 // deactivated user, an omitted `verified` un-verified and an omitted email erased it.) Visits: an edit that
 // omits the notes keeps them (it used to erase them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateUserInput } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { buildTestApp, createTestUser, testDb } from './helpers.ts';
-import { callerFor, newUser, type TestUser } from './users-fixtures.ts';
+import { callerFor, newUser as newUserPayload, type TestUser } from './users-fixtures.ts';
 import { createCustomer, insertVisit } from './visits-fixtures.ts';
 
 const KEPT = ['firstName', 'lastName', 'username', 'email', 'countryCode', 'phoneNumber', 'role', 'age', 'imageUrl', 'preferredLanguage', 'verified', 'active'] as const;
@@ -14,6 +15,8 @@ const snapshot = async (id: string) => {
   const row = await testDb().user.findUniqueOrThrow({ where: { id } });
   return Object.fromEntries(KEPT.map((key) => [key, row[key]]));
 };
+
+const newUser = (overrides: Record<string, unknown> = {}) => newUserPayload(overrides) as CreateUserInput;
 
 describe('updates change only the fields they are sent', () => {
   let app: App;
