@@ -67,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
+  if (!parsed.data.ADMIN_EMAIL !== !parsed.data.ADMIN_PASSWORD) {
+    throw new Error('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both (or neither) to create the first admin at start');
+  }
   // Relative folders are relative to the repository root, whichever folder the process started in.
   const dataDir = path.resolve(repoRoot, parsed.data.DATA_DIR);
   const storageDir = parsed.data.STORAGE_DIR ? path.resolve(repoRoot, parsed.data.STORAGE_DIR) : path.join(dataDir, 'storage');
@@ -77,9 +80,6 @@ function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-  if (!parsed.data.ADMIN_EMAIL !== !parsed.data.ADMIN_PASSWORD) {
-    throw new Error('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both (or neither) to create the first admin at start');
-  }
     if (match) values[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
   }
   return values;
