@@ -54,11 +54,19 @@ export function configureDashboardCache(options: { oilTtlMs: number }): void {
   oilCacheTtlMs = options.oilTtlMs;
 }
 
+/**
+ * A change made on day D is due on D + intervalDays, "soon" when that is at most soonDays after today, i.e.
+ * when D <= today + soonDays - intervalDays: made before the start of the next day, in the caller's zone.
+ */
+function oilDueBefore(today: string, timeZone: string): string {
+  return utc(startOfDayIn(addDays(today, OIL_CHANGE_DUE.soonDays - OIL_CHANGE_DUE.intervalDays + 1), timeZone));
+}
+
 function oilDueSoon(db: Db, today: string, timeZone: string): Promise<OilDueRow[]> {
   const load = () =>
     queryRows<OilDueRow>(db, {
       text: OIL_DUE_SQL,
-      values: [today, OIL_CHANGE_DUE.soonKm, OIL_CHANGE_DUE.intervalDays, OIL_CHANGE_DUE.soonDays, timeZone, DASHBOARD_LIMITS.oilDueListMax],
+      values: [oilDueBefore(today, timeZone), OIL_CHANGE_DUE.soonKm, OIL_CHANGE_DUE.intervalDays, OIL_CHANGE_DUE.soonDays, timeZone, DASHBOARD_LIMITS.oilDueListMax],
     });
   if (oilCacheTtlMs <= 0) return load();
   let entries = oilCache.get(db);

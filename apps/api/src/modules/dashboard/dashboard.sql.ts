@@ -127,39 +127,41 @@ export interface ScalarsRow {
 }
 
 /**
- * Live vehicles whose last oil change is due soon by km ($2 km margin) or by date ($3-day interval, $4
- * days ahead). $1 is today in the caller's zone, $5 that zone, $6 how many to list. Always one row at
- * least: the totals, with the most urgent vehicles (nulls when none is due); owners are read for the listed
- * vehicles only.
+ * Live vehicles whose last oil change is due soon by km ($2 km margin) or by date: the next change falls
+ * $3 days after the last one, and it is due soon when that day is at most $4 days after today, i.e. when the
+ * last change happened before $1 (the start, in the caller's zone, of the first day whose change is not yet
+ * due; computed by the service so no row needs a time-zone conversion).
+ * $5 is the zone (for the listed rows' days), $6 how many to list. Always one row at least: the totals,
+ * with the most urgent vehicles (nulls when none is due); owners are read for the listed vehicles only.
  */
 export const OIL_DUE_SQL = `
 WITH last AS (
-  SELECT DISTINCT ON (o."vehicleId") o."vehicleId", o."nextChangeKm", ((o."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5)::date AS changed
+  SELECT DISTINCT ON (o."vehicleId") o."vehicleId", o."nextChangeKm", o."createdAt"
   FROM "OilChange" o
   ORDER BY o."vehicleId", o."createdAt" DESC, o.id DESC
 ), due AS MATERIALIZED (
-  SELECT ve.id AS "vehicleId", ve."ownerId", ve."plateNumber", ve.brand, ve.model, ve."latestKm", last."nextChangeKm", last.changed,
-         last.changed + $3::int AS "nextDate",
+  SELECT ve.id AS "vehicleId", ve."ownerId", ve."plateNumber", ve.brand, ve.model, ve."latestKm", last."nextChangeKm", last."createdAt",
          coalesce(ve."latestKm" >= last."nextChangeKm" - $2::int, false) AS "dueByKm",
-         last.changed + $3::int <= $1::date + $4::int AS "dueByDate"
+         last."createdAt" < $1::timestamp AS "dueByDate"
   FROM last JOIN "Vehicle" ve ON ve.id = last."vehicleId" AND ve."deletedAt" IS NULL
-  WHERE coalesce(ve."latestKm" >= last."nextChangeKm" - $2::int, false) OR last.changed + $3::int <= $1::date + $4::int
+  WHERE coalesce(ve."latestKm" >= last."nextChangeKm" - $2::int, false) OR last."createdAt" < $1::timestamp
 ), totals AS (
   SELECT count(*)::int AS total, (count(*) FILTER (WHERE "dueByKm"))::int AS "byKm", (count(*) FILTER (WHERE "dueByDate"))::int AS "byDate"
   FROM due
 ), top AS (
   -- Most urgent first: the smaller share of the warning margin left, by km or by date (negative = overdue).
-  SELECT * FROM due
-  ORDER BY least(CASE WHEN "latestKm" IS NULL THEN NULL ELSE ("nextChangeKm" - "latestKm")::float8 / $2::int END,
-                 ("nextDate" - $1::date)::float8 / $4::int), "vehicleId"
+  SELECT *, least(CASE WHEN "latestKm" IS NULL THEN NULL ELSE ("nextChangeKm" - "latestKm")::float8 / $2::int END,
+                  (extract(epoch FROM ("createdAt" - $1::timestamp)) / 86400 + $4::int + 1) / $4::int) AS urgency
+  FROM due
+  ORDER BY urgency, "vehicleId"
   LIMIT $6::int
 )
 SELECT top."vehicleId", top."ownerId", u."firstName" || ' ' || u."lastName" AS "ownerName", top."plateNumber", top.brand, top.model,
-       top."latestKm", top."nextChangeKm", top.changed::text AS "lastChangeDate", top."nextDate"::text AS "nextChangeDate",
+       top."latestKm", top."nextChangeKm", ((top."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5)::date::text AS "lastChangeDate",
+       (((top."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5)::date + $3::int)::text AS "nextChangeDate",
        top."dueByKm", top."dueByDate", totals.total, totals."byKm", totals."byDate"
 FROM totals LEFT JOIN top ON true LEFT JOIN "User" u ON u.id = top."ownerId"
-ORDER BY least(CASE WHEN top."latestKm" IS NULL THEN NULL ELSE (top."nextChangeKm" - top."latestKm")::float8 / $2::int END,
-               (top."nextDate" - $1::date)::float8 / $4::int), top."vehicleId"`;
+ORDER BY top.urgency, top."vehicleId"`;
 
 /** With no vehicle due, one row of totals whose vehicle columns are null. */
 export interface OilDueRow {
