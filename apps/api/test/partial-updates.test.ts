@@ -2,7 +2,8 @@
 // tRPC users.update, own PUT /profile and tRPC profile.update): an update that carries one field leaves
 // every other field as it was; null clears what may be empty. (Before, an omitted `active` reactivated a
 // deactivated user, an omitted `verified` un-verified and an omitted email erased it.) Visits: an edit that
-// omits the notes keeps them (it used to erase them).
+// omits the notes keeps them (it used to erase them); tasks: an edit that omits priority or cost kept resetting
+// them to NORMAL and 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateUserInput } from '@garage/shared';
 import type { App } from '../src/app.ts';
@@ -110,5 +111,29 @@ describe('updates change only the fields they are sent', () => {
 
     await callerFor(admin).visits.update({ id, version: before.version + 2, data: { notes: null } });
     expect((await read()).notes).toBeNull();
+  });
+
+  it('a task edit (REST and tRPC) with only the title keeps priority, cost, description and due date', async () => {
+    const { customer, vehicle } = await createCustomer();
+    const visitId = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 3 });
+    const created = await testDb().task.create({
+      data: { visitId, title: 'Brake pads', description: 'Front axle', service: 'REPAIR', priority: 'HIGH', costCents: 4_000, soldForCents: 9_000, dueDate: new Date(Date.UTC(2031, 0, 15)) },
+    });
+    const read = async () => {
+      const { updatedAt: _updatedAt, ...row } = await testDb().task.findUniqueOrThrow({ where: { id: created.id } });
+      return row;
+    };
+    const before = await read();
+    const current = async () => (await testDb().task.findUniqueOrThrow({ where: { id: created.id } })).updatedAt.toISOString();
+
+    const response = await app.inject({ method: 'PUT', url: `/backend/tasks/${created.id}`, headers: admin.authHeader, payload: { updatedAt: await current(), title: 'Brake pads and discs' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await read()).toEqual({ ...before, title: 'Brake pads and discs' });
+
+    await callerFor(admin).tasks.update({ id: created.id, updatedAt: await current(), data: { priority: 'LOW' } });
+    expect(await read()).toEqual({ ...before, title: 'Brake pads and discs', priority: 'LOW' });
+
+    await callerFor(admin).tasks.update({ id: created.id, updatedAt: await current(), data: { description: null, dueDate: null } });
+    expect(await read()).toEqual({ ...before, title: 'Brake pads and discs', priority: 'LOW', description: null, dueDate: null });
   });
 });

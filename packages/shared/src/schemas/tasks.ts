@@ -54,8 +54,29 @@ export type TaskInputParsed = z.output<typeof taskInputSchema>;
 
 /** `proposed`: extra work the customer must approve first (estimate approval, see visit-rules.ts). */
 export const createTaskSchema = z.object({ visitId: z.uuid(), data: taskInputSchema, proposed: z.boolean().default(false) });
+/**
+ * What the API takes for an edit: only the fields sent change (PATCH semantics; the create defaults of
+ * priority and cost are left out, or an edit that omits them would reset them); null or "" clears the
+ * description and the due date. The form validates the whole taskInputSchema and sends every field.
+ */
+export const taskPatchSchema = z
+  .object({
+    ...taskInputSchema.shape,
+    priority: z.enum(TASK_PRIORITIES),
+    costCents: centsSchema('cost', 0),
+    description: z
+      .string()
+      .trim()
+      .max(TASK_LIMITS.descriptionMax, msg('maxLength', { fieldName: 'description', maxLength: TASK_LIMITS.descriptionMax }))
+      .nullish()
+      .transform((value) => (value === undefined ? undefined : value || null)),
+    dueDate: z.union([z.literal(''), z.null(), isoDateSchema('dueDate')]).optional().transform((value) => (value === undefined ? undefined : value || null)),
+  })
+  .partial();
+export type TaskPatch = z.output<typeof taskPatchSchema>;
+
 /** Edits name the `updatedAt` they read: a task changed meanwhile answers 409 instead of being overwritten. */
-export const updateTaskSchema = z.object({ id: z.uuid(), updatedAt: z.iso.datetime(), data: taskInputSchema });
+export const updateTaskSchema = z.object({ id: z.uuid(), updatedAt: z.iso.datetime(), data: taskPatchSchema });
 export const setTaskStatusSchema = z.object({ id: z.uuid(), status: z.enum(TASK_STATUSES) });
 export const taskIdSchema = z.object({ id: z.uuid() });
 

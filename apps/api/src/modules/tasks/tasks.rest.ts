@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TASK_STATUSES, taskDetailSchema, taskInputSchema, taskViewSchema } from '@garage/shared';
+import { TASK_STATUSES, taskDetailSchema, taskInputSchema, taskPatchSchema, taskViewSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { createTask, deleteTask, getTask, setTaskStatus, updateTask } from './tasks.service.ts';
@@ -40,9 +40,9 @@ export function tasksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.staff,
         schema: {
           tags,
-          summary: 'Edit a task; send the updatedAt you read (409 when it changed meanwhile)',
+          summary: 'Edit a task: only the fields sent change; send the updatedAt you read (409 when it changed meanwhile)',
           params: idParams,
-          body: taskInputSchema.extend({ updatedAt: z.iso.datetime() }),
+          body: taskPatchSchema.extend({ updatedAt: z.iso.datetime() }),
           response: { 200: taskViewSchema },
         },
       },

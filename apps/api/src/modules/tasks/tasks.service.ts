@@ -9,6 +9,7 @@ import {
   taskCompletedOn,
   type TaskDetail,
   type TaskInputParsed,
+  type TaskPatch,
   type TaskStatus,
   type TaskView,
 } from '@garage/shared';
@@ -77,15 +78,18 @@ export async function createTask(
 }
 
 /** Edits name the `updatedAt` they read; a task changed meanwhile answers 409 instead of being overwritten. */
-export async function updateTask(db: Db, id: string, readUpdatedAt: string, input: TaskInputParsed): Promise<TaskView> {
+/** Changes only the fields sent (an omitted field keeps its value); names the `updatedAt` it read. */
+export async function updateTask(db: Db, id: string, readUpdatedAt: string, input: TaskPatch): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     if (task.updatedAt.getTime() !== new Date(readUpdatedAt).getTime()) throw new AppError('CONFLICT', TASK_CHANGED);
     // The customer decided on this price: changing it afterwards would change what they agreed to.
-    if ((task.approval === 'APPROVED' || task.approval === 'DECLINED') && input.soldForCents !== task.soldForCents) {
+    if ((task.approval === 'APPROVED' || task.approval === 'DECLINED') && input.soldForCents !== undefined && input.soldForCents !== task.soldForCents) {
       throw new AppError('CONFLICT', PRICE_DECIDED, { fieldErrors: { soldForCents: [PRICE_DECIDED] } });
     }
-    const updated = await tx.task.update({ where: { id }, data: taskData(input), select: taskSelect });
+    const { dueDate, ...fields } = input;
+    const data = { ...fields, dueDate: dueDate === undefined ? undefined : dueDate ? dueDateValue(dueDate) : null };
+    const updated = await tx.task.update({ where: { id }, data, select: taskSelect });
     await writeDerivedState(tx, visit);
     return toTaskView(updated);
   });
