@@ -237,6 +237,27 @@ function trpcOperations(): Operation[] {
   });
 }
 
+/**
+ * Every route Fastify serves, as "METHOD /path/{}" (parameters unnamed), read from printRoutes(): a route
+ * hidden from the OpenAPI document (schema.hide) is still found. HEAD is Fastify's automatic twin of GET.
+ */
+function servedRoutes(app: App): string[] {
+  const served: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    stack.length = match[1]!.length / 4;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/:[^/]+/g, '{}');
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) served.push(`${method} ${path}`);
+  }
+  return served;
+}
+const unnamed = (key: string) => key.replace(/\{[^}]+\}/g, '{}');
+/** Served but neither an API operation nor tRPC: the API's own documentation (Swagger UI and its JSON). */
+const DOCUMENTATION = /^GET \/backend\/(docs($|\/)|openapi\.json$)/;
+
 // ---------------------------------------------------------------------------------------------------------
 
 describe('access matrix (every REST operation and tRPC procedure × anonymous, client, employee, manager, admin)', () => {
@@ -316,6 +337,11 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
     expect(keys.filter((key) => !(key in ACCESS_RULES)), 'operations without an access rule in access-rules.ts').toEqual([]);
     expect(Object.keys(ACCESS_RULES).filter((key) => !keys.includes(key)), 'access rules naming no operation').toEqual([]);
     expect(Object.keys(OVERRIDES).filter((key) => !keys.includes(key)), 'overrides naming no operation').toEqual([]);
+    // Nothing is served that the matrix does not call (a route hidden from the OpenAPI document included).
+    const documented = new Set(operations.filter((o) => o.transport === 'REST').map((o) => unnamed(o.key)));
+    const served = servedRoutes(app).filter((route) => !route.includes('/backend/trpc/') && !DOCUMENTATION.test(route));
+    expect(served.length).toBeGreaterThan(100);
+    expect(served.filter((route) => !documented.has(route)), 'routes served but missing from the OpenAPI document').toEqual([]);
   });
 
   it('answers every caller of every operation as its rule says', { timeout: 120_000 }, async () => {
