@@ -1,7 +1,8 @@
 // The access matrix, generated from the real app: every REST operation in the OpenAPI document the app
 // serves (GET /backend/openapi.json) and every tRPC procedure of appRouter is called as anonymous, as client
-// A holding client B's ids, as an employee, a manager (staff, not admin) and an administrator, and each answer is checked against the
-// operation's rule in access-rules.ts (one entry per operation; a missing or stale entry fails the run).
+// A holding client B's ids, as an employee, a manager (staff, not admin) and an administrator, and each answer
+// is checked against the operation's rule in access-rules.ts (one entry per operation; a missing or stale
+// entry fails the run, and so does a served route the OpenAPI document hides).
 //
 // Inputs are generated from each operation's schema (OpenAPI parameters and JSON body; the procedure's zod
 // input as JSON Schema): uuids named like a resource (vehicleId, visitId, taskId, userId, ownerId, or `id`
