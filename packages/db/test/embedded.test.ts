@@ -41,4 +41,15 @@ describe('embedded PostgreSQL', () => {
     await second.stop();
     expect(postgresProcessesFor(dataDir)).toEqual([]);
   });
+
+  it('starts several throwaway clusters at once, each on a port of its own', { timeout: 120_000 }, async () => {
+    const dirs = [1, 2, 3].map((index) => path.join(parent, `concurrent-${index}`));
+    const clusters = await Promise.all(dirs.map((dir) => startEmbeddedPostgres({ dataDir: dir, persistent: false })));
+    try {
+      expect(new Set(clusters.map((cluster) => cluster.port)).size).toBe(3);
+      for (const cluster of clusters) expect(await query(cluster.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await Promise.all(clusters.map((cluster) => cluster.stop()));
+    }
+  });
 });
