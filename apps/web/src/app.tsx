@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { isRtlLanguage } from '@garage/shared/constants';
 import { RouteProgress } from './components/route-progress.tsx';
+import { RouteA11y } from './components/route-a11y.tsx';
 import { ScrollToTop } from './components/scroll-to-top.tsx';
 import { PageViewTracker } from './features/analytics/page-view-tracker.ts';
 import { BrandingProvider } from './features/branding/branding-context.tsx';
@@ -58,6 +59,7 @@ export function App() {
           {/* Without transitions a lazy screen shows the progress bar instead of freezing the old one. */}
           <BrowserRouter useTransitions={false}>
             <ScrollToTop />
+            <RouteA11y />
             <PageViewTracker />
             <Suspense fallback={<RouteProgress />}>
               <AppRoutes />

@@ -52,7 +52,7 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
             <DarkModeToggle />
           </div>
         </header>
-        <main id="main" className="flex flex-1 items-center justify-center px-4 pb-12 pt-4 sm:px-8">
+        <main id="main-content" tabIndex={-1} className="flex flex-1 outline-none items-center justify-center px-4 pb-12 pt-4 sm:px-8">
           <div className="flex w-full max-w-sm flex-col gap-6">
             <div className="flex flex-col gap-2">
               <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>

@@ -1,7 +1,7 @@
 // /login (SPEC §2, §4 "Login flow"): sign in; or forgot password → send code → verify (6 boxes, resend
 // countdown) → new password → signed in (or back to sign in). After sign-in staff go to /admin, clients to
 // /client, or back to the page they were sent away from when it admits them.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { OTP } from '@garage/shared/constants';
@@ -9,7 +9,7 @@ import type { AuthSession } from '@garage/shared/schemas/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { decodeAccessToken } from '../../lib/auth/access-token.ts';
 import { homePathFor, logout, postLoginPath, useAuth } from '../../lib/auth/session.ts';
-import { useBranding } from '../branding/branding-context.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
 import { AuthFrame } from './auth-frame.tsx';
@@ -26,7 +26,6 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const navigate = useNavigate();
-  const { displayName } = useBranding();
   const auth = useAuth();
   const arrival = readState<LoginState>(location.state);
   const [step, setStep] = useState<Step>({ name: 'signIn' });
@@ -34,12 +33,7 @@ export function LoginPage() {
   const [passwordChanged, setPasswordChanged] = useState(arrival.notice === 'passwordReset');
 
   const title = t(`${step.name}.title`);
-  useEffect(() => {
-    document.title = `${title} · ${displayName}`;
-    return () => {
-      document.title = displayName;
-    };
-  }, [title, displayName]);
+  usePageTitle(title);
 
   function enter(session: AuthSession) {
     const roles = decodeAccessToken(session.accessToken)?.roles ?? [session.user.role];

@@ -17,28 +17,36 @@ export function NotAuthorizedPage() {
   const loginState: LoginState = { from };
 
   return (
-    <AuthFrame title={t('notAuthorized.title')} subtitle={t('notAuthorized.description')}>
+    <AuthFrame title={t('notAuthorized.title')}>
       <div className="flex flex-col gap-5" data-testid="not-authorized">
-        <div className="flex items-center gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4">
+        {/* Opened directly (no guard state), the box still says what happened (issue 15). */}
+        <div className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4">
           <ShieldX aria-hidden="true" className="size-8 shrink-0 text-destructive" />
-          <dl className="grid gap-1 text-sm">
-            {requiredRoles?.length ? (
-              <div className="flex flex-wrap gap-1">
-                <dt className="text-muted-foreground">{t('notAuthorized.requiredRole')}</dt>
-                <dd data-testid="required-roles" className="font-medium">
-                  {requiredRoles.map((role) => t(`roles.${role}`)).join(t('notAuthorized.or'))}
-                </dd>
-              </div>
+          <div className="grid min-w-0 gap-2">
+            <p className="text-sm leading-relaxed" data-testid="not-authorized-message">
+              {t('notAuthorized.description')}
+            </p>
+            {requiredRoles?.length || from ? (
+              <dl className="grid gap-1 text-sm">
+                {requiredRoles?.length ? (
+                  <div className="flex flex-wrap gap-1">
+                    <dt className="text-muted-foreground">{t('notAuthorized.requiredRole')}</dt>
+                    <dd data-testid="required-roles" className="font-medium">
+                      {requiredRoles.map((role) => t(`roles.${role}`)).join(t('notAuthorized.or'))}
+                    </dd>
+                  </div>
+                ) : null}
+                {from ? (
+                  <div className="flex flex-wrap gap-1">
+                    <dt className="text-muted-foreground">{t('notAuthorized.origin')}</dt>
+                    <dd data-testid="origin" dir="ltr" className="font-mono text-xs leading-5">
+                      {from}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
             ) : null}
-            {from ? (
-              <div className="flex flex-wrap gap-1">
-                <dt className="text-muted-foreground">{t('notAuthorized.origin')}</dt>
-                <dd data-testid="origin" dir="ltr" className="font-mono text-xs leading-5">
-                  {from}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
+          </div>
         </div>
         <div className="flex flex-col gap-3">
           <Link to="/login" state={loginState} className={buttonVariants({ size: 'lg' })} data-testid="back-to-login">

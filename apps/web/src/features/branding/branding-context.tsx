@@ -67,10 +67,6 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   const stored = useMemo(readStoredMerchant, []);
   const merchant = merchantQuery.data ?? stored ?? FALLBACK_MERCHANT;
 
-  useEffect(() => {
-    document.title = merchant.displayName;
-  }, [merchant.displayName]);
-
   const value = useMemo<BrandingState>(
     () => ({
       language,

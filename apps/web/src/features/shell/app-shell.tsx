@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { DarkModeToggle } from '../../components/dark-mode-toggle.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { SkipLink } from '../../components/route-a11y.tsx';
 import { RouteProgress } from '../../components/route-progress.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx';
 import { setUiState, useUiState } from '../../lib/ui-store.ts';
@@ -82,6 +83,7 @@ export function AppShell({ nav, area, profilePath }: { nav: readonly NavGroup[];
 
   return (
     <div className="flex min-h-full flex-1 bg-muted/40">
+      <SkipLink />
       <aside
         data-open={isNavbarOpen}
         className="sticky top-0 hidden h-dvh shrink-0 flex-col gap-6 overflow-y-auto border-e bg-card p-4 transition-[width] duration-200 lg:flex data-[open=false]:w-20 data-[open=true]:w-64"
@@ -134,7 +136,7 @@ export function AppShell({ nav, area, profilePath }: { nav: readonly NavGroup[];
             <UserMenu profilePath={profilePath} />
           </div>
         </header>
-        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+        <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
           <Suspense fallback={<RouteProgress />}>
             <Outlet />
           </Suspense>
