@@ -274,12 +274,14 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /backend/analytics/browser-distribution': 'staff',
   'GET /backend/analytics/page-views-over-time': 'staff',
   'GET /backend/analytics/popular-pages': 'staff',
+  'GET /backend/analytics/referrers': 'staff',
   'GET /backend/analytics/real-time/stream': 'staff',
   'tRPC analytics.activeUsers': 'staff',
   'tRPC analytics.deviceDistribution': 'staff',
   'tRPC analytics.browserDistribution': 'staff',
   'tRPC analytics.pageViewsOverTime': 'staff',
   'tRPC analytics.popularPages': 'staff',
+  'tRPC analytics.referrers': 'staff',
   'tRPC analytics.realtime': 'staff',
 
   // Import (staff) and the full export (administrators only)

@@ -341,7 +341,7 @@ describe('reports', () => {
     };
     await writeBatch(pool(), [
       event(local('1987-05-09', '23:59:59'), { area, pagePath: '/before' }),
-      event(local('1987-05-10', '00:00:00'), { area, pagePath: '/first', isEntry: true, deviceType: 'mobile', browser: 'Safari' }),
+      event(local('1987-05-10', '00:00:00'), { area, pagePath: '/first', isEntry: true, referrer: 'google.com', deviceType: 'mobile', browser: 'Safari' }),
       event(local('1987-05-11', '12:30:00'), { area, pagePath: '/middle' }),
       event(local('1987-05-12', '23:00:00'), { area, pagePath: '/last', deviceType: 'mobile', browser: 'Firefox' }),
       event(local('1987-05-13', '00:00:00'), { area, pagePath: '/after' }),
@@ -359,6 +359,7 @@ describe('reports', () => {
     expect(pages.items.map((item: { path: string }) => item.path).sort()).toEqual(['/first', '/last', '/middle']);
     const devices = (await get(`device-distribution?${range}`)).json();
     expect(devices).toEqual({ total: 3, items: [{ name: 'mobile', views: 2, percentage: 66.7 }, { name: 'desktop', views: 1, percentage: 33.3 }] });
+    expect((await get(`referrers?${range}`)).json()).toEqual({ total: 1, items: [{ name: 'google.com', views: 1, percentage: 100 }] });
     const browsers = (await get(`browser-distribution?${range}`)).json();
     expect(browsers.items.map((item: { name: string }) => item.name)).toEqual(['Chrome', 'Firefox', 'Safari']);
 
@@ -500,6 +501,7 @@ describe('who may read analytics', () => {
     `browser-distribution?${range}`,
     `page-views-over-time?${range}`,
     `popular-pages?${range}`,
+    `referrers?${range}`,
     'real-time/stream',
   ];
   it('staff only over REST: anonymous 401, clients 403', async () => {
@@ -512,7 +514,7 @@ describe('who may read analytics', () => {
 
   it('staff only over tRPC', async () => {
     const input = encodeURIComponent(JSON.stringify({ startDate: '2024-01-01', endDate: '2024-01-07' }));
-    for (const procedure of ['deviceDistribution', 'browserDistribution', 'pageViewsOverTime', 'popularPages']) {
+    for (const procedure of ['deviceDistribution', 'browserDistribution', 'pageViewsOverTime', 'popularPages', 'referrers']) {
       const url = `/backend/trpc/analytics.${procedure}?input=${input}`;
       expect((await app.inject({ method: 'GET', url })).statusCode, procedure).toBe(401);
       expect((await app.inject({ method: 'GET', url, headers: client.authHeader })).statusCode, procedure).toBe(403);

@@ -29,7 +29,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createGuards } from '../auth/guards.ts';
 import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
-import { activeUsers, distribution, pageViewsOverTime, popularPages } from './analytics.service.ts';
+import { activeUsers, distribution, pageViewsOverTime, popularPages, referrers } from './analytics.service.ts';
 import { openGeoIp } from './geoip.ts';
 import { EventBuffer, ROLLUP_LOCK_KEY, writeBatch, type EventRow } from './ingest.ts';
 import { RealtimeHub } from './realtime.ts';
@@ -198,6 +198,11 @@ export function analyticsRoutes(deps: AppDeps, onEngine?: (engine: AnalyticsEngi
       '/analytics/browser-distribution',
       { onRequest: guards.staff, schema: { tags, summary: 'Page views per browser', description: rangeNote, querystring: analyticsRangeSchema, response: { 200: distributionSchema } } },
       async (request) => distribution(db, 'browser', request.query),
+    );
+    app.get(
+      '/analytics/referrers',
+      { onRequest: guards.staff, schema: { tags, summary: 'Visits per referring site ("Direct" without one)', description: rangeNote, querystring: analyticsRangeSchema, response: { 200: distributionSchema } } },
+      async (request) => referrers(db, request.query),
     );
     app.get(
       '/analytics/page-views-over-time',

@@ -19,6 +19,7 @@ import { poolOf } from '@garage/db/client';
 
 const ZONE = `coalesce((SELECT value FROM "AnalyticsState" WHERE key = 'rollupTimeZone'), 'UTC')`;
 const UNKNOWN = 'Unknown';
+const DIRECT = 'Direct';
 
 const percentage = (part: number, total: number) => (total ? Math.round((part / total) * 1000) / 10 : 0);
 
@@ -51,6 +52,24 @@ export async function distribution(db: Db, dimension: 'device' | 'browser' | 'os
   );
   const total = found.reduce((sum, item) => sum + item.views, 0);
   return { total, items: found.map((item) => ({ name: item.name || UNKNOWN, views: item.views, percentage: percentage(item.views, total) })) };
+}
+
+/** Where visits came from: visits (entries) per referrer host, direct visits as "Direct", largest first. */
+export async function referrers(db: Db, range: AnalyticsRange): Promise<Distribution> {
+  const found = await rows<{ name: string; views: number }>(
+    db,
+    `SELECT value AS name, sum(entries)::int AS views FROM "PageViewDaily"
+      WHERE area = $1 AND dimension = 'referrer' AND day BETWEEN $2::date AND $3::date
+      GROUP BY value HAVING sum(entries) > 0 ORDER BY views DESC, value LIMIT 20`,
+    [range.area, range.startDate, range.endDate],
+  );
+  const [totals] = await rows<{ total: number }>(
+    db,
+    `SELECT coalesce(sum(entries), 0)::int AS total FROM "PageViewDaily" WHERE area = $1 AND dimension = 'total' AND day BETWEEN $2::date AND $3::date`,
+    [range.area, range.startDate, range.endDate],
+  );
+  const total = totals!.total;
+  return { total, items: found.map((item) => ({ name: item.name || DIRECT, views: item.views, percentage: percentage(item.views, total) })) };
 }
 
 /** Views and visits per hour (ranges up to ANALYTICS_LIMITS.hourlyUpToDays days) or per day, zeros included. */

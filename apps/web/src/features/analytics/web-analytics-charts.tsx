@@ -59,6 +59,7 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
   const overTime = useQuery(trpc.analytics.pageViewsOverTime.queryOptions(input));
   const devices = useQuery(trpc.analytics.deviceDistribution.queryOptions(input));
   const browsers = useQuery(trpc.analytics.browserDistribution.queryOptions(input));
+  const sources = useQuery(trpc.analytics.referrers.queryOptions(input));
   const pages = useQuery(trpc.analytics.popularPages.queryOptions(problem ? skipToken : { startDate: range.startDate, endDate: range.endDate, area, limit: 10 }));
   const state = <T,>(query: { isPending: boolean; isError: boolean; refetch: () => T }) => (problem ? null : query);
 
@@ -217,7 +218,6 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
 
         <ChartCard
           id="popular-pages"
-          className="lg:col-span-2"
           title={t('charts.popularPages')}
           state={state(pages)}
           empty={!pages.data?.items.length}
@@ -242,6 +242,42 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
                   </td>
                   <td className="py-1.5 text-end tabular-nums">{f.count(item.views)}</td>
                   <td className="hidden py-1.5 text-end tabular-nums sm:table-cell">{f.count(item.visits)}</td>
+                  <td className="py-1.5 text-end tabular-nums text-muted-foreground">{f.percent(item.percentage)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ChartCard>
+
+        <ChartCard
+          id="sources"
+          title={t('charts.sources')}
+          aside={sources.data && t('charts.totalVisits', { value: f.count(sources.data.total) })}
+          state={state(sources)}
+          empty={!sources.data?.total}
+          errorMessage={t('errors.sources')}
+          chartHidden={false}
+        >
+          <table className="w-full table-fixed text-sm">
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th className="pb-2 text-start font-medium">{t('charts.source')}</th>
+                <th className="w-20 pb-2 text-end font-medium">{t('charts.visits')}</th>
+                <th className="w-16 pb-2 text-end font-medium">{t('charts.share')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sources.data?.items.map((item) => (
+                <tr key={item.name} className="border-t">
+                  <td className="relative py-1.5 pe-2">
+                    <span className="absolute inset-y-1 start-0 rounded bg-emerald-500/15" style={{ inlineSize: `${item.percentage}%` }} aria-hidden="true" />
+                    {item.name === 'Direct' ? (
+                      <span className="relative block truncate px-2">{t('realtime.direct')}</span>
+                    ) : (
+                      <bdi dir="ltr" className="relative block truncate px-2" title={item.name}>{item.name}</bdi>
+                    )}
+                  </td>
+                  <td className="py-1.5 text-end tabular-nums">{f.count(item.views)}</td>
                   <td className="py-1.5 text-end tabular-nums text-muted-foreground">{f.percent(item.percentage)}</td>
                 </tr>
               ))}
