@@ -13,7 +13,7 @@ const common = (key: string): PageTitleKey => ({ ns: 'common', key: `pageTitles.
 const shell = (key: string): PageTitleKey => ({ ns: 'shell', key: `pages.${key}` });
 
 /** Most specific patterns first: the first match wins. */
-const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: PageTitleKey]> = [
+export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: PageTitleKey]> = [
   ['/', common('home')],
   ['/all-services', common('allServices')],
   ['/privacy-policy', common('privacyPolicy')],
