@@ -1,5 +1,6 @@
 // Browser journeys against the production build served by the API on a throwaway database
 // (apps/api/test/e2e-server.ts). Build first: `pnpm --filter @garage/web build`.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-// Another port (E2E_PORT) lets two checkouts run their journeys side by side.
-const port = Number(process.env.E2E_PORT || 3100);
+// The server's port: E2E_PORT, else a free one chosen here (a busy fixed port would fail the run). Set in
+// the environment so the web server and every worker (which inherit it) agree on it.
+process.env.E2E_PORT ||= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+])
+  .toString()
+  .trim();
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // One data folder per run, created here so the server and every worker (which inherit this environment)
 // agree on it even when several runs share the checkout.
@@ -45,11 +53,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'pnpm --filter @garage/api exec tsx test/e2e-server.ts',
-    cwd: repoRoot,
+    // node itself, not through pnpm/tsx wrappers: they end the server before its shutdown has run.
+    command: 'node --import tsx test/e2e-server.ts',
+    cwd: path.join(repoRoot, 'apps/api'),
     url: `${baseURL}/backend/health`,
     env: { E2E_PORT: String(port), E2E_DIR: process.env.E2E_DIR },
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: the server stops its PostgreSQL and removes its data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',

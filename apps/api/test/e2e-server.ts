@@ -1,6 +1,6 @@
 // The server the browser journeys (apps/web/e2e) run against: a fresh data folder with an embedded
 // PostgreSQL and the demo data, an SMTP sink that records every mail, and the production app (API plus
-// the built web app) on http://127.0.0.1:3100 (or E2E_PORT). Started by apps/web/playwright.config.ts.
+// the built web app) on http://127.0.0.1:$E2E_PORT (a free port chosen by apps/web/playwright.config.ts).
 //
 // E2E_FRESH=1 starts a first-run installation instead (no demo data, no admin; used by e2e/setup.spec.ts):
 // its one-time setup code is written to $E2E_DIR/setup-code.txt.
@@ -8,7 +8,7 @@
 // E2E_DIR (the data folder; given by playwright.config.ts or made here) is written to
 // apps/web/test-results/e2e-dir.txt (not for a fresh server); mails are appended to
 // $E2E_DIR/mailbox.jsonl as one JSON line each: {to, subject, text}.
-import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,5 +105,10 @@ Object.assign(process.env, {
 // Empty means unset (env.ts), and it also overrides a DATABASE_URL from the developer's .env.
 process.env.DATABASE_URL = '';
 console.log(`[e2e] data in ${e2eDir}, SMTP sink on port ${smtpPort}`);
+// A throwaway data folder (database, uploads, mailbox: tens of MB) goes with the server: server.ts stops
+// PostgreSQL before it exits.
+if (path.dirname(e2eDir) === os.tmpdir() && path.basename(e2eDir).startsWith('garage-e2e-')) {
+  process.on('exit', () => rmSync(e2eDir, { recursive: true, force: true }));
+}
 
 await import('../src/server.ts');
