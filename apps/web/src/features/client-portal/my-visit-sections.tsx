@@ -12,6 +12,8 @@ import { cn } from '../../lib/utils.ts';
 import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
 import { useFormatters } from '../visits/format.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
+import { VisitRatingSection } from '../ratings/visit-rating-section.tsx';
+import { ClientVisitMediaSection } from '../media/visit-media-strip.tsx';
 import { DecisionControls } from './decision-controls.tsx';
 
 export type VisitSection = ComponentType<{ visit: MyVisit }>;
@@ -139,4 +141,4 @@ export function PaymentsSection({ visit }: { visit: MyVisit }) {
 }
 
 /** The page's sections, in order. Append new ones here (each gets { visit }). */
-export const CLIENT_VISIT_SECTIONS: VisitSection[] = [ProposalsSection, TasksSection, PaymentsSection];
+export const CLIENT_VISIT_SECTIONS: VisitSection[] = [ProposalsSection, TasksSection, ClientVisitMediaSection, PaymentsSection, VisitRatingSection];

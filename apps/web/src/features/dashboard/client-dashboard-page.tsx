@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientDashboard, ClientDashboardVisit } from '@garage/shared/schemas/dashboard';
 import { COMPLETED_VISIT_STATUSES } from '@garage/shared/visit-rules';
-import { Car, ChevronRight, ClipboardList, Droplets, HandCoins, Star } from 'lucide-react';
+import { Car, ChevronRight, ClipboardList, Droplets, HandCoins } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { browserTimeZone } from '../visits/format.ts';
 import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../visits/status-badges.tsx';
+import { RateVisitButton } from '../ratings/rate-visit-button.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
 
 const visitPath = (visit: { vehicleId: string; id: string }) => `/client/overview/${visit.vehicleId}/${visit.id}`;
@@ -221,13 +222,8 @@ function RecentVisitRow({ visit }: { visit: ClientDashboardVisit }) {
       <span className="flex flex-wrap items-center gap-2">
         <VisitStatusBadge status={visit.status} />
         <span className="text-sm font-medium tabular-nums">{f.money(visit.totalCostCents)}</span>
-        {/* The spot for rating a finished visit: the ratings feature may put its own button here. */}
-        {done && (
-          <Link to={visitPath(visit)} data-slot="rate-visit" className="inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs hover:bg-accent" data-testid="rate-visit">
-            <Star className="size-3.5" aria-hidden="true" />
-            {t('client.rate')}
-          </Link>
-        )}
+        {/* A finished visit can be rated right here (features/ratings). */}
+        {done && <RateVisitButton visitId={visit.id} visitName={visit.name} />}
       </span>
     </li>
   );
