@@ -122,6 +122,12 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await expect(page.getByText(visit!.rated ? TEXT[language].updated : TEXT[language].thanks)).toBeVisible();
       const [saved] = await queryDb<{ stars: number; showOnWebsite: boolean }>('SELECT stars, "showOnWebsite" FROM "Rating" WHERE "visitId" = $1', [visit!.id]);
       expect(saved).toMatchObject({ stars: 1, showOnWebsite: true });
+      // The visit page now shows the rating; the dashboard offers the same dialog next to finished visits.
+      await expect(page.getByTestId('visit-rating')).toContainText(`Waited too long (${language})`);
+      await page.goto('/client/dashboard');
+      await page.getByTestId('client-recent-visits').getByTestId('rate-visit').first().click();
+      await expect(page.getByTestId('rate-visit-dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
 
       const [{ average }] = (await queryDb<{ average: string }>('SELECT avg(stars)::text AS average FROM "Rating"')) as [{ average: string }];
       await staff.reload();
