@@ -40,9 +40,9 @@ const WORDS = {
 
 async function shopName(page: Page): Promise<string> {
   await waitForBranding(page);
-  const name = await page.evaluate(() => localStorage.getItem('merchant_display_name'));
-  expect(name).toBeTruthy();
-  return name!;
+  // The merchant is stored once its request answers (it may come after the branding).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('merchant_display_name'))).toBeTruthy();
+  return (await page.evaluate(() => localStorage.getItem('merchant_display_name')))!;
 }
 
 const title = (page: string, shop: string) => `${page} · ${shop}`;
@@ -87,6 +87,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByTestId('not-authorized-message')).toHaveText(w.notAuthorizedMessage);
       await expect(page.getByTestId('back-to-login')).toHaveText(w.backToLogin);
       await expect(page).toHaveTitle(title(w.notAuthorized, shop));
+      await page.screenshot({ path: test.info().outputPath(`desktop-not-authorized-${language}.png`) });
       await page.getByTestId('back-to-login').click();
       await expect(page).toHaveURL(/\/login$/);
       await expect(page).toHaveTitle(title(w.login, shop));
@@ -103,6 +104,7 @@ for (const language of ['en', 'ar'] as const) {
       await page.keyboard.press('Tab');
       await expect(page.getByTestId('skip-link')).toBeFocused();
       await expect(page.getByTestId('skip-link')).toBeInViewport();
+      await page.screenshot({ path: test.info().outputPath(`desktop-skip-link-${language}.png`) });
       await page.keyboard.press('Enter');
       await expect(page.locator('#main-content')).toBeFocused();
 
@@ -127,6 +129,23 @@ for (const language of ['en', 'ar'] as const) {
       await page.locator('aside nav a[href="/client/overview"]').click();
       await expect(page).toHaveTitle(title(w.myVehicles, shop));
       await expect(page.locator('main h1')).toBeFocused();
+    });
+
+    test('on a phone, a screen chosen in the drawer gets the focus on its heading once the drawer is gone', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs(page, DEMO.admin);
+      await page.goto('/admin/todo');
+      const shop = await shopName(page);
+      await expect(page.locator('main h1')).toBeVisible();
+      await page.getByTestId('open-drawer').click();
+      await page.getByRole('dialog').locator('a[href="/admin/visits"]').click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page).toHaveTitle(title(w.visits, shop));
+      await expect(page.locator('main h1')).toBeFocused();
+      await page.screenshot({ path: test.info().outputPath(`phone-visits-focus-${language}.png`) });
+      await page.goto('/not-authorized');
+      await expect(page.getByTestId('not-authorized-message')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`phone-not-authorized-${language}.png`) });
     });
 
     test('closing a dialog returns the focus to the element that opened it', async ({ page }) => {
