@@ -71,15 +71,24 @@ for (const { language, device } of CASES) {
     await expect(page.getByTestId('media-tile')).toHaveCount(3);
     await page.screenshot({ path: screenshotPath(`media-staff-${language}-${device}`), fullPage: true });
 
+    // The staff visit page shows them too, with the way to the full page.
+    await page.goto(`/admin/users/${customerId}/vehicle/${vehicleId}/visit/${visitId}`);
+    await expect(page.getByTestId('visit-media-strip').getByRole('button')).toHaveCount(3);
+    await page.getByTestId('visit-media-link').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/media/${path}$`));
+
     // A refused file says why, and nothing is added.
     await page.getByTestId('media-file-input').setInputFiles([{ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') }]);
     await expect(page.getByTestId('upload-item').and(page.locator('[data-state="failed"]'))).toHaveCount(1);
     await expect(page.getByTestId('media-tile')).toHaveCount(3);
 
-    // The client, on their own device.
+    // The client, on their own device: the visit page shows the files, "See all media" opens the library.
     const client = await newDevice(browser, language, viewport);
     await signInAs(client.page, DEMO.client);
-    await client.page.goto(`/client/media/${path}`);
+    await client.page.goto(`/client/overview/${vehicleId}/${visitId}`);
+    await expect(client.page.getByTestId('visit-media-strip').getByRole('button')).toHaveCount(3);
+    await client.page.getByTestId('visit-media-link').click();
+    await expect(client.page).toHaveURL(new RegExp(`/client/media/${path}$`));
     await expect(client.page.getByTestId('media-tile')).toHaveCount(3);
     await expect(client.page.getByTestId('media-dropzone')).toHaveCount(0); // view only
     await client.page.screenshot({ path: screenshotPath(`media-client-${language}-${device}`), fullPage: true });
