@@ -87,6 +87,8 @@ for (const { language, device } of CASES) {
     await signInAs(client.page, DEMO.client);
     await client.page.goto(`/client/overview/${vehicleId}/${visitId}`);
     await expect(client.page.getByTestId('visit-media-strip').getByRole('button')).toHaveCount(3);
+    await client.page.getByTestId('visit-media-strip').scrollIntoViewIfNeeded();
+    await client.page.screenshot({ path: screenshotPath(`media-client-visit-${language}-${device}`) });
     await client.page.getByTestId('visit-media-link').click();
     await expect(client.page).toHaveURL(new RegExp(`/client/media/${path}$`));
     await expect(client.page.getByTestId('media-tile')).toHaveCount(3);
@@ -119,3 +121,15 @@ for (const { language, device } of CASES) {
     await client.context.close();
   });
 }
+
+test('the demo client finds the demo photos and documents from the menu (ar, phone)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await useLanguage(page, 'ar');
+  const session = await signInAs(page, DEMO.client);
+  await page.goto('/client/media');
+  await expect(page).toHaveURL(new RegExp(`/client/media/${session.user.id as string}$`));
+  await expect(page.getByTestId('media-tile').first()).toBeVisible();
+  expect(await page.getByTestId('media-tile').count()).toBeGreaterThanOrEqual(8);
+  await expect(page.getByTestId('media-tile').filter({ hasText: 'Invoice.pdf' })).toHaveCount(1);
+  await page.screenshot({ path: screenshotPath('media-demo-client-ar-phone'), fullPage: true });
+});

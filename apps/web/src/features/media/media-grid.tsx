@@ -59,8 +59,9 @@ export function MediaGrid({
           </button>
           <div className="flex items-start gap-1 p-2">
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium" title={file.name}>
-                <bdi>{file.name}</bdi>
+              {/* Left-to-right so a long name loses its end, not its start, in Arabic too. */}
+              <p className="truncate text-sm font-medium rtl:text-right" title={file.name} dir="ltr">
+                {file.name}
               </p>
               <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
                 <Badge variant="secondary">{t(`sections.${file.section}`, { defaultValue: file.section })}</Badge>
