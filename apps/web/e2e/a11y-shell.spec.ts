@@ -137,6 +137,12 @@ for (const language of ['en', 'ar'] as const) {
       await page.goto('/admin/todo');
       const shop = await shopName(page);
       await expect(page.locator('main h1')).toBeVisible();
+      // The drawer opens from a plain button (not a Radix trigger): Escape gives the focus back to it.
+      await page.getByTestId('open-drawer').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page.getByTestId('open-drawer')).toBeFocused();
       await page.getByTestId('open-drawer').click();
       await page.getByRole('dialog').locator('a[href="/admin/visits"]').click();
       await expect(page.getByRole('dialog')).toBeHidden();

@@ -1,30 +1,8 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useState } from 'react';
 import type * as React from 'react';
+import { useReturnFocus } from '../../lib/return-focus.ts';
 import { cn } from '../../lib/utils.ts';
-
-// Closing a dialog returns focus to what opened it (issue 15). Radix does this for its own <Trigger>; a
-// dialog opened programmatically (the modal store, a menu item, a row action) remembers the element that had
-// the focus when it opened. A menu item disappears with its menu, so the last focus outside any dialog or
-// menu (the menu's button) stands in for it.
-const POPUP_SELECTOR = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
-let lastFocusOutsidePopups: HTMLElement | null = null;
-if (typeof document !== 'undefined') {
-  document.addEventListener(
-    'focusin',
-    (event) => {
-      if (event.target instanceof HTMLElement && !event.target.closest(POPUP_SELECTOR)) lastFocusOutsidePopups = event.target;
-    },
-    true,
-  );
-}
-
-function findOpener(): HTMLElement | null {
-  const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || active === document.body) return null;
-  return active.closest(POPUP_SELECTOR) ? lastFocusOutsidePopups : active;
-}
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -58,22 +36,19 @@ export function DialogContent({
   children,
   showCloseButton = true,
   closeLabel = 'Close',
+  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean; closeLabel?: string }) {
-  // Read while rendering, before the dialog moves the focus inside itself.
-  const [opener] = useState(findOpener);
+  // Closing returns the focus to the opener, also when the dialog was opened from code.
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !opener?.isConnected) return;
-          event.preventDefault();
-          opener.focus();
-        }}
+        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         className={cn(
           'fixed top-1/2 start-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 ltr:-translate-x-1/2 rtl:translate-x-1/2 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg',
           className,
