@@ -16,10 +16,10 @@ import { visitsRouter } from '../modules/visits/visits.router.ts';
 import { tasksRouter } from '../modules/tasks/tasks.router.ts';
 import { paymentsRouter } from '../modules/payments/payments.router.ts';
 import { todosRouter } from '../modules/todos/todos.router.ts';
-import { dataTransferRouter } from '../modules/data-transfer/data-transfer.router.ts';
-import { mediaRouter, myMediaRouter } from '../modules/media/media.router.ts';
 import { analyticsRouter } from '../modules/analytics/analytics.router.ts';
+import { dataTransferRouter } from '../modules/data-transfer/data-transfer.router.ts';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.ts';
+import { mediaRouter, myMediaRouter } from '../modules/media/media.router.ts';
 import { setupRouter } from '../modules/setup/setup.router.ts';
 import { myVisitsRouter } from '../modules/my-visits/my-visits.router.ts';
 import { approvalsRouter } from '../modules/approvals/approvals.router.ts';
@@ -43,11 +43,11 @@ export const appRouter = router({
   tasks: tasksRouter,
   payments: paymentsRouter,
   todos: todosRouter,
+  analytics: analyticsRouter,
   dataTransfer: dataTransferRouter,
+  dashboard: dashboardRouter,
   media: mediaRouter,
   myMedia: myMediaRouter,
-  analytics: analyticsRouter,
-  dashboard: dashboardRouter,
   setup: setupRouter,
   myVisits: myVisitsRouter,
   approvals: approvalsRouter,
