@@ -15,7 +15,7 @@ export interface ThrottleRule {
 }
 
 const MINUTE = 60;
-/** The numbers are documented in ARCHITECTURE.md, "Sign-in and sessions". */
+/** The numbers are documented in docs/features.md, "Sign-in and sessions". */
 export const AUTH_THROTTLE = {
   loginPerIdentifier: { limit: 5, windowSeconds: 15 * MINUTE },
   loginPerIp: { limit: 30, windowSeconds: 15 * MINUTE },

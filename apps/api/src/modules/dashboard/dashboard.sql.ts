@@ -5,7 +5,7 @@
 // timestamp with AT TIME ZONE. Tasks, payments and completed visits are read from covering indexes alone
 // (migration dashboard_covering_indexes). Values are always parameters; the statements are not prepared, so
 // each call is planned with its own dates (a generic plan cannot tell a day from a year). See
-// ARCHITECTURE.md "Dashboard".
+// docs/features.md "Dashboards".
 //
 // Parameters of the period statements: $1 from, $2 to, $3 previous from, $4 previous to (UTC text; stored
 // timestamps are UTC), $5 the current period's day starts, $6 the previous period's (timestamp[]).

@@ -299,7 +299,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     if (known) reading(known.id, vehicle.odometerKm, unit.record.visit ? iso(unit.record.visit.visitDate) : new Date().toISOString());
   }
   if (readings.size > 0) {
-    // The odometer only moves forward (ARCHITECTURE.md "Odometer"), as with a reading typed by staff.
+    // The odometer only moves forward (docs/features.md, odometer), as with a reading typed by staff.
     const entries = [...readings];
     await tx.$executeRawUnsafe(
       `UPDATE "Vehicle" t SET "latestKm" = v.km, "lastKmUpdate" = v.at FROM unnest($1::uuid[], $2::int4[], $3::timestamp(3)[]) AS v(id, km, at)

@@ -1,5 +1,5 @@
 // Totals for the visits list's pagination, cached briefly. Counting 200,000 visits costs far more than
-// reading a page of 10 (see ARCHITECTURE.md "Visits"), and the total only changes when a visit changes, so
+// reading a page of 10 (see docs/performance.md "Visits list"), and the total only changes when a visit changes, so
 // this process drops every cached total on any visit write; the TTL bounds the staleness caused by writes
 // from other processes. Concurrent requests for the same total share one count. Page items are always fresh.
 //

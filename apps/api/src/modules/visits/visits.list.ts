@@ -1,5 +1,5 @@
 // The visits list: SPEC §4 filters, date filters and sorts, on indexed Visit columns, in raw SQL because
-// the plan matters at 200,000 visits (see ARCHITECTURE.md "Visits"). Filter meanings are documented there
+// the plan matters at 200,000 visits (see docs/performance.md "Visits list"). Filter meanings: docs/features.md
 // and in packages/shared (visit-rules.ts, schemas/visits.ts).
 import { Prisma, type Db } from '@garage/db';
 import { queryRows } from '@garage/db/client';

@@ -1,4 +1,4 @@
-// Mirrors the API's rule (ARCHITECTURE.md "Customers, vehicles..."): ADMIN manages every account, other
+// Mirrors the API's rule (docs/features.md "Customers, vehicles..."): ADMIN manages every account, other
 // staff only CLIENT accounts, and nobody deletes or deactivates themselves. Actions that would be refused
 // are not offered (a refused request would also count as a failed session check in api-fetch).
 import type { UserView } from '@garage/shared/schemas/users';
