@@ -7,7 +7,6 @@ import { DEMO, expect, signInAs, test, useLanguage, waitForBranding } from './fi
 
 const WORDS = {
   en: {
-    home: 'Home',
     allServices: 'All services',
     login: 'Sign in',
     notAuthorized: 'Not authorized',
@@ -22,7 +21,6 @@ const WORDS = {
     backToLogin: 'Return to login',
   },
   ar: {
-    home: 'الرئيسية',
     allServices: 'جميع الخدمات',
     login: 'تسجيل الدخول',
     notAuthorized: 'غير مصرّح',
@@ -58,7 +56,8 @@ for (const language of ['en', 'ar'] as const) {
     test('public pages: a title per route, the skip link first, the focus on the new heading after a link', async ({ page }) => {
       await page.goto('/');
       const shop = await shopName(page);
-      await expect(page).toHaveTitle(title(w.home, shop));
+      // The home page's title is the shop's name alone.
+      await expect(page).toHaveTitle(shop);
       // The first load keeps the focus where the browser put it.
       expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 

@@ -34,7 +34,9 @@ export function RouteA11y() {
   const override = usePageTitleOverride();
   const { ns, key } = pageTitleKey(pathname);
   const label = override ?? (i18n.hasLoadedNamespace(ns) ? t(key, { ns }) : undefined);
-  const title = formatPageTitle(label, displayName);
+  // The home page is the shop itself: its title is the shop's name alone, as bookmarks and search results
+  // expect; every other page is "Page · Shop name". The label is still announced on navigation.
+  const title = pathname === '/' ? displayName : formatPageTitle(label, displayName);
   const [announcement, setAnnouncement] = useState('');
   const interacted = useRef(false);
   const firstPath = useRef(true);

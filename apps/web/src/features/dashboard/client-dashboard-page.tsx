@@ -15,6 +15,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { browserTimeZone } from '../visits/format.ts';
 import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../visits/status-badges.tsx';
+import { MyRatingsCard } from '../ratings/my-ratings-card.tsx';
 import { RateVisitButton } from '../ratings/rate-visit-button.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
 
@@ -109,6 +110,9 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
           </ul>
         )}
       </section>
+
+      {/* Rating each finished job: the completed visits with their rating, whatever is open right now. */}
+      <MyRatingsCard />
     </>
   );
 }

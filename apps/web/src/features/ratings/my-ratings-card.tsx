@@ -24,7 +24,10 @@ function MyRatings({ limit }: { limit: number }) {
   const trpc = useTRPC();
   const format = useFormatters();
   const mine = useQuery(trpc.ratings.mine.queryOptions());
-  const visits = mine.data?.visits.slice(0, limit) ?? [];
+  // Visits still waiting for a rating first, then the latest rated: what the client most likely wants.
+  const visits = [...(mine.data?.visits ?? [])]
+    .sort((a, b) => Number(!!a.rating) - Number(!!b.rating) || (b.rating?.updatedAt ?? '').localeCompare(a.rating?.updatedAt ?? ''))
+    .slice(0, limit);
   return (
     <Card data-testid="my-ratings">
       <CardHeader>
