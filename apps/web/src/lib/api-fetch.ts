@@ -35,15 +35,20 @@ function endSession() {
 const isAuthFailure = (response: Response) => response.status === 401 || response.status === 403;
 
 export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const sentWith = getAccessToken();
   const response = await send(input, init);
   const url = input instanceof Request ? input.url : String(input);
   if (!isAuthFailure(response) || isSignInTraffic(url)) return response;
 
-  try {
-    await refreshSession();
-  } catch {
-    endSession();
-    return response;
+  // A request that was in flight while another one refreshed the session failed with the old token: retry
+  // it with the new one rather than refresh a second time (that would rotate the session for nothing).
+  if (getAccessToken() === sentWith) {
+    try {
+      await refreshSession();
+    } catch {
+      endSession();
+      return response;
+    }
   }
   const retried = await send(input, init);
   if (isAuthFailure(retried)) endSession();

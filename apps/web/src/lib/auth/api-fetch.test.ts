@@ -43,6 +43,23 @@ describe('apiFetch', () => {
     expect(browser.calls.filter((call) => call.url.endsWith('/user/refresh'))).toHaveLength(1);
   });
 
+  it('retries a request that failed with a token already refreshed by another one, without a second refresh', async () => {
+    let releaseSlow: () => void = () => {};
+    const slowAnswered = new Promise<void>((resolve) => (releaseSlow = resolve));
+    browser.respond(async (url, init) => {
+      if (url.endsWith('/user/refresh')) return refreshed();
+      if (bearer(init) === `Bearer ${NEW}`) return json(200);
+      // The slow request was sent with the old token and answers 401 only after the refresh is done.
+      if (url.endsWith('/slow')) await slowAnswered;
+      return json(401);
+    });
+    const slow = apiFetch('/backend/slow');
+    expect((await apiFetch('/backend/fast')).status).toBe(200);
+    releaseSlow();
+    expect((await slow).status).toBe(200);
+    expect(browser.calls.filter((call) => call.url.endsWith('/user/refresh'))).toHaveLength(1);
+  });
+
   it('clears the session and goes to / when the refresh fails', async () => {
     document.cookie = 'user=%7B%7D; Path=/';
     browser.respond(() => json(401));
