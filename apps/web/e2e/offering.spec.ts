@@ -71,9 +71,14 @@ for (const language of ['en', 'ar'] as const) {
     // above the visible one before it.
     const titles = await page.getByTestId('category-title').allTextContents();
     const [before, hiddenOne] = titles.slice(titles.indexOf(category) - 2, titles.indexOf(category));
-    for (let step = 0; step < 2; step++) {
+    // Each move is waited for (the list re-renders when the server answers) before the menu is opened again.
+    const position = async () => (await page.getByTestId('category-title').allTextContents()).indexOf(category);
+    const start = titles.indexOf(category);
+    for (let step = 1; step <= 2; step++) {
       await card.getByTestId('category-actions').click();
       await page.getByTestId('category-move-up').click();
+      await expect(page.getByTestId('category-move-up')).toBeHidden();
+      await expect.poll(position).toBe(start - step);
     }
     await expect(page.getByTestId('category-title')).toContainText([category, before!, hiddenOne!]);
 
