@@ -70,7 +70,11 @@ if (buildCode !== 0) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
     totals.failed += e2e.stats.unexpected;
     totals.skipped += e2e.stats.skipped;
-    if (e2eCode !== 0 && e2e.stats.unexpected === 0) totals.failed += 1;
+    if (e2eCode !== 0 && e2e.stats.unexpected === 0) {
+      // No test failed but the run did (a worker or global error): say what, it is not in the list above.
+      totals.failed += 1;
+      for (const error of e2e.errors ?? []) console.log(`Playwright error outside a test: ${error.message ?? JSON.stringify(error)}`);
+    }
   } else if (e2eCode !== 0) totals.failed += 1;
   if (e2eCode !== 0) failures.push('playwright');
 }
