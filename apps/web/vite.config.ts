@@ -1,6 +1,6 @@
 // Vite 8 (rolldown). .env lives at the repository root, shared with the API. The dev server proxies
 // /backend to the API on :3000; `vite build` writes dist/ with hashed assets in dist/assets/ and a
-// manifest that scripts/measure-landing-js.mjs reads.
+// manifest (scripts/measure-wire.mjs measures what the browser fetches).
 import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
