@@ -33,6 +33,7 @@ import { todosRoutes } from './modules/todos/todos.rest.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.rest.ts';
 import { dataTransferRoutes } from './modules/data-transfer/data-transfer.rest.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.rest.ts';
+import { reportsRoutes } from './modules/reports/reports.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
 import { myVisitsRoutes } from './modules/my-visits/my-visits.rest.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.rest.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(analyticsRoutes(deps));
       await api.register(dataTransferRoutes(deps));
       await api.register(dashboardRoutes(deps));
+      await api.register(reportsRoutes(deps));
       await api.register(setupRoutes(deps));
       await api.register(myVisitsRoutes(deps));
       await api.register(approvalsRoutes(deps));

@@ -303,4 +303,6 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /backend/my/dashboard': 'client-own',
   'tRPC dashboard.kpis': 'staff',
   'tRPC dashboard.mine': 'client-own',
+  'GET /backend/reports/{report}': 'staff',
+  'tRPC reports.preview': 'staff',
 };

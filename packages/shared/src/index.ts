@@ -21,3 +21,4 @@ export * from './schemas/offering.ts';
 export * from './schemas/setup.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/analytics.ts';
+export * from './schemas/reports.ts';

@@ -19,6 +19,7 @@ import { todosRouter } from '../modules/todos/todos.router.ts';
 import { analyticsRouter } from '../modules/analytics/analytics.router.ts';
 import { dataTransferRouter } from '../modules/data-transfer/data-transfer.router.ts';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router.ts';
+import { reportsRouter } from '../modules/reports/reports.router.ts';
 import { mediaRouter, myMediaRouter } from '../modules/media/media.router.ts';
 import { setupRouter } from '../modules/setup/setup.router.ts';
 import { myVisitsRouter } from '../modules/my-visits/my-visits.router.ts';
@@ -46,6 +47,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   dataTransfer: dataTransferRouter,
   dashboard: dashboardRouter,
+  reports: reportsRouter,
   media: mediaRouter,
   myMedia: myMediaRouter,
   setup: setupRouter,

@@ -1,0 +1,159 @@
+// Where each report's rows come from. The six shop reports are one SQL statement each (their rows, in
+// order) plus the aggregates of their totals over the same statement; the four web-analytics reports reuse
+// the analytics module's rollup queries (a few hundred rows at most).
+//
+// Parameters of every shop statement: $1 first instant, $2 end instant (exclusive; both UTC text, null when
+// the period is open on that side), $3 the shop's time zone, $4 customer id, $5 vehicle id (null = any).
+// Stored timestamps are UTC without zone; days are shown in the shop's zone.
+import type { Db } from '@garage/db';
+import { ANALYTICS_LIMITS, type ReportKind, type ReportRow } from '@garage/shared';
+import { distribution, pageViewsOverTime, popularPages } from '../analytics/analytics.service.ts';
+
+export interface SqlSource {
+  kind: 'sql';
+  /** SELECT of the rows (column names are the definition's keys), and their order. */
+  select: string;
+  order: string;
+  /** Aggregates over the rows (`r`), named after the definition's totals. */
+  totals: string;
+}
+export interface AnalyticsSource {
+  kind: 'analytics';
+  /** Every row and the totals, from the rollups (small: one row per day, device, browser or page). */
+  read: (db: Db, range: { startDate: string; endDate: string }) => Promise<{ rows: ReportRow[]; totals: Record<string, number> }>;
+}
+export type ReportSource = SqlSource | AnalyticsSource;
+
+const inPeriod = (column: string) => `($1::timestamp IS NULL OR ${column} >= $1::timestamp) AND ($2::timestamp IS NULL OR ${column} < $2::timestamp)`;
+const ofCustomer = (column: string) => `($4::uuid IS NULL OR ${column} = $4::uuid)`;
+const ofVehicle = (column: string) => `($5::uuid IS NULL OR ${column} = $5::uuid)`;
+/** The vehicle filter where rows are not tied to one vehicle: the person owns it (true without the filter). */
+const ownsVehicle = (ownerId: string) => `($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Vehicle" x WHERE x.id = $5::uuid AND x."ownerId" = ${ownerId}))`;
+const day = (column: string) => `to_char((${column} AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD')`;
+const fullName = (alias: string) => `concat_ws(' ', ${alias}."firstName", ${alias}."lastName")`;
+/** Successful payments count, refunds count negatively (visit-rules.ts paidCents). */
+const netAmount = (alias: string) => `CASE WHEN ${alias}.status = 'SUCCESS' THEN ${alias}."amountCents" WHEN ${alias}.status = 'REFUNDED' THEN -${alias}."amountCents" ELSE 0 END`;
+
+const sql = (select: string, order: string, totals: string): SqlSource => ({ kind: 'sql', select, order, totals });
+
+export const REPORT_SOURCES: Record<ReportKind, ReportSource> = {
+  // One vehicle's whole history, oldest first: each visit followed by its tasks, oil changes and payments at
+  // their dates. Payments and refunds name their method in `description` (a code turned into words).
+  'car-files': sql(
+    `SELECT ${day('e.at')} AS date, e.entry, e.description, e.status, e.km, e.amount
+       FROM (
+         SELECT v."visitDate" AS at, v.id AS grp, 0 AS ord, v.id, 'VISIT' AS entry, v.name AS description, v.status::text AS status, NULL::int AS km, v."totalCostCents" AS amount
+           FROM "Visit" v WHERE v."vehicleId" = $5::uuid
+         UNION ALL
+         SELECT v."visitDate", v.id, 1, t.id, 'TASK', t.title, t.status::text, NULL, t."soldForCents"
+           FROM "Task" t JOIN "Visit" v ON v.id = t."visitId" WHERE v."vehicleId" = $5::uuid
+         UNION ALL
+         SELECT o."createdAt", o.id, 0, o.id, 'OIL_CHANGE', o."oilName" || ' · ' || o."oilType", NULL, o."currentKm", NULL
+           FROM "OilChange" o WHERE o."vehicleId" = $5::uuid
+         UNION ALL
+         SELECT p."createdAt", p.id, 0, p.id, CASE WHEN p.status = 'REFUNDED' THEN 'REFUND' ELSE 'PAYMENT' END, p.method::text, p.status::text, NULL,
+                CASE WHEN p.status = 'REFUNDED' THEN -p."amountCents" ELSE p."amountCents" END
+           FROM "Payment" p JOIN "Visit" v ON v.id = p."visitId" WHERE v."vehicleId" = $5::uuid
+       ) e
+      WHERE ${inPeriod('e.at')} AND ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM "Vehicle" x WHERE x.id = $5::uuid AND x."ownerId" = $4::uuid))`,
+    `e.at, e.grp, e.ord, e.id`,
+    `count(*) FILTER (WHERE entry = 'VISIT')::int AS visits,
+     count(*) FILTER (WHERE entry = 'TASK')::int AS tasks,
+     count(*) FILTER (WHERE entry = 'OIL_CHANGE')::int AS "oilChanges",
+     coalesce(sum(amount) FILTER (WHERE entry = 'VISIT'), 0)::float8 AS billed,
+     coalesce(sum(amount) FILTER (WHERE entry IN ('PAYMENT', 'REFUND') AND status IN ('SUCCESS', 'REFUNDED')), 0)::float8 AS paid`,
+  ),
+  // Live clients by name; visits and billed amounts of visits in the period, payments received in the
+  // period (net of refunds), and what each still owes today on all their visits.
+  clients: sql(
+    `SELECT ${fullName('u')} AS name, nullif(concat_ws(' ', u."countryCode", u."phoneNumber"), '') AS phone, u.email,
+            ${day('u."createdAt"')} AS joined,
+            (SELECT count(*)::int FROM "Vehicle" ve WHERE ve."ownerId" = u.id AND ve."deletedAt" IS NULL) AS vehicles,
+            s.visits, s.billed, p.paid, b.balance
+       FROM "User" u
+       LEFT JOIN LATERAL (SELECT count(*)::int AS visits, coalesce(sum(v."totalCostCents"), 0)::int AS billed
+                            FROM "Visit" v WHERE v."customerId" = u.id AND ${inPeriod('v."visitDate"')}) s ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(${netAmount('p')}), 0)::int AS paid
+                            FROM "Payment" p JOIN "Visit" v ON v.id = p."visitId"
+                           WHERE v."customerId" = u.id AND p.status IN ('SUCCESS', 'REFUNDED') AND ${inPeriod('p."createdAt"')}) p ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(v."totalCostCents" - v."paidCents"), 0)::int AS balance
+                            FROM "Visit" v WHERE v."customerId" = u.id AND v."paymentStatus" IN ('UNPAID', 'PARTIALLY_PAID')) b ON true
+      WHERE u.role = 'CLIENT' AND u."deletedAt" IS NULL AND ${ofCustomer('u.id')} AND ${ownsVehicle('u.id')}`,
+    `u."lastName", u."firstName", u.id`,
+    `count(*)::int AS clients, coalesce(sum(visits), 0)::int AS visits, coalesce(sum(billed), 0)::float8 AS billed,
+     coalesce(sum(paid), 0)::float8 AS paid, coalesce(sum(balance), 0)::float8 AS balance`,
+  ),
+  // Live vehicles by plate; visits and billed amounts of visits in the period, last visit ever.
+  vehicles: sql(
+    `SELECT ve."plateNumber" AS plate, ve.type::text AS type, ve.brand, ve.model, ve.year, ${fullName('u')} AS owner, ve."latestKm",
+            s.visits, s.billed, ${day('s.last')} AS "lastVisit"
+       FROM "Vehicle" ve JOIN "User" u ON u.id = ve."ownerId"
+       LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE ${inPeriod('v."visitDate"')})::int AS visits,
+                                 coalesce(sum(v."totalCostCents") FILTER (WHERE ${inPeriod('v."visitDate"')}), 0)::int AS billed,
+                                 max(v."visitDate") AS last
+                            FROM "Visit" v WHERE v."vehicleId" = ve.id) s ON true
+      WHERE ve."deletedAt" IS NULL AND ${ofCustomer('ve."ownerId"')} AND ${ofVehicle('ve.id')}`,
+    `ve."plateNormalized", ve.id`,
+    `count(*)::int AS vehicles, coalesce(sum(visits), 0)::int AS visits, coalesce(sum(billed), 0)::float8 AS billed`,
+  ),
+  // Visits of the period by visit date with their tasks and money: billed (sold-for prices of the work not
+  // cancelled), paid (successful payments minus refunds) and what is still due.
+  repair: sql(
+    `SELECT ${day('v."visitDate"')} AS date, v.name AS visit, ${fullName('u')} AS customer, ve."plateNumber" AS plate, v.status::text AS status,
+            t.tasks, t."tasksDone", v."totalCostCents" AS billed, v."paidCents" AS paid, v."totalCostCents" - v."paidCents" AS balance
+       FROM "Visit" v JOIN "User" u ON u.id = v."customerId" JOIN "Vehicle" ve ON ve.id = v."vehicleId"
+       LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE k.status <> 'CANCELLED')::int AS tasks, count(*) FILTER (WHERE k.status = 'COMPLETED')::int AS "tasksDone"
+                            FROM "Task" k WHERE k."visitId" = v.id) t ON true
+      WHERE ${inPeriod('v."visitDate"')} AND ${ofCustomer('v."customerId"')} AND ${ofVehicle('v."vehicleId"')}`,
+    `v."visitDate", v.id`,
+    `count(*)::int AS visits, coalesce(sum(tasks), 0)::int AS tasks, coalesce(sum(billed), 0)::float8 AS billed,
+     coalesce(sum(paid), 0)::float8 AS paid, coalesce(sum(balance), 0)::float8 AS balance`,
+  ),
+  // Tasks of the period's visits, in visit order.
+  task: sql(
+    `SELECT ${day('v."visitDate"')} AS date, v.name AS visit, ve."plateNumber" AS plate, t.title, t.service::text AS service, t.status::text AS status,
+            t.priority::text AS priority, t."costCents" AS cost, t."soldForCents" AS "soldFor", ${day('t."completedOn"')} AS "completedOn"
+       FROM "Task" t JOIN "Visit" v ON v.id = t."visitId" JOIN "Vehicle" ve ON ve.id = v."vehicleId"
+      WHERE ${inPeriod('v."visitDate"')} AND ${ofCustomer('v."customerId"')} AND ${ofVehicle('v."vehicleId"')}`,
+    `v."visitDate", v.id, t."createdAt", t.id`,
+    `count(*)::int AS tasks, count(*) FILTER (WHERE status = 'COMPLETED')::int AS completed,
+     coalesce(sum(cost) FILTER (WHERE status <> 'CANCELLED'), 0)::float8 AS cost,
+     coalesce(sum("soldFor") FILTER (WHERE status <> 'CANCELLED'), 0)::float8 AS "soldFor"`,
+  ),
+  'oil-changes': sql(
+    `SELECT ${day('o."createdAt"')} AS date, ve."plateNumber" AS plate, ${fullName('u')} AS customer, o."oilName", o."oilType", o."currentKm", o."nextChangeKm",
+            CASE WHEN o."filterChanged" THEN 'YES' ELSE 'NO' END AS "filterChanged"
+       FROM "OilChange" o JOIN "Vehicle" ve ON ve.id = o."vehicleId" JOIN "User" u ON u.id = ve."ownerId"
+      WHERE ${inPeriod('o."createdAt"')} AND ${ofCustomer('ve."ownerId"')} AND ${ofVehicle('o."vehicleId"')}`,
+    `o."createdAt", o.id`,
+    `count(*)::int AS "oilChanges", count(*) FILTER (WHERE "filterChanged" = 'YES')::int AS "filtersChanged"`,
+  ),
+  'page-views': {
+    kind: 'analytics',
+    read: async (db, range) => {
+      const found = await pageViewsOverTime(db, { ...range, area: 'public' });
+      return { rows: found.points.map((point) => ({ ...point })), totals: { views: found.totalViews, visits: found.totalVisits } };
+    },
+  },
+  'device-distribution': {
+    kind: 'analytics',
+    read: async (db, range) => {
+      const found = await distribution(db, 'device', { ...range, area: 'public' });
+      return { rows: found.items.map((item) => ({ ...item })), totals: { views: found.total } };
+    },
+  },
+  'browser-distribution': {
+    kind: 'analytics',
+    read: async (db, range) => {
+      const found = await distribution(db, 'browser', { ...range, area: 'public' });
+      return { rows: found.items.map((item) => ({ ...item })), totals: { views: found.total } };
+    },
+  },
+  'popular-pages': {
+    kind: 'analytics',
+    read: async (db, range) => {
+      const found = await popularPages(db, { ...range, area: 'public' }, ANALYTICS_LIMITS.popularPagesMax);
+      return { rows: found.items.map((item) => ({ ...item })), totals: { views: found.total } };
+    },
+  },
+};

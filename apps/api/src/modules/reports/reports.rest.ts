@@ -1,0 +1,70 @@
+// GET /backend/reports/:report?format=csv|xlsx|pdf|json&from=&to=&customerId=&vehicleId=&lang= (staff).
+// json answers the preview (first rows and totals); the files stream (reports.service.ts) with a
+// Content-Disposition file name. The first batch is read before the headers go out, so a failure there is
+// a proper error answer rather than a cut download.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkReportFilters, reportDownloadQuerySchema, reportKindSchema, reportPreviewSchema, REPORT_KINDS } from '@garage/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { firstMessage, toFieldErrors } from '../../lib/zod-errors.ts';
+import { createGuards } from '../auth/guards.ts';
+import { reportCsv, reportXlsx } from './report-files.ts';
+import { previewReport, reportContext, reportFileName, reportParts, type ReportPart } from './reports.service.ts';
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+/** Reads the first part now (errors surface before any byte is sent), then hands out all of them. */
+async function primed(parts: AsyncGenerator<ReportPart>): Promise<AsyncGenerator<ReportPart>> {
+  const first = await parts.next();
+  return (async function* () {
+    try {
+      if (!first.done) yield first.value;
+      yield* parts;
+    } finally {
+      await parts.return(undefined);
+    }
+  })();
+}
+
+export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const guards = createGuards(deps.jwtSecret);
+  return async (app) => {
+    app.get(
+      '/reports/:report',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags: ['reports'],
+          summary: `A staff report (${REPORT_KINDS.join(', ')}) as CSV, XLSX or PDF (streamed download), or its preview as JSON (format=json: first rows and totals)`,
+          params: z.object({ report: reportKindSchema }),
+          querystring: reportDownloadQuerySchema,
+          response: { 200: reportPreviewSchema.or(z.any()) },
+        },
+      },
+      async (request, reply) => {
+        const { report } = request.params;
+        const { format, ...filters } = request.query;
+        const checked = z.object({}).passthrough().superRefine((value, context) => checkReportFilters(report, filters, context)).safeParse(filters);
+        if (!checked.success) {
+          const fieldErrors = toFieldErrors(checked.error.issues);
+          throw new AppError('VALIDATION', firstMessage(fieldErrors), { fieldErrors });
+        }
+        if (format === 'json') return previewReport(deps.db, report, filters);
+        const context = await reportContext(deps.db, report, filters);
+        const log = (error: unknown) => app.log.error({ err: error, report, format }, 'report failed');
+        const parts = await primed(reportParts(deps.db, context));
+        const body = format === 'csv' ? reportCsv(context, parts) : reportXlsx(context, parts, log);
+        return reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${reportFileName(context, format)}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  };
+}
