@@ -36,6 +36,21 @@ describe('serving the built web app (production)', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it('sends hashed assets lean headers and keeps the security set on the page itself', async () => {
+    const asset = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    for (const name of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'etag', 'last-modified']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    for (const url of ['/', '/admin/visits']) {
+      const page = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   it('falls back to index.html for client routes', async () => {
     const response = await app.inject({ url: '/admin/users/123?tab=vehicles', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);
