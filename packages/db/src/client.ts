@@ -17,8 +17,21 @@ const pools = new WeakMap<Db, pg.Pool>();
  */
 export const DEFAULT_POOL_SIZE = 10;
 
+/**
+ * Longest wait for a connection, whether opening one or queued behind busy ones: while PostgreSQL is down or
+ * unreachable a request fails within this bound (503) instead of hanging (docs/operations.md "Restarts").
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose peer vanished (host down, network cut) is detected by TCP keep-alive, not by a
+    // query waiting on it forever.
+    keepAlive: true,
+  });
   // An idle connection that fails (server restart, network) is dropped by the pool and replaced on the next
   // query; without a listener the 'error' event would end the process. Prisma adds its own once connected.
   pool.on('error', () => {});

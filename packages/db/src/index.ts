@@ -1,4 +1,5 @@
 export { createDb, DEFAULT_POOL_SIZE, type Db } from './client.ts';
+export { isDatabaseUnavailable } from './unavailable.ts';
 export { resolveDatabase, type ResolvedDatabase } from './database.ts';
 export { createLocalStorage, type ByteRange, type FileStorage } from './storage.ts';
 export { storeImageVersions, thumbnailKeyOf, type StoredImageFormat } from './media-images.ts';

@@ -96,6 +96,7 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this',
   unauthorized: 'Authentication required',
   internal: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   versionConflict: 'This record was changed by someone else. Reload it and apply your change again.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,9 +3,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '@garage/db';
 import { MESSAGES } from '@garage/shared';
 import { AppError } from '../lib/errors.ts';
 import { firstMessage, toFieldErrors } from '../lib/zod-errors.ts';
+
+/** Retry-After of a 503 while the database cannot be reached (a PostgreSQL restart takes a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 export interface ErrorBody {
   statusCode: number;
@@ -37,6 +41,13 @@ export default fp(
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (bad JSON, payload too large, rate limit, ...): their text is safe.
         return reply.status(status).send({ statusCode: status, code: error.code ?? 'BAD_REQUEST', message: error.message } satisfies ErrorBody);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // PostgreSQL restarting or unreachable: a clear 503 the client may retry, not a 500 (no stack: one
+        // line per request is enough while it lasts).
+        request.log.warn({ reason: error.message }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send({ statusCode: 503, code: 'UNAVAILABLE', message: MESSAGES.databaseUnavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS } satisfies ErrorBody);
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: MESSAGES.internal } satisfies ErrorBody);

@@ -8,6 +8,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '@garage/db';
 import { MESSAGES } from '@garage/shared';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
 import { firstMessage, toFieldErrors } from '../lib/zod-errors.ts';
@@ -52,6 +53,8 @@ const t = initTRPC.context<Context>().create({
 function withAppErrorsMapped<Result extends { ok: boolean; error?: { cause?: unknown } }>(result: Result): Result {
   const cause = result.ok ? undefined : result.error?.cause;
   if (cause instanceof AppError) throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
+  // The database restarting or unreachable: 503, as on REST (plugins/error-handler.ts), not a 500.
+  if (isDatabaseUnavailable(cause)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, cause });
   return result;
 }
 
