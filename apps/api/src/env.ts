@@ -39,6 +39,8 @@ const schema = z.object({
   SETUP_CODE_FILE: z.string().optional(),
   /** Built web app to serve; production only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Background jobs (service reminder emails, pg-boss in the database's "pgboss" schema); several instances may all run them. */
+  RUN_JOBS: boolean.default(true),
   /** Set when behind a reverse proxy so client IPs and https are detected. */
   TRUST_PROXY: boolean.default(false),
   /** Web analytics: days raw page-view events are kept (hourly/daily rollups are kept forever). */

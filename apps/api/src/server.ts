@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { bootstrapAdminFromEnv } from './modules/setup/first-admin.ts';
+import { startJobs, type JobRunner } from './modules/reminders/reminders.job.ts';
 import { prepareSetupCode, setupBanner } from './modules/setup/setup-code.ts';
 
 const config = loadConfig();
@@ -41,6 +42,10 @@ const app = await buildApp({
   jwtSecret,
 });
 
+// Background jobs run through pg-boss in PostgreSQL (not timers in this process): started after the app is
+// built, stopped first on shutdown so a run in progress finishes while the database is still up.
+let jobs: JobRunner | undefined;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -48,6 +53,7 @@ async function shutdown(signal: string) {
   log(`${signal} received, shutting down...`);
   const force = setTimeout(() => process.exit(1), 15_000).unref();
   try {
+    await jobs?.stop();
     await app.close();
     await db.$disconnect();
     await database.stop();
@@ -72,6 +78,11 @@ try {
   await db.$disconnect();
   await database.stop();
   process.exit(1);
+}
+
+if (config.RUN_JOBS) {
+  const jobsLog = app.log.child({ component: 'jobs' });
+  jobs = await startJobs({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret }, database.url, jobsLog);
 }
 
 const url = `http://localhost:${config.PORT}`;

@@ -163,6 +163,21 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'tRPC oilChanges.list': 'staff',
   'tRPC oilChanges.create': 'staff',
   'tRPC oilChanges.recordKm': 'staff',
+  'tRPC oilChanges.update': 'staff',
+  'tRPC oilChanges.delete': 'staff',
+  'PATCH /backend/oil-changes/{id}': 'staff',
+  'DELETE /backend/oil-changes/{id}': 'staff',
+
+  // Service reminders: staff screen and settings; a client's own; the signed unsubscribe link is public
+  'tRPC reminders.list': 'staff',
+  'tRPC reminders.badge': 'staff',
+  'tRPC reminders.markContacted': 'staff',
+  'tRPC reminders.dismiss': 'staff',
+  'tRPC reminders.restore': 'staff',
+  'tRPC reminders.settings': 'staff',
+  'tRPC reminders.updateSettings': 'staff',
+  'tRPC myReminders.list': 'client-own',
+  'POST /backend/reminders/unsubscribe': 'public',
 
   // Static data, search, uploads
   'GET /backend/static-data': 'staff',

@@ -22,3 +22,4 @@ export * from './schemas/setup.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/reports.ts';
+export * from './schemas/reminders.ts';

@@ -45,6 +45,24 @@ export type KmReadingInput = z.input<typeof kmReadingInputSchema>;
 export const recordKmSchema = z.object({ vehicleId: z.uuid(), data: kmReadingInputSchema });
 
 export const createOilChangeSchema = z.object({ vehicleId: z.uuid(), data: oilChangeInputSchema });
+
+/**
+ * A correction (PATCH: only the fields sent change). "Next change above current" is checked by the service
+ * against the merged record, since either side may be left out.
+ */
+export const oilChangeUpdateInputSchema = z
+  .object({
+    oilName: requiredText('oilName', 100),
+    oilType: requiredText('oilType', 50),
+    currentKm: km('currentKm'),
+    nextChangeKm: km('nextChangeKm'),
+    filterChanged: z.boolean(),
+    notes: z.string().trim().max(OIL_NOTES_MAX, msg('maxLength', { fieldName: 'notes', maxLength: OIL_NOTES_MAX })).nullable(),
+  })
+  .partial();
+export type OilChangeUpdateInput = z.input<typeof oilChangeUpdateInputSchema>;
+export const updateOilChangeSchema = z.object({ id: z.uuid(), data: oilChangeUpdateInputSchema });
+export const oilChangeIdSchema = z.object({ id: z.uuid() });
 export const vehicleOilSchema = z.object({ vehicleId: z.uuid() });
 
 export const oilChangeViewSchema = z.object({

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kmReadingInputSchema, oilChangeInputSchema, oilChangeViewSchema, oilHistorySchema, oilSummarySchema } from '@garage/shared';
+import { kmReadingInputSchema, oilChangeInputSchema, oilChangeUpdateInputSchema, oilChangeViewSchema, oilHistorySchema, oilSummarySchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
-import { listOilChanges, recordKmReading, recordOilChange } from './oil-changes.service.ts';
+import { deleteOilChange, listOilChanges, recordKmReading, recordOilChange, updateOilChange } from './oil-changes.service.ts';
 
 const tags = ['oil-changes'];
 const params = z.object({ vehicleId: z.uuid() });
@@ -46,6 +46,34 @@ export function oilChangesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => recordKmReading(deps.db, request.params.vehicleId, request.body.km),
+    );
+    const idParams = z.object({ id: z.uuid() });
+    app.patch(
+      '/oil-changes/:id',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary: "Correct an oil change (only the fields sent change); the vehicle's latest km and reminder follow",
+          params: idParams,
+          body: oilChangeUpdateInputSchema,
+          response: { 200: oilChangeViewSchema },
+        },
+      },
+      async (request) => updateOilChange(deps.db, request.params.id, request.body),
+    );
+    app.delete(
+      '/oil-changes/:id',
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary: "Delete a wrong oil change; the vehicle's latest km and reminder follow",
+          params: idParams,
+          response: { 200: z.object({ id: z.string(), summary: oilSummarySchema }) },
+        },
+      },
+      async (request) => deleteOilChange(deps.db, request.params.id),
     );
   };
 }

@@ -1,6 +1,7 @@
-import { createOilChangeSchema, oilChangeViewSchema, oilHistorySchema, oilSummarySchema, recordKmSchema, vehicleOilSchema } from '@garage/shared';
+import { z } from 'zod';
+import { createOilChangeSchema, oilChangeIdSchema, oilChangeViewSchema, updateOilChangeSchema, oilHistorySchema, oilSummarySchema, recordKmSchema, vehicleOilSchema } from '@garage/shared';
 import { router, staffProcedure } from '../../trpc/init.ts';
-import { listOilChanges, recordKmReading, recordOilChange } from './oil-changes.service.ts';
+import { deleteOilChange, listOilChanges, recordKmReading, recordOilChange, updateOilChange } from './oil-changes.service.ts';
 
 export const oilChangesRouter = router({
   list: staffProcedure.input(vehicleOilSchema).output(oilHistorySchema).query(({ ctx, input }) => listOilChanges(ctx.deps.db, input.vehicleId)),
@@ -12,4 +13,12 @@ export const oilChangesRouter = router({
     .input(recordKmSchema)
     .output(oilSummarySchema)
     .mutation(({ ctx, input }) => recordKmReading(ctx.deps.db, input.vehicleId, input.data.km)),
+  update: staffProcedure
+    .input(updateOilChangeSchema)
+    .output(oilChangeViewSchema)
+    .mutation(({ ctx, input }) => updateOilChange(ctx.deps.db, input.id, input.data)),
+  delete: staffProcedure
+    .input(oilChangeIdSchema)
+    .output(z.object({ id: z.string(), summary: oilSummarySchema }))
+    .mutation(({ ctx, input }) => deleteOilChange(ctx.deps.db, input.id)),
 });

@@ -1,7 +1,7 @@
 // Oil changes of a vehicle: the history and recording a new one. Recording also moves the vehicle's
 // latest km and last km update, in the same transaction; the odometer never goes backwards.
 import type { Db, Prisma } from '@garage/db';
-import { fillTemplate, OIL_MESSAGES, oilDueInKm, type OilChangeInputParsed, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
+import { fillTemplate, msg, OIL_MESSAGES, oilDueInKm, type OilChangeInputParsed, type OilChangeUpdateInput, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Session } from '../auth/session.ts';
 
@@ -89,4 +89,75 @@ export async function recordOilChange(db: Db, actor: Session, vehicleId: string,
   });
   const { createdAt, ...view } = row;
   return { ...view, createdAt: createdAt.toISOString() };
+}
+
+// --- Corrections -----------------------------------------------------------------------------------------
+// A wrong entry can be corrected or deleted by staff. The vehicle's latest km follows: it is the highest of
+// the remaining oil-change readings, unless a later odometer reading taken without an oil change (which is
+// not kept as a row of its own) is what set it. The reminder of the vehicle follows by itself: its due km
+// and date are computed from the oil change (reminders.sql.ts), and a deleted latest change takes its
+// reminder with it (the previous change's reminder is recreated on the next read).
+
+async function findOilChange(db: Db | Prisma.TransactionClient, id: string) {
+  const row = await db.oilChange.findFirst({
+    where: { id, vehicle: { deletedAt: null } },
+    select: { id: true, vehicleId: true, currentKm: true, nextChangeKm: true, createdAt: true, vehicle: { select: { latestKm: true, lastKmUpdate: true } } },
+  });
+  if (!row) throw notFound('Oil change');
+  return row;
+}
+
+/**
+ * Recomputes the vehicle's latest km after a change to `before` (the record as it was). When the old
+ * record held the latest km, the highest remaining reading takes over (none: no reading at all); a reading
+ * above every oil change (taken without one) stays.
+ */
+async function followLatestKm(tx: Prisma.TransactionClient, vehicleId: string, before: { currentKm: number; vehicle: { latestKm: number | null; lastKmUpdate: Date | null } }) {
+  const top = await tx.oilChange.findFirst({ where: { vehicleId }, orderBy: [{ currentKm: 'desc' }, { createdAt: 'desc' }], select: { currentKm: true, createdAt: true } });
+  const latest = before.vehicle.latestKm;
+  const oldRecordHeldLatest = latest !== null && before.currentKm >= latest;
+  if (oldRecordHeldLatest) {
+    await tx.vehicle.update({ where: { id: vehicleId }, data: { latestKm: top?.currentKm ?? null, lastKmUpdate: top?.createdAt ?? null } });
+  } else if (top && (latest === null || top.currentKm > latest)) {
+    await tx.vehicle.update({ where: { id: vehicleId }, data: { latestKm: top.currentKm, lastKmUpdate: new Date() } });
+  }
+}
+
+export async function updateOilChange(db: Db, id: string, input: OilChangeUpdateInput): Promise<OilChangeView> {
+  const before = await findOilChange(db, id);
+  const currentKm = input.currentKm ?? before.currentKm;
+  const nextChangeKm = input.nextChangeKm ?? before.nextChangeKm;
+  if (nextChangeKm <= currentKm) throw fieldError('nextChangeKm', msg('minValue', { fieldName: 'nextChangeKm', minValue: currentKm + 1 }));
+  const row = await db.$transaction(async (tx) => {
+    // Row lock on the vehicle: a concurrent reading or correction waits, so latest km is computed on fresh rows.
+    await tx.$executeRaw`SELECT 1 FROM "Vehicle" WHERE id = ${before.vehicleId}::uuid FOR UPDATE`;
+    const fresh = await findOilChange(tx, id);
+    const updated = await tx.oilChange.update({
+      where: { id },
+      data: {
+        ...(input.oilName !== undefined && { oilName: input.oilName }),
+        ...(input.oilType !== undefined && { oilType: input.oilType }),
+        ...(input.currentKm !== undefined && { currentKm: input.currentKm }),
+        ...(input.nextChangeKm !== undefined && { nextChangeKm: input.nextChangeKm }),
+        ...(input.filterChanged !== undefined && { filterChanged: input.filterChanged }),
+        ...(input.notes !== undefined && { notes: input.notes || null }),
+      },
+      select: oilChangeSelect,
+    });
+    if (input.currentKm !== undefined) await followLatestKm(tx, fresh.vehicleId, fresh);
+    return updated;
+  });
+  const { createdAt, ...view } = row;
+  return { ...view, createdAt: createdAt.toISOString() };
+}
+
+export async function deleteOilChange(db: Db, id: string): Promise<{ id: string; summary: OilSummary }> {
+  const before = await findOilChange(db, id);
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Vehicle" WHERE id = ${before.vehicleId}::uuid FOR UPDATE`;
+    const fresh = await findOilChange(tx, id);
+    await tx.oilChange.delete({ where: { id } });
+    await followLatestKm(tx, fresh.vehicleId, fresh);
+  });
+  return { id, summary: (await listOilChanges(db, before.vehicleId)).summary };
 }
