@@ -31,6 +31,11 @@ export const REPORT_LIMITS = {
   previewRows: 50,
   /** Rows fetched from PostgreSQL at a time while a download is written. */
   batchRows: 500,
+  /**
+   * Rows a PDF prints: Typst lays a document out in memory, so a PDF is for reading and printing (about 60
+   * pages), the CSV and XLSX downloads carry every row.
+   */
+  pdfMaxRows: 2_000,
 } as const;
 
 /** How a column's values are typed and shown: `enum` values are codes turned into words per language. */

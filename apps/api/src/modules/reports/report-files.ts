@@ -73,8 +73,8 @@ export function reportXlsx(context: ReportContext, parts: AsyncIterable<ReportPa
     head.commit();
     let totals: Record<string, number> = {};
     for await (const part of parts) {
-      if ('totals' in part) {
-        totals = part.totals;
+      if (!('rows' in part)) {
+        if ('totals' in part) totals = part.totals;
         continue;
       }
       for (const row of part.rows) sheet.addRow(columns.map((column) => xlsxValue(row[column.key], column.type))).commit();

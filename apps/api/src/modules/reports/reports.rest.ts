@@ -4,12 +4,13 @@
 // a proper error answer rather than a cut download.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkReportFilters, reportDownloadQuerySchema, reportKindSchema, reportPreviewSchema, REPORT_KINDS } from '@garage/shared';
+import { checkReportFilters, reportDownloadQuerySchema, reportKindSchema, reportPreviewSchema, REPORT_KINDS, REPORT_LIMITS } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { firstMessage, toFieldErrors } from '../../lib/zod-errors.ts';
 import { createGuards } from '../auth/guards.ts';
 import { reportCsv, reportXlsx } from './report-files.ts';
+import { reportPdf } from './report-pdf.ts';
 import { previewReport, reportContext, reportFileName, reportParts, type ReportPart } from './reports.service.ts';
 
 const CONTENT_TYPES = {
@@ -57,8 +58,12 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (format === 'json') return previewReport(deps.db, report, filters);
         const context = await reportContext(deps.db, report, filters);
         const log = (error: unknown) => app.log.error({ err: error, report, format }, 'report failed');
-        const parts = await primed(reportParts(deps.db, context));
-        const body = format === 'csv' ? reportCsv(context, parts) : reportXlsx(context, parts, log);
+        let body;
+        if (format === 'pdf') body = await reportPdf(deps, context, reportParts(deps.db, context, { maxRows: REPORT_LIMITS.pdfMaxRows }));
+        else {
+          const parts = await primed(reportParts(deps.db, context));
+          body = format === 'csv' ? reportCsv(context, parts) : reportXlsx(context, parts, log);
+        }
         return reply
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${reportFileName(context, format)}"`)

@@ -28,7 +28,8 @@ export interface ReportContext {
   filters: ReportFilters;
 }
 
-export type ReportPart = { rows: ReportRow[] } | { totals: Record<string, number> };
+/** Batches of rows, then `truncated` when a row limit stopped the reading early, then the totals (of every row). */
+export type ReportPart = { rows: ReportRow[] } | { truncated: true } | { totals: Record<string, number> };
 
 async function subjectOf(db: Db, filters: ReportFilters): Promise<string | null> {
   if (filters.vehicleId) {
@@ -107,11 +108,13 @@ const rowsStatement = (source: SqlSource) => `${source.select} ORDER BY ${source
 const totalsStatement = (source: SqlSource) => `SELECT ${source.totals} FROM (${source.select}) r`;
 
 /** The rows of a report then its totals, a batch at a time (see the header for the shop reports' cursor). */
-export async function* reportParts(db: Db, context: ReportContext): AsyncGenerator<ReportPart> {
+export async function* reportParts(db: Db, context: ReportContext, options: { maxRows?: number } = {}): AsyncGenerator<ReportPart> {
+  const maxRows = options.maxRows ?? Infinity;
   const source = REPORT_SOURCES[context.kind];
   if (source.kind === 'analytics') {
     const { rows, totals } = await source.read(db, { startDate: context.from!, endDate: context.to! });
-    yield { rows: localize(context.kind, context.lang, rows) };
+    yield { rows: localize(context.kind, context.lang, rows.slice(0, maxRows)) };
+    if (rows.length > maxRows) yield { truncated: true };
     yield { totals: totalsOf(totals, context.kind) };
     return;
   }
@@ -121,10 +124,18 @@ export async function* reportParts(db: Db, context: ReportContext): AsyncGenerat
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query({ text: `DECLARE report_rows NO SCROLL CURSOR FOR ${rowsStatement(source)}`, values });
-    for (;;) {
-      const { rows } = await client.query<ReportRow>(`FETCH ${REPORT_LIMITS.batchRows} FROM report_rows`);
+    for (let read = 0; ; ) {
+      if (read >= maxRows) {
+        // One row past the limit tells whether anything was left out.
+        const { rows } = await client.query(`FETCH 1 FROM report_rows`);
+        if (rows.length > 0) yield { truncated: true };
+        break;
+      }
+      const batch = Math.min(REPORT_LIMITS.batchRows, maxRows - read);
+      const { rows } = await client.query<ReportRow>(`FETCH ${batch} FROM report_rows`);
+      read += rows.length;
       if (rows.length > 0) yield { rows: localize(context.kind, context.lang, rows) };
-      if (rows.length < REPORT_LIMITS.batchRows) break;
+      if (rows.length < batch) break;
     }
     const { rows } = await client.query({ text: totalsStatement(source), values });
     await client.query('COMMIT');
