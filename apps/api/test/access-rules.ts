@@ -135,6 +135,17 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'tRPC profile.get': 'signedIn',
   'tRPC profile.update': 'signedIn',
   'tRPC profile.changePassword': 'signedIn',
+  // Own email/phone change by code: the caller's own account only (no ids to probe).
+  'POST /backend/profile/email-change': 'signedIn',
+  'POST /backend/profile/phone-change': 'signedIn',
+  'POST /backend/profile/email-change/verify': 'signedIn',
+  'POST /backend/profile/phone-change/verify': 'signedIn',
+  'DELETE /backend/profile/email-change': 'signedIn',
+  'DELETE /backend/profile/phone-change': 'signedIn',
+  'tRPC profile.requestEmailChange': 'signedIn',
+  'tRPC profile.requestPhoneChange': 'signedIn',
+  'tRPC profile.confirmContactChange': 'signedIn',
+  'tRPC profile.cancelContactChange': 'signedIn',
 
   // Vehicles and oil changes
   'GET /backend/users/{userId}/vehicles': 'staff',

@@ -21,5 +21,6 @@ export * from './schemas/offering.ts';
 export * from './schemas/setup.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/analytics.ts';
+export * from './schemas/profile.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';

@@ -16,17 +16,23 @@ export const USER_MESSAGES = {
   deactivatedInstead: 'This user has history (visits, payments, oil changes, media or a rating), so the account was deactivated and hidden instead of erased. The history is kept.',
   wrongPassword: 'The current password is incorrect',
   passwordChanged: 'Your password has been changed.',
+  contactNeedsCode: 'The email address and the phone number change with a code sent to the new address (POST /backend/profile/email-change or /backend/profile/phone-change)',
 } as const;
 
 export const USER_SORTS = ['newest', 'oldest', 'name', 'username'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const AGE_MAX = 120;
 
-/** Our own uploads (`/backend/media/<id>/file`) or an absolute http(s) address; nothing that could script. */
-export const IMAGE_URL_PATTERN = /^(\/backend\/media\/[0-9a-f-]{36}\/file|https?:\/\/[^\s"'<>]+)$/i;
-const MEDIA_URL_ID = /^\/backend\/media\/([0-9a-f-]{36})\/file$/i;
-/** The media file id inside one of our image URLs, or null for external images. */
-export const mediaIdFromUrl = (url: string | null | undefined) => (url ? (MEDIA_URL_ID.exec(url)?.[1] ?? null) : null);
+/**
+ * The URL of one of the app's own stored files, as the uploads module and the media library give it
+ * (`/backend/media/<id>/file`, served by modules/media). Every image, logo and avatar field takes only this
+ * (storedFileUrlSchema): an outside address would make every visitor's browser call a third party (a
+ * tracking pixel, the staff's IP addresses), could change or vanish behind our back, and is not in the
+ * backup.
+ */
+export const STORED_FILE_URL_PATTERN = /^\/backend\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/file$/i;
+/** The media file id inside a stored file's URL, or null (no URL, or an old outside address). */
+export const mediaIdFromUrl = (url: string | null | undefined) => (url ? (STORED_FILE_URL_PATTERN.exec(url)?.[1] ?? null) : null);
 
 const required = (fieldName: string) => msg('required', { fieldName });
 const maxLength = (fieldName: string, max: number) => msg('maxLength', { fieldName, maxLength: max });
@@ -40,8 +46,9 @@ export function requiredText(fieldName: string, max: number) {
     .max(max, maxLength(fieldName, max));
 }
 
-export const imageUrlSchema = (fieldName: string) =>
-  requiredText(fieldName, 500).regex(IMAGE_URL_PATTERN, msg('format', { fieldName }));
+/** The one schema of every image, logo and avatar field: one of our stored files (STORED_FILE_URL_PATTERN). */
+export const storedFileUrlSchema = (fieldName: string) =>
+  requiredText(fieldName, 500).regex(STORED_FILE_URL_PATTERN, msg('format', { fieldName }));
 
 /** Phone numbers are stored as digits only; spaces, dashes, dots and brackets typed by people are dropped. */
 export const normalizePhone = (value: string) => value.replace(/[\s().-]/g, '');
@@ -84,7 +91,7 @@ const userFields = {
     .gt(LIMITS.minAgeExclusive, msg('ageAbove', { fieldName: 'age', minValue: LIMITS.minAgeExclusive }))
     .max(AGE_MAX, msg('maxValue', { fieldName: 'age', maxValue: AGE_MAX }))
     .nullish(),
-  imageUrl: imageUrlSchema('image'),
+  imageUrl: storedFileUrlSchema('image'),
   preferredLanguage: z.enum(LANGUAGES).default('en'),
   verified: z.boolean().default(false),
   active: z.boolean().default(true),
@@ -167,16 +174,24 @@ export const DELETE_OUTCOMES = ['deleted', 'deactivated'] as const;
 export const deleteResultSchema = z.object({ outcome: z.enum(DELETE_OUTCOMES), message: z.string() });
 export type DeleteResult = z.infer<typeof deleteResultSchema>;
 
-// Own profile (/admin/user-profile, /client/profile): people edit their contact details, picture and
-// language; role, username and account state stay with staff.
+// Own profile (/admin/user-profile, /client/profile): people edit their name, age, picture and language;
+// role, username and account state stay with staff. The email address and the phone number change only
+// with a code sent to the new address (schemas/profile.ts); staff still set them directly on the user form.
 // The picture is optional here: self-registered clients start without one.
 export const profileInputSchema = userInputSchema
-  .pick({ firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, age: true, preferredLanguage: true })
-  .extend({ imageUrl: z.union([z.literal('').transform(() => null), imageUrlSchema('image')]).nullish() });
+  .pick({ firstName: true, lastName: true, age: true, preferredLanguage: true })
+  .extend({ imageUrl: z.union([z.literal('').transform(() => null), storedFileUrlSchema('image')]).nullish() });
+/** Sent to PUT /profile: refused with a pointer to the verified change, not silently ignored. */
+const changedWithCode = z.never({ error: USER_MESSAGES.contactNeedsCode }).optional();
 /** What the API takes for a profile update: only the fields sent change (see userPatchSchema). */
 export const profilePatchSchema = userPatchSchema
-  .pick({ firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, age: true, preferredLanguage: true })
-  .extend({ imageUrl: z.union([z.literal('').transform(() => null), imageUrlSchema('image')]).nullish() });
+  .pick({ firstName: true, lastName: true, age: true, preferredLanguage: true })
+  .extend({
+    imageUrl: z.union([z.literal('').transform(() => null), storedFileUrlSchema('image')]).nullish(),
+    email: changedWithCode,
+    countryCode: changedWithCode,
+    phoneNumber: changedWithCode,
+  });
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 export type ProfileInput = z.input<typeof profileInputSchema>;
 

@@ -18,6 +18,9 @@ export function authContext(deps: AppDeps, request: FastifyRequest | undefined):
   };
 }
 
+/** Where message delivery reports its problems: the request's logger, else the console. */
+export const deliveryLog = (request: FastifyRequest | undefined) => request?.log ?? consoleLog;
+
 export function codeContext(deps: AppDeps, request: FastifyRequest | undefined): CodeContext {
-  return { ...authContext(deps, request), deliver: createCodeDelivery(deps, request?.log ?? consoleLog) };
+  return { ...authContext(deps, request), deliver: createCodeDelivery(deps, deliveryLog(request)) };
 }

@@ -2,7 +2,7 @@
 // Unknown identifiers get the same answers as known ones: the resend countdown and the "too many wrong codes"
 // lock are tracked per typed identifier (AuthAttempt buckets), not per account.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { hashPassword } from '@garage/db';
+import { hashPassword, type Db } from '@garage/db';
 import {
   AUTH_MESSAGES,
   OTP,
@@ -16,7 +16,7 @@ import {
 } from '@garage/shared';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { AuthContext } from './auth.service.ts';
-import type { DeliverCode } from './delivery.ts';
+import type { CodePurpose, DeliverCode } from './delivery.ts';
 import { revokeUserSessions } from './refresh-tokens.ts';
 import { AUTH_THROTTLE, buckets, clearBucket, countSince, latestAttempt, reserveAttempt } from './throttle.ts';
 import { canSignIn, findAccount } from './users.ts';
@@ -34,7 +34,7 @@ function parse(raw: string): Identifier {
 }
 
 /** HMAC keyed with the server secret: a copy of the database alone does not let anyone test the 10^6 codes. */
-function hashCode(secret: string, userId: string, purpose: OtpPurpose, code: string): string {
+function hashCode(secret: string, userId: string, purpose: CodePurpose, code: string): string {
   return createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest('hex');
 }
 
@@ -42,6 +42,57 @@ function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** What a code is for beyond its purpose: the new address of an own-profile change. */
+export interface CodeTarget {
+  newEmail?: string;
+  newCountryCode?: string;
+  newPhoneNumber?: string;
+}
+
+/**
+ * Stores a fresh code for the user and purpose (hashed, OTP.ttlSeconds to live) and retires any earlier live
+ * one; returns the code to deliver. Shared by send-otp and the own-profile address changes.
+ */
+export async function issueCode(db: Db, secret: string, userId: string, purpose: CodePurpose, target: CodeTarget = {}, now = new Date()): Promise<string> {
+  const code = String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
+  await db.$transaction([
+    db.oneTimeCode.updateMany({ where: { userId, purpose, consumedAt: null }, data: { consumedAt: now } }),
+    db.oneTimeCode.create({
+      data: {
+        userId,
+        purpose,
+        codeHash: hashCode(secret, userId, purpose, code),
+        expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
+        lastSentAt: now,
+        createdAt: now,
+        ...target,
+      },
+    }),
+  ]);
+  return code;
+}
+
+/**
+ * One try at a stored code: counted atomically before comparing, so at most OTP.maxAttempts tries per code.
+ * 'locked' once the tries are used up (the try that reaches the limit included): a new code must be asked for.
+ */
+export async function tryCode(
+  db: Db,
+  secret: string,
+  code: { id: string; userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+  otp: string,
+  now = new Date(),
+): Promise<'valid' | 'invalid' | 'locked'> {
+  const [counted] = await db.oneTimeCode.updateManyAndReturn({
+    where: { id: code.id, attempts: { lt: OTP.maxAttempts } },
+    data: { attempts: { increment: 1 } },
+    select: { attempts: true },
+  });
+  if (!counted) return 'locked';
+  if (code.expiresAt > now && sameHash(code.codeHash, hashCode(secret, code.userId, code.purpose, otp))) return 'valid';
+  return counted.attempts >= OTP.maxAttempts ? 'locked' : 'invalid';
 }
 
 /** Send and resend are the same operation: a fresh code replaces any earlier one. */
@@ -56,21 +107,7 @@ export async function sendCode(ctx: CodeContext, input: { identifier: string; pu
 
   const account = await findAccount(ctx.db, identifier);
   if (account && canSignIn(account)) {
-    const now = new Date();
-    const code = String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
-    await ctx.db.$transaction([
-      ctx.db.oneTimeCode.updateMany({ where: { userId: account.id, purpose: input.purpose, consumedAt: null }, data: { consumedAt: now } }),
-      ctx.db.oneTimeCode.create({
-        data: {
-          userId: account.id,
-          purpose: input.purpose,
-          codeHash: hashCode(ctx.jwtSecret, account.id, input.purpose, code),
-          expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
-          lastSentAt: now,
-          createdAt: now,
-        },
-      }),
-    ]);
+    const code = await issueCode(ctx.db, ctx.jwtSecret, account.id, input.purpose);
     // Not awaited: how long a mail server takes must not tell whether the account exists. deliver() logs
     // its own failures.
     void ctx.deliver(account, code, input.purpose, identifier.kind === 'phone');

@@ -1,39 +1,36 @@
-// The signed-in person's own account (/admin/user-profile, /client/profile): contact details, picture,
-// preferred language and password. Role, username and account state stay with staff (users.service.ts).
+// The signed-in person's own account (/admin/user-profile, /client/profile): name, age, picture,
+// preferred language and password; email and phone through contact-change.service.ts. Role, username and
+// account state stay with staff (users.service.ts).
 import { hashPassword, verifyPassword, type Db } from '@garage/db';
-import { USER_MESSAGES, type changePasswordSchema, type ProfilePatch, type UserView } from '@garage/shared';
+import { USER_MESSAGES, type changePasswordSchema, type ProfilePatch, type ProfileView } from '@garage/shared';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import type { Session } from '../auth/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
-import { assertIdentityFree, withIdentityConflicts } from './users.conflicts.ts';
+import { pendingContactChanges } from './contact-change.service.ts';
 import { getUser } from './users.service.ts';
 
-export const getProfile = (db: Db, session: Session): Promise<UserView> => getUser(db, session.userId);
+/** The account plus the email/phone changes waiting for their code (contact-change.service.ts). */
+export async function getProfile(db: Db, session: Session): Promise<ProfileView> {
+  const [user, pendingChanges] = await Promise.all([getUser(db, session.userId), pendingContactChanges(db, session.userId)]);
+  return { ...user, pendingChanges };
+}
 
-/** Changes only the fields that were sent (see updateUser); null or "" clears the email, null the age or picture. */
-export async function updateProfile(db: Db, session: Session, input: ProfilePatch): Promise<UserView> {
+/**
+ * Changes only the fields that were sent (see updateUser); null clears the age or picture. The email and
+ * phone are not among them: they change through a code sent to the new address.
+ */
+export async function updateProfile(db: Db, session: Session, input: ProfilePatch): Promise<ProfileView> {
   const id = session.userId;
-  const existing = await db.user.findFirst({ where: { id, deletedAt: null }, select: { countryCode: true, phoneNumber: true } });
+  const { email: _email, countryCode: _countryCode, phoneNumber: _phoneNumber, ...data } = input;
+  const existing = await db.user.findFirst({ where: { id, deletedAt: null }, select: { id: true } });
   if (!existing) throw new AppError('NOT_FOUND', 'User not found');
-  const data = { ...input, email: input.email === undefined ? undefined : input.email || null };
-  const phoneChanged = data.countryCode !== undefined || data.phoneNumber !== undefined;
-  await assertIdentityFree(
-    db,
-    {
-      email: data.email,
-      ...(phoneChanged ? { countryCode: data.countryCode ?? existing.countryCode, phoneNumber: data.phoneNumber ?? existing.phoneNumber } : {}),
-    },
-    id,
-  );
-  await withIdentityConflicts(() =>
-    db.$transaction(async (tx) => {
-      await tx.user.update({ where: { id }, data });
-      await attachImage(tx, data.imageUrl, { ownerId: id });
-    }),
-  );
-  return getUser(db, id);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id }, data });
+    await attachImage(tx, data.imageUrl, { ownerId: id });
+  });
+  return getProfile(db, session);
 }
 
 /**

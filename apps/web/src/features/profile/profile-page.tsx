@@ -1,5 +1,6 @@
-// /admin/user-profile and /client/profile: my contact details, picture and preferred language, and my
-// password. Saving a different language also switches the interface to it.
+// /admin/user-profile and /client/profile: my name, picture and preferred language, my email and phone
+// (changed with a code sent to the new address) and my password. Saving a different language also
+// switches the interface to it.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -7,6 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { UserAvatar } from '../users/user-avatar.tsx';
 import { UserBadges } from '../users/users-table.tsx';
+import { ContactChangeCard } from './contact-change-card.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -41,6 +43,7 @@ export function ProfilePage() {
           <ProfileForm user={user} />
         </CardContent>
       </Card>
+      <ContactChangeCard profile={user} />
       <Card>
         <CardHeader>
           <CardTitle>{t('profile:password.title')}</CardTitle>

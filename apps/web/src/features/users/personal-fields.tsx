@@ -17,10 +17,12 @@ type TextName = 'firstName' | 'lastName' | 'username' | 'email' | 'countryCode' 
 interface PersonalFieldsProps {
   idPrefix: string;
   withUsername?: boolean;
+  /** Email and phone inputs; the own-profile form leaves them out (they change with a code there). */
+  withContact?: boolean;
   role?: ReactNode;
 }
 
-export function PersonalFields({ idPrefix, withUsername = false, role }: PersonalFieldsProps) {
+export function PersonalFields({ idPrefix, withUsername = false, withContact = true, role }: PersonalFieldsProps) {
   const { t } = useTranslation('users');
   const { register, control, formState } = useFormContext<Pick<CreateUserInput, TextName | 'age' | 'preferredLanguage'>>();
   const errors = formState.errors;
@@ -38,9 +40,13 @@ export function PersonalFields({ idPrefix, withUsername = false, role }: Persona
       {text('firstName', { autoComplete: 'given-name' })}
       {text('lastName', { autoComplete: 'family-name' })}
       {withUsername && text('username', { autoComplete: 'off', dir: 'ltr' })}
-      {text('email', { type: 'email', autoComplete: 'email', dir: 'ltr' })}
-      {text('countryCode', { inputMode: 'tel', placeholder: '+1', dir: 'ltr' })}
-      {text('phoneNumber', { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', dir: 'ltr' })}
+      {withContact && (
+        <>
+          {text('email', { type: 'email', autoComplete: 'email', dir: 'ltr' })}
+          {text('countryCode', { inputMode: 'tel', placeholder: '+1', dir: 'ltr' })}
+          {text('phoneNumber', { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', dir: 'ltr' })}
+        </>
+      )}
       <Field data-invalid={!!errors.age}>
         <FieldLabel htmlFor={`${idPrefix}-age`}>{t('fields.age')}</FieldLabel>
         <Input
