@@ -37,6 +37,7 @@ import { reportsRoutes } from './modules/reports/reports.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
 import { myVisitsRoutes } from './modules/my-visits/my-visits.rest.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.rest.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
 import { remindersRoutes } from './modules/reminders/reminders.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(setupRoutes(deps));
       await api.register(myVisitsRoutes(deps));
       await api.register(approvalsRoutes(deps));
+      await api.register(invoicesRoutes(deps));
       await api.register(remindersRoutes(deps));
       await api.register(
         trpcPlugin({

@@ -30,7 +30,7 @@ import { insertVisit, signedIn } from './visits-fixtures.ts';
 
 type Caller = 'anonymous' | 'client' | 'employee' | 'manager' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'client', 'employee', 'manager', 'admin'];
-type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating';
+type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating' | 'invoice';
 type JsonSchema = Record<string, any>;
 
 /** The few operations that need more than what their schema says. */
@@ -57,6 +57,7 @@ const RESOURCE_BY_NAME: Record<string, Resource> = {
   mediaId: 'media',
   paymentId: 'payment',
   ratingId: 'rating',
+  invoiceId: 'invoice',
 };
 /** What `id` means, by the path segment before it (REST) or the procedure's router (tRPC). */
 const RESOURCE_BY_SEGMENT: Record<string, Resource> = {
@@ -71,6 +72,8 @@ const RESOURCE_BY_SEGMENT: Record<string, Resource> = {
   myMedia: 'media',
   payments: 'payment',
   ratings: 'rating',
+  invoices: 'invoice',
+  myInvoices: 'invoice',
 };
 
 interface Probe {
@@ -295,6 +298,7 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
     const visit = await visitFor(staff, clientB);
     const proposed = await propose(staff, visit.id);
     const { payment } = await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 2_000, method: 'CASH' } });
+    const invoice = await staff.caller.invoices.issue({ visitId: visit.id });
     const completedVisit = await insertVisit({ customerId: clientB.customer.id, vehicleId: clientB.vehicle.id }, { status: 'COMPLETED', dueInDays: -1 });
     const { rating } = await clientB.caller.ratings.rateVisit({ visitId: completedVisit, stars: 4, feedback: 'Fine' });
     const upload = multipart([{ filename: 'b.png', contentType: 'image/png', bytes: await png() }]);
@@ -313,6 +317,7 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
       media: uploaded.json().files[0].id as string,
       payment: payment.id,
       rating: rating.id,
+      invoice: invoice.id,
       completedVisit,
     });
     expect(Object.values(own).every((id) => typeof id === 'string' && id.length === 36), JSON.stringify(own)).toBe(true);

@@ -90,6 +90,16 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'tRPC ratings.setTestimonial': 'staff',
   'tRPC ratings.testimonials': 'public',
 
+  // Invoices: staff issue and list per visit and download any; a client lists and downloads their own
+  'POST /backend/visits/{visitId}/invoices': 'staff',
+  'GET /backend/visits/{visitId}/invoices': 'staff',
+  'GET /backend/invoices/{id}/pdf': 'staff',
+  'GET /backend/my/visits/{visitId}/invoices': 'client-own',
+  'GET /backend/my/invoices/{id}/pdf': 'client-own',
+  'tRPC invoices.issue': 'staff',
+  'tRPC invoices.forVisit': 'staff',
+  'tRPC myInvoices.forVisit': 'client-own',
+
   // Offering: public catalogue, staff editing
   'GET /backend/offering/catalogue': 'public',
   'GET /backend/offering/categories': 'staff',

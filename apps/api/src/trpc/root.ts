@@ -24,6 +24,7 @@ import { mediaRouter, myMediaRouter } from '../modules/media/media.router.ts';
 import { setupRouter } from '../modules/setup/setup.router.ts';
 import { myVisitsRouter } from '../modules/my-visits/my-visits.router.ts';
 import { approvalsRouter } from '../modules/approvals/approvals.router.ts';
+import { invoicesRouter, myInvoicesRouter } from '../modules/invoices/invoices.router.ts';
 import { myRemindersRouter, remindersRouter } from '../modules/reminders/reminders.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
@@ -54,6 +55,8 @@ export const appRouter = router({
   setup: setupRouter,
   myVisits: myVisitsRouter,
   approvals: approvalsRouter,
+  invoices: invoicesRouter,
+  myInvoices: myInvoicesRouter,
   reminders: remindersRouter,
   myReminders: myRemindersRouter,
 });

@@ -28,7 +28,8 @@ export interface ShopIdentity {
   contact: Record<PdfLanguage, ShopContact>;
 }
 
-export async function loadShopIdentity(db: Db): Promise<ShopIdentity> {
+/** `db` may be a transaction (an invoice reads the shop inside its issuing transaction). */
+export async function loadShopIdentity(db: Pick<Db, 'merchant' | 'branding'>): Promise<ShopIdentity> {
   const merchant = await db.merchant.findFirst({
     orderBy: { createdAt: 'asc' },
     select: { id: true, displayName: true, currency: true, timezone: true },
