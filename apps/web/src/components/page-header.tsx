@@ -19,10 +19,11 @@ export function BackLink({ to, label }: Back) {
   );
 }
 
-export function PageHeader({ back, picture, actions, children }: { back: Back; picture: ReactNode; actions: ReactNode; children: ReactNode }) {
+/** `back` is left out where breadcrumbs above the header show the way back (the client area). */
+export function PageHeader({ back, picture, actions, children }: { back?: Back; picture: ReactNode; actions: ReactNode; children: ReactNode }) {
   return (
     <>
-      <BackLink {...back} />
+      {back && <BackLink {...back} />}
       <Card>
         <CardContent className="flex flex-col gap-5 pt-6 md:flex-row md:items-start">
           {picture}

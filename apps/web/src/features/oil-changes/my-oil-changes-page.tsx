@@ -19,7 +19,15 @@ export function MyOilChangesPage() {
   if (vehicle.isError || history.isError) return <LoadErrorCard message={t('vehicles:errors.notFound')} />;
   return (
     <section className="flex flex-col gap-6">
-      <OilPageHeader backTo={`/client/overview/${vehicleId}`} plate={vehicle.data.plateNumber}>
+      <OilPageHeader
+        backTo={`/client/overview/${vehicleId}`}
+        crumbs={[
+          { label: t('vehicles:mine.title'), to: '/client/overview' },
+          { label: vehicle.data.plateNumber, to: `/client/overview/${vehicleId}`, ltr: true },
+          { label: t('oil:title') },
+        ]}
+        plate={vehicle.data.plateNumber}
+      >
         {vehicle.data.brand} {vehicle.data.model}
       </OilPageHeader>
       <OilSummaryCard summary={history.data.summary} />

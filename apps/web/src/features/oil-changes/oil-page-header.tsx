@@ -3,13 +3,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../components/page-header.tsx';
+import { Breadcrumbs, type Crumb } from '../client-portal/breadcrumbs.tsx';
 import { PlateText } from '../vehicles/vehicle-card.tsx';
 
-export function OilPageHeader({ backTo, plate, children }: { backTo: string; plate: string; children: ReactNode }) {
+/** `crumbs` (the client area) take the place of the back link. */
+export function OilPageHeader({ backTo, crumbs, plate, children }: { backTo: string; crumbs?: Crumb[]; plate: string; children: ReactNode }) {
   const { t } = useTranslation('oil');
   return (
     <>
-      <BackLink to={backTo} label={t('backToVehicle')} />
+      {crumbs ? <Breadcrumbs items={crumbs} /> : <BackLink to={backTo} label={t('backToVehicle')} />}
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <PlateText plate={plate} />

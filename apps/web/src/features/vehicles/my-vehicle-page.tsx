@@ -1,4 +1,5 @@
-// /client/overview/:vehicleId: one of the client's vehicles, its oil status and its visits.
+// /client/overview/:vehicleId: one of the client's vehicles, its oil status and its visits (each links to
+// its page; breadcrumbs My vehicles › plate).
 import { useQuery } from '@tanstack/react-query';
 import { Droplet, Images } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { Breadcrumbs } from '../client-portal/breadcrumbs.tsx';
 import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VisitsCard } from './visit-list.tsx';
@@ -26,8 +28,8 @@ export function MyVehiclePage() {
   const car = vehicle.data;
   return (
     <section className="flex flex-col gap-6">
+      <Breadcrumbs items={[{ label: t('mine.title'), to: '/client/overview' }, { label: car.plateNumber, ltr: true }]} />
       <PageHeader
-        back={{ to: '/client/overview', label: t('mine.title') }}
         picture={<VehiclePicture vehicle={car} className="size-28" />}
         actions={
           // Full width on phones.
