@@ -135,6 +135,15 @@ describe('an issued invoice never changes', () => {
     await expect(testDb().invoice.update({ where: { id: invoice.id }, data: { totalCents: 1 } })).rejects.toThrow(/cannot be changed/);
     await expect(testDb().invoice.update({ where: { id: invoice.id }, data: { issuedById: null } })).resolves.toBeTruthy();
   });
+
+  it('keeps its visit: a visit with an invoice cannot be deleted (409)', async () => {
+    const owner = await signedInCustomer();
+    const visit = await visitFor(staff, owner);
+    await issue(visit.id);
+    const answer = await app.inject({ method: 'DELETE', url: `/backend/visits/${visit.id}`, headers: staff.authHeader });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe('This visit has invoices on record and cannot be deleted');
+  });
 });
 
 describe('the PDF', () => {

@@ -98,8 +98,14 @@ export async function deleteVisit(db: Db, id: string, version?: number): Promise
   return inVisitTransaction(db, async (tx) => {
     const current = await lockVisit(tx, id);
     if (version !== undefined && current.version !== version) throw versionConflict();
-    const [payments, media] = await Promise.all([tx.payment.count({ where: { visitId: id } }), tx.mediaFile.count({ where: { visitId: id } })]);
+    const [payments, media, invoices] = await Promise.all([
+      tx.payment.count({ where: { visitId: id } }),
+      tx.mediaFile.count({ where: { visitId: id } }),
+      tx.invoice.count({ where: { visitId: id } }),
+    ]);
     if (payments > 0) throw new AppError('CONFLICT', 'This visit has payments on record and cannot be deleted');
+    // Issued invoices are kept for good (numbering without holes, the customer's copy).
+    if (invoices > 0) throw new AppError('CONFLICT', 'This visit has invoices on record and cannot be deleted');
     if (media > 0) throw new AppError('CONFLICT', 'This visit has media files; remove them before deleting the visit');
     await tx.visit.delete({ where: { id } });
     return { id };
