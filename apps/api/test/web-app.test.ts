@@ -2,10 +2,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildApp } from '../src/app.ts';
 import { testDeps } from './helpers.ts';
+
+const PRECOMPRESSED_SOURCE = `export const value = ${JSON.stringify('y'.repeat(4000))};`;
 
 describe('serving the built web app (production)', () => {
   let app: App;
@@ -14,6 +17,9 @@ describe('serving the built web app (production)', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Garage</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    // The build's brotli copy (apps/web/tooling/precompress-plugin.ts) of another asset.
+    writeFileSync(path.join(dist, 'assets', 'vendor-def456.js'), PRECOMPRESSED_SOURCE);
+    writeFileSync(path.join(dist, 'assets', 'vendor-def456.js.br'), brotliCompressSync(PRECOMPRESSED_SOURCE));
     const deps = testDeps();
     app = await buildApp({ ...deps, config: { ...deps.config, NODE_ENV: 'production', WEB_DIST_DIR: dist } }, { logger: false });
   });
@@ -49,6 +55,15 @@ describe('serving the built web app (production)', () => {
       expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+  });
+
+  it("sends the build's precompressed copy of an asset as it is", async () => {
+    const response = await app.inject({ url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.rawPayload).toEqual(brotliCompressSync(PRECOMPRESSED_SOURCE));
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PRECOMPRESSED_SOURCE);
   });
 
   it('falls back to index.html for client routes', async () => {

@@ -26,6 +26,9 @@ export default fp(
       root: options.distDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies of its assets (apps/web/tooling/precompress-plugin.ts): sent as
+      // they are to a browser that accepts them, so @fastify/compress leaves those answers alone.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
