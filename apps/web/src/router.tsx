@@ -58,6 +58,7 @@ const MessagesPage = lazyPage(() => import('./features/messages/messages-page.ts
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
 const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments', 'analytics']);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
+const ReportsPage = lazyPage(() => import('./features/reports/reports-page.tsx'), 'ReportsPage', ['reports', 'visits']);
 const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
 const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', ['branding', 'validation', 'fields']);
@@ -109,6 +110,7 @@ export function AppRoutes() {
           <Route path="dashboard" element={<Navigate to="main-panel" replace />} />
           <Route path="dashboard/main-panel" element={<MainPanelPage />} />
           <Route path="dashboard/real-time" element={<RealTimePage />} />
+          <Route path="dashboard/reports" element={<ReportsPage />} />
           <Route path="settings" element={<Navigate to="offering" replace />} />
           <Route path="settings/offering" element={<OfferingPage />} />
           <Route path="settings/offering/:id" element={<OfferingCategoryPage />} />

@@ -33,7 +33,7 @@ function dayFormatter(lang: ReportContext['lang']) {
     (value.length > 10 ? hour.format(new Date(`${value}:00Z`)) : day.format(new Date(`${value}T00:00:00Z`))).replace(/[\u200e\u200f\u061c]/g, '');
 }
 
-function cellText(value: ReportRow[string], type: ReportColumn['type'], format: PdfFormatter, day: (value: string) => string): string {
+function cellText(value: ReportRow[string] | undefined, type: ReportColumn['type'], format: PdfFormatter, day: (value: string) => string): string {
   if (value === null || value === undefined) return '';
   switch (type) {
     case 'money':

@@ -12,8 +12,6 @@ import type { Db } from '@garage/db';
 import { poolOf } from '@garage/db/client';
 import { REPORT_SOURCES, type SqlSource } from './report-sources.ts';
 
-type PoolClient = Awaited<ReturnType<ReturnType<typeof poolOf>['connect']>>;
-
 /** Everything a format needs besides the rows: the definition in the asked language and the shop's settings. */
 export interface ReportContext {
   kind: ReportKind;
@@ -119,7 +117,7 @@ export async function* reportParts(db: Db, context: ReportContext, options: { ma
     return;
   }
   const values = parameters(context);
-  const client: PoolClient = await poolOf(db).connect();
+  const client = await poolOf(db).connect();
   let done = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

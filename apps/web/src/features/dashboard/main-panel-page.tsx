@@ -10,6 +10,7 @@ import {
   CircleCheck,
   ClipboardList,
   Droplets,
+  FileSpreadsheet,
   HandCoins,
   PackageCheck,
   Plus,
@@ -60,6 +61,10 @@ export function MainPanelPage() {
             {data && <span className="hidden sm:inline"> · {t('comparedWith', { from: f.day(data.period.previous.firstDay), to: f.day(data.period.previous.lastDay) })}</span>}
           </p>
         </div>
+        <Link to="/admin/dashboard/reports" className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="open-reports">
+          <FileSpreadsheet aria-hidden="true" />
+          {t('shell:pages.reports')}
+        </Link>
       </header>
 
       <PeriodPicker value={state} onChange={choose} />

@@ -7,6 +7,7 @@ import {
   Car,
   ClipboardList,
   Database,
+  FileSpreadsheet,
   Images,
   LayoutDashboard,
   ListTodo,
@@ -41,6 +42,7 @@ export const ADMIN_NAV: NavGroup[] = [
     items: [
       { key: 'mainPanel', to: '/admin/dashboard/main-panel', Icon: LayoutDashboard },
       { key: 'realTime', to: '/admin/dashboard/real-time', Icon: Activity },
+      { key: 'reports', to: '/admin/dashboard/reports', Icon: FileSpreadsheet },
       { key: 'todo', to: '/admin/todo', Icon: ListTodo },
       { key: 'visits', to: '/admin/visits', Icon: ClipboardList, owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\//, badge: 'customerDecisions' },
     ],

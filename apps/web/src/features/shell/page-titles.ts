@@ -25,6 +25,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: PageT
 
   ['/admin/dashboard/main-panel', shell('mainPanel')],
   ['/admin/dashboard/real-time', shell('realTime')],
+  ['/admin/dashboard/reports', shell('reports')],
   ['/admin/todo', shell('todo')],
   ['/admin/visits', shell('visits')],
   ['/admin/payments', common('payments')],
