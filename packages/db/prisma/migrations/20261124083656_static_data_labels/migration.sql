@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "StaticData" ADD COLUMN     "labels" JSONB NOT NULL DEFAULT '{}';
