@@ -30,6 +30,7 @@ const PrivacyPolicyPage = lazyPage(() => import('./features/legal/privacy-policy
 const TermsOfServicePage = lazyPage(() => import('./features/legal/terms-of-service-page.tsx'), 'TermsOfServicePage', ['legal']);
 const NotFoundPage = lazyPage(() => import('./features/public/not-found-page.tsx'), 'NotFoundPage');
 const ApprovePage = lazyPage(() => import('./features/approvals/approve-page.tsx'), 'ApprovePage', ['approvals', 'tasks']);
+const UnsubscribePage = lazyPage(() => import('./features/reminders/unsubscribe-page.tsx'), 'UnsubscribePage', ['reminders']);
 
 // Sign-in (auth feature) and the tRPC boundary
 const TrpcScope = lazyPage(() => import('./components/trpc-scope.tsx'), 'TrpcScope');
@@ -50,11 +51,12 @@ const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), '
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
 const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'UsersPage');
 const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage');
-const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage');
+const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage', ['reminders']);
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
 const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'approvals', 'validation', 'fields']);
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'approvals', 'validation', 'fields']);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
+const RemindersPage = lazyPage(() => import('./features/reminders/reminders-page.tsx'), 'RemindersPage', ['reminders']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
 const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments', 'analytics']);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
@@ -67,9 +69,9 @@ const DataTransferPage = lazyPage(() => import('./features/data-transfer/data-tr
 const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage');
 
 // Client screens
-const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', ['dashboard', 'visits', 'ratings']);
+const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', ['dashboard', 'visits', 'ratings', 'reminders']);
 const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
-const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage');
+const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage', ['reminders']);
 const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
 const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', ['approvals', 'visits', 'tasks', 'payments']);
 const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits']);
@@ -84,6 +86,7 @@ export function AppRoutes() {
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-of-service" element={<TermsOfServicePage />} />
         <Route path="approve/:token" element={<ApprovePage />} />
+        <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
 
@@ -107,6 +110,7 @@ export function AppRoutes() {
           <Route path="users/:userId/vehicle/:vehicleId/visit/:visitId/task/:taskId" element={<TaskDetailPage />} />
           <Route path="messages" element={<MessagesPage />} />
           <Route path="messages/rate" element={<RatingsPage />} />
+          <Route path="reminders" element={<RemindersPage />} />
           <Route path="dashboard" element={<Navigate to="main-panel" replace />} />
           <Route path="dashboard/main-panel" element={<MainPanelPage />} />
           <Route path="dashboard/real-time" element={<RealTimePage />} />

@@ -1,6 +1,7 @@
 // Tasks of a visit: the one contract for the task forms (add-visit rows, task page) and the API.
 // Money is integer cents; forms show it in currency units through a money input.
 import { z } from 'zod';
+import { remindInKmSchema, remindInMonthsSchema } from './reminders.ts';
 import { TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_STATUSES } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { isIsoDate } from '../visit-rules.ts';
@@ -48,6 +49,9 @@ export const taskInputSchema = z.object({
     .union([z.literal(''), z.null(), isoDateSchema('dueDate')])
     .optional()
     .transform((value) => value || null),
+  /** Once completed, remind the customer in N months and/or at N more km (service reminders). */
+  remindInMonths: remindInMonthsSchema.transform((value) => value ?? null),
+  remindInKm: remindInKmSchema.transform((value) => value ?? null),
 });
 export type TaskInput = z.input<typeof taskInputSchema>;
 export type TaskInputParsed = z.output<typeof taskInputSchema>;
@@ -71,6 +75,8 @@ export const taskPatchSchema = z
       .nullish()
       .transform((value) => (value === undefined ? undefined : value || null)),
     dueDate: z.union([z.literal(''), z.null(), isoDateSchema('dueDate')]).optional().transform((value) => (value === undefined ? undefined : value || null)),
+    remindInMonths: remindInMonthsSchema,
+    remindInKm: remindInKmSchema,
   })
   .partial();
 export type TaskPatch = z.output<typeof taskPatchSchema>;
@@ -92,6 +98,8 @@ export const taskViewSchema = z.object({
   soldForCents: z.number(),
   dueDate: z.string().nullable(),
   completedOn: z.string().nullable(),
+  remindInMonths: z.number().nullable(),
+  remindInKm: z.number().nullable(),
   /** The statuses this task may move to next (TASK_TRANSITIONS narrowed by the approval state). */
   nextStatuses: z.array(z.enum(TASK_STATUSES)),
   /** Estimate approval (null: ordinary work). */

@@ -34,6 +34,8 @@ function taskData(input: TaskInputParsed) {
     costCents: input.costCents,
     soldForCents: input.soldForCents,
     dueDate: input.dueDate ? dueDateValue(input.dueDate) : null,
+    remindInMonths: input.remindInMonths,
+    remindInKm: input.remindInKm,
   };
 }
 

@@ -25,6 +25,8 @@ export const taskSelect = {
   soldForCents: true,
   dueDate: true,
   completedOn: true,
+  remindInMonths: true,
+  remindInKm: true,
   createdAt: true,
   updatedAt: true,
   approval: true,

@@ -18,6 +18,7 @@ import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../visits/st
 import { MyRatingsCard } from '../ratings/my-ratings-card.tsx';
 import { RateVisitButton } from '../ratings/rate-visit-button.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
+import { MyRemindersCard } from '../reminders/vehicle-reminders.tsx';
 
 const visitPath = (visit: { vehicleId: string; id: string }) => `/client/overview/${visit.vehicleId}/${visit.id}`;
 
@@ -64,6 +65,8 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
         <SummaryTile id="open" icon={<ClipboardList />} label={t('client.openVisits')} value={f.count(data.openVisits.length)} />
         <SummaryTile id="vehicles" icon={<Car />} label={t('client.vehicles')} value={f.count(data.vehicles.length)} />
       </section>
+
+      <MyRemindersCard />
 
       <section aria-labelledby="open-visits-title" className="flex flex-col gap-3">
         <h2 id="open-visits-title" className="text-lg font-semibold">{t('client.openVisits')}</h2>

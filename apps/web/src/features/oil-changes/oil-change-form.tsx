@@ -1,12 +1,13 @@
 // Record an oil change (shared schema: next change km above current km, km never negative). The API also
-// refuses a reading below the vehicle's latest km; that answer lands on "current km".
+// refuses a reading below the vehicle's latest km; that answer lands on "current km". With `existing` the
+// same form corrects a recorded change: only the fields changed are sent (PATCH semantics).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { oilChangeInputSchema } from '@garage/shared/schemas/oil-changes';
+import { oilChangeInputSchema, type OilChangeView } from '@garage/shared/schemas/oil-changes';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
@@ -25,12 +26,14 @@ type FormOutput = z.output<typeof oilChangeInputSchema>;
 /** The usual interval, offered when staff leave "next change" empty. */
 const DEFAULT_INTERVAL_KM = 10_000;
 
-export function OilChangeForm({ vehicleId, latestKm }: { vehicleId: string; latestKm: number | null }) {
+export function OilChangeForm({ vehicleId, latestKm, existing, onDone }: { vehicleId: string; latestKm: number | null; existing?: OilChangeView; onDone?: () => void }) {
   const { t } = useTranslation(['oil', 'users', 'vehicles', 'validation', 'fields', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const oilTypes = useStaticOptions('OIL_TYPE');
-  const empty: FormInput = {
+  const empty: FormInput = existing
+    ? { oilName: existing.oilName, oilType: existing.oilType, currentKm: existing.currentKm, nextChangeKm: existing.nextChangeKm, filterChanged: existing.filterChanged, notes: existing.notes ?? '' }
+    : {
     oilName: '',
     oilType: '',
     currentKm: (latestKm ?? undefined) as number,
@@ -45,27 +48,41 @@ export function OilChangeForm({ vehicleId, latestKm }: { vehicleId: string; late
   });
   const errors = formState.errors;
   const create = useMutation(trpc.oilChanges.create.mutationOptions());
+  const update = useMutation(trpc.oilChanges.update.mutationOptions());
+  const busy = create.isPending || update.isPending;
+  const prefix = existing ? 'oil-edit' : 'oil';
 
   const submit = handleSubmit(async (data) => {
     try {
-      await create.mutateAsync({ vehicleId, data });
+      if (existing) {
+        const changed = Object.fromEntries(Object.entries(data).filter(([key]) => formState.dirtyFields[key as keyof FormInput]));
+        if (Object.keys(changed).length > 0) await update.mutateAsync({ id: existing.id, data: changed });
+      } else {
+        await create.mutateAsync({ vehicleId, data });
+      }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.oilChanges.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.reminders.pathKey() }),
       ]);
+      if (existing) {
+        toast.success(t('oil:toasts.updated'));
+        onDone?.();
+        return;
+      }
       toast.success(t('oil:toasts.created'));
       reset({ ...empty, currentKm: data.currentKm, nextChangeKm: data.currentKm + DEFAULT_INTERVAL_KM });
     } catch (error) {
       applyServerErrors(setError, error, t);
-      toast.error(t('oil:toasts.createFailed'));
+      toast.error(t(existing ? 'oil:toasts.updateFailed' : 'oil:toasts.createFailed'));
     }
   });
 
   const km = (name: 'currentKm' | 'nextChangeKm') => (
     <Field data-invalid={!!errors[name]}>
-      <FieldLabel htmlFor={`oil-${name}`}>{t(`oil:fields.${name}`)}</FieldLabel>
+      <FieldLabel htmlFor={`${prefix}-${name}`}>{t(`oil:fields.${name}`)}</FieldLabel>
       <Input
-        id={`oil-${name}`}
+        id={`${prefix}-${name}`}
         type="number"
         inputMode="numeric"
         min={0}
@@ -77,16 +94,16 @@ export function OilChangeForm({ vehicleId, latestKm }: { vehicleId: string; late
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="oil-form">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid={`${prefix}-form`}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field data-invalid={!!errors.oilName}>
-          <FieldLabel htmlFor="oil-oilName">{t('oil:fields.oilName')}</FieldLabel>
-          <Input id="oil-oilName" aria-invalid={!!errors.oilName} {...register('oilName')} />
+          <FieldLabel htmlFor={`${prefix}-oilName`}>{t('oil:fields.oilName')}</FieldLabel>
+          <Input id={`${prefix}-oilName`} aria-invalid={!!errors.oilName} {...register('oilName')} />
           <FieldError errors={[errors.oilName]} field="oilName" />
         </Field>
         <Field data-invalid={!!errors.oilType}>
-          <FieldLabel htmlFor="oil-oilType">{t('oil:fields.oilType')}</FieldLabel>
-          <SuggestInput id="oil-oilType" options={oilTypes} aria-invalid={!!errors.oilType} {...register('oilType')} />
+          <FieldLabel htmlFor={`${prefix}-oilType`}>{t('oil:fields.oilType')}</FieldLabel>
+          <SuggestInput id={`${prefix}-oilType`} options={oilTypes} aria-invalid={!!errors.oilType} {...register('oilType')} />
           <FieldError errors={[errors.oilType]} field="oilType" />
         </Field>
         {km('currentKm')}
@@ -96,19 +113,19 @@ export function OilChangeForm({ vehicleId, latestKm }: { vehicleId: string; late
         <Controller
           control={control}
           name="filterChanged"
-          render={({ field }) => <Checkbox id="oil-filterChanged" checked={!!field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+          render={({ field }) => <Checkbox id={`${prefix}-filterChanged`} checked={!!field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
         />
-        <FieldLabel htmlFor="oil-filterChanged">{t('oil:fields.filterChanged')}</FieldLabel>
+        <FieldLabel htmlFor={`${prefix}-filterChanged`}>{t('oil:fields.filterChanged')}</FieldLabel>
       </Field>
       <Field data-invalid={!!errors.notes}>
-        <FieldLabel htmlFor="oil-notes">{t('oil:fields.notes')}</FieldLabel>
-        <Textarea id="oil-notes" rows={2} aria-invalid={!!errors.notes} {...register('notes')} />
+        <FieldLabel htmlFor={`${prefix}-notes`}>{t('oil:fields.notes')}</FieldLabel>
+        <Textarea id={`${prefix}-notes`} rows={2} aria-invalid={!!errors.notes} {...register('notes')} />
         <FieldError errors={[errors.notes]} field="notes" />
       </Field>
       <div className="flex justify-end">
-        <Button type="submit" disabled={create.isPending} data-testid="oil-form-submit">
-          {create.isPending && <Spinner />}
-          {t('oil:actions.record')}
+        <Button type="submit" disabled={busy} data-testid={`${prefix}-form-submit`}>
+          {busy && <Spinner />}
+          {t(existing ? 'oil:actions.saveCorrection' : 'oil:actions.record')}
         </Button>
       </div>
     </form>

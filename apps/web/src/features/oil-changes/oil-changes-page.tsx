@@ -49,7 +49,7 @@ export function OilChangesPage() {
           </CardContent>
         </Card>
       </div>
-      <OilHistoryCard items={history.data.items} />
+      <OilHistoryCard items={history.data.items} editable />
     </section>
   );
 }

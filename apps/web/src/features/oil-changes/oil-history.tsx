@@ -6,6 +6,7 @@ import { FactList } from '../../components/fact-list.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { OilStatusBadge } from '../vehicles/oil-status.tsx';
+import { OilRowActions } from './oil-row-actions.tsx';
 import { useKmAndDate } from '../vehicles/use-km-and-date.ts';
 
 export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) {
@@ -29,7 +30,8 @@ export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) 
   );
 }
 
-export function OilHistoryCard({ items }: { items: OilHistory['items'] }) {
+/** `editable` (staff): each row can be corrected or deleted. */
+export function OilHistoryCard({ items, editable = false }: { items: OilHistory['items']; editable?: boolean }) {
   const { t } = useTranslation('oil');
   return (
     <Card>
@@ -37,13 +39,13 @@ export function OilHistoryCard({ items }: { items: OilHistory['items'] }) {
         <CardTitle>{t('history.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <OilHistoryList items={items} />
+        <OilHistoryList items={items} editable={editable} />
       </CardContent>
     </Card>
   );
 }
 
-function OilHistoryList({ items }: { items: OilHistory['items'] }) {
+function OilHistoryList({ items, editable }: { items: OilHistory['items']; editable: boolean }) {
   const { t } = useTranslation('oil');
   const format = useKmAndDate();
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('history.empty')}</p>;
@@ -61,6 +63,7 @@ function OilHistoryList({ items }: { items: OilHistory['items'] }) {
               <TableHead className="text-end">{t('fields.nextChangeKm')}</TableHead>
               <TableHead>{t('fields.filterChanged')}</TableHead>
               <TableHead>{t('fields.notes')}</TableHead>
+              {editable && <TableHead className="w-0"><span className="sr-only">{t('history.actions')}</span></TableHead>}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -81,7 +84,8 @@ function OilHistoryList({ items }: { items: OilHistory['items'] }) {
                 <TableCell className="text-end tabular-nums">{format.km(item.currentKm)}</TableCell>
                 <TableCell className="text-end tabular-nums">{format.km(item.nextChangeKm)}</TableCell>
                 <TableCell>{filter(item.filterChanged)}</TableCell>
-                <TableCell className="max-w-64 whitespace-normal text-sm">{item.notes ?? ''}</TableCell>
+                <TableCell className="max-w-64 whitespace-normal text-sm" dir="auto">{item.notes ?? ''}</TableCell>
+                {editable && <TableCell><OilRowActions item={item} /></TableCell>}
               </TableRow>
             ))}
           </TableBody>
@@ -110,7 +114,8 @@ function OilHistoryList({ items }: { items: OilHistory['items'] }) {
                 {filter(item.filterChanged)}
                 <span>{item.filterChanged ? t('history.filterChanged') : t('history.filterKept')}</span>
               </div>
-              {item.notes && <p className="text-muted-foreground">{item.notes}</p>}
+              {item.notes && <p className="text-muted-foreground" dir="auto">{item.notes}</p>}
+              {editable && <OilRowActions item={item} />}
             </Card>
           </li>
         ))}

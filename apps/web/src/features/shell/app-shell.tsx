@@ -15,6 +15,7 @@ import { cn } from '../../lib/utils.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { UnreadMessagesBadge } from '../messages/unread-badge.tsx';
 import { CustomerDecisionsBadge } from '../approvals/decisions-badge.tsx';
+import { RemindersBadge } from '../reminders/reminders-badge.tsx';
 import { activeNavKey, type NavGroup } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -42,10 +43,12 @@ function NavList({ groups, activeKey, compact = false }: { groups: readonly NavG
                     <Icon className="size-5" aria-hidden="true" />
                     {badge === 'unreadMessages' && compact && <UnreadMessagesBadge compact />}
                     {badge === 'customerDecisions' && compact && <CustomerDecisionsBadge compact />}
+                    {badge === 'reminders' && compact && <RemindersBadge compact />}
                   </span>
                   <span className={cn(compact && 'sr-only')}>{t(`pages.${key}`)}</span>
                   {badge === 'unreadMessages' && !compact && <UnreadMessagesBadge />}
                   {badge === 'customerDecisions' && !compact && <CustomerDecisionsBadge />}
+                  {badge === 'reminders' && !compact && <RemindersBadge />}
                 </Link>
               </li>
             ))}

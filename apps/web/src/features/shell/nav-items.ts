@@ -4,6 +4,7 @@
 import {
   Activity,
   ArrowDownUp,
+  Bell,
   Car,
   ClipboardList,
   Database,
@@ -28,7 +29,7 @@ export interface NavItem {
   /** Locations outside `to` that belong to this entry. */
   owns?: RegExp;
   /** A live count shown on the entry (see app-shell.tsx). */
-  badge?: 'unreadMessages' | 'customerDecisions';
+  badge?: 'unreadMessages' | 'customerDecisions' | 'reminders';
 }
 
 export interface NavGroup {
@@ -54,6 +55,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'users', to: '/admin/users', Icon: Users, owns: /^\/admin\/media\// },
       { key: 'search', to: '/admin/search', Icon: Search },
       { key: 'messages', to: '/admin/messages', Icon: MessageSquare, badge: 'unreadMessages' },
+      { key: 'reminders', to: '/admin/reminders', Icon: Bell, badge: 'reminders' },
       { key: 'ratings', to: '/admin/messages/rate', Icon: Star },
     ],
   },

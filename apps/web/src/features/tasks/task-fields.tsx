@@ -8,6 +8,7 @@ import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { numberOr } from '../../lib/number-input.ts';
 import { cn } from '../../lib/utils.ts';
 import { MoneyInput } from '../visits/money-input.tsx';
 
@@ -83,6 +84,14 @@ export function TaskFields({ prefix = '', idPrefix, compact = false, showDescrip
             <Input id={id('dueDate')} type="date" {...register(name('dueDate'))} aria-invalid={!!error('dueDate')} />
             <FieldError errors={[error('dueDate')]} field="dueDate" />
           </Field>
+          {/* Once completed, remind the customer (e.g. a brake check in 6 months or 10 000 km). */}
+          {(['remindInMonths', 'remindInKm'] as const).map((field) => (
+            <Field key={field} data-invalid={!!error(field)}>
+              <FieldLabel htmlFor={id(field)}>{t(`fields.${field}`)}</FieldLabel>
+              <Input id={id(field)} type="number" inputMode="numeric" min={1} {...register(name(field), { setValueAs: numberOr(null) })} aria-invalid={!!error(field)} data-testid={id(field)} />
+              <FieldError errors={[error(field)]} field={field} />
+            </Field>
+          ))}
           <Field data-invalid={!!error('description')} className={cn(compact ? 'sm:col-span-2 lg:col-span-4' : 'sm:col-span-2')}>
             <FieldLabel htmlFor={id('description')}>{t('fields.description')}</FieldLabel>
             <Textarea id={id('description')} rows={2} {...register(name('description'))} aria-invalid={!!error('description')} />

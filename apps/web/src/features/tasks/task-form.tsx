@@ -17,7 +17,7 @@ import { TaskFields } from './task-fields.tsx';
 
 const toForm = (task?: TaskView): TaskInput =>
   task
-    ? { title: task.title, description: task.description ?? '', service: task.service, priority: task.priority, costCents: task.costCents, soldForCents: task.soldForCents, dueDate: task.dueDate ?? '' }
+    ? { title: task.title, description: task.description ?? '', service: task.service, priority: task.priority, costCents: task.costCents, soldForCents: task.soldForCents, dueDate: task.dueDate ?? '', remindInMonths: task.remindInMonths, remindInKm: task.remindInKm }
     : { title: '', description: '', service: 'REPAIR', priority: 'NORMAL', costCents: 0, soldForCents: undefined as unknown as number, dueDate: '' };
 
 export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: TaskView; onDone: () => void }) {

@@ -14,6 +14,7 @@ import { Breadcrumbs } from '../client-portal/breadcrumbs.tsx';
 import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VisitsCard } from './visit-list.tsx';
+import { MyRemindersCard } from '../reminders/vehicle-reminders.tsx';
 
 export function MyVehiclePage() {
   const { vehicleId = '' } = useParams();
@@ -53,6 +54,7 @@ export function MyVehiclePage() {
         <VehicleBadges vehicle={car} />
         <VehicleFacts vehicle={car} />
       </PageHeader>
+      <MyRemindersCard vehicleId={car.id} />
       <VisitsCard
         title={t('sections.visits')}
         isPending={visits.isPending}

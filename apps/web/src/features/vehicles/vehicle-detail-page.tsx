@@ -19,6 +19,7 @@ import { VehicleFacts } from './vehicle-facts.tsx';
 import { VehicleForm } from './vehicle-form.tsx';
 import { VisitsCard } from './visit-list.tsx';
 import { DeclinedWorkCard } from '../approvals/visit-approvals-section.tsx';
+import { VehicleRemindersCard } from '../reminders/vehicle-reminders.tsx';
 
 export function VehicleDetailPage() {
   const { userId = '', vehicleId = '' } = useParams();
@@ -104,6 +105,7 @@ export function VehicleDetailPage() {
         linkOf={(visit) => `/admin/users/${car.ownerId}/vehicle/${car.id}/visit/${visit.id}`}
       />
       <DeclinedWorkCard vehicleId={car.id} />
+      <VehicleRemindersCard vehicleId={car.id} />
 
       <FormDialog open={editing} onOpenChange={setEditing} title={t('vehicles:form.editTitle')}>
         <VehicleForm ownerId={car.ownerId} vehicle={car} onDone={() => setEditing(false)} />
