@@ -100,7 +100,7 @@ function ChannelRow({ channel, icon, current, pending }: { channel: AddressChann
             {icon}
           </span>
           <div className="min-w-0">
-            <h3 className="text-sm font-medium">{t(`contact.${channel}.label`)}</h3>
+            <p className="text-sm font-medium">{t(`contact.${channel}.label`)}</p>
             <p className="truncate text-sm text-muted-foreground" data-testid={`contact-${channel}-current`}>
               {current ? <bdi dir="ltr">{current}</bdi> : t(`contact.${channel}.none`)}
             </p>
