@@ -200,12 +200,26 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'tRPC myReminders.list': 'client-own',
   'POST /backend/reminders/unsubscribe': 'public',
 
+  // Appointment requests: the public form and its free days; staff calendar and decisions; a client's own
+  'GET /backend/appointments/availability': 'public',
+  'POST /backend/appointments': 'public',
+  'tRPC appointments.list': 'staff',
+  'tRPC appointments.badge': 'staff',
+  'tRPC appointments.accept': 'staff',
+  'tRPC appointments.propose': 'staff',
+  'tRPC appointments.decline': 'staff',
+  'tRPC myAppointments.list': 'client-own',
+  'tRPC myAppointments.availability': 'client-own',
+  'tRPC myAppointments.request': 'client-own',
+  'tRPC myAppointments.acceptProposal': 'client-own',
+  'tRPC myAppointments.cancel': 'client-own',
+
   // Static data, search, uploads
   'GET /backend/static-data': 'staff',
   'POST /backend/static-data': 'staff',
   'PUT /backend/static-data/{id}': 'staff',
   'DELETE /backend/static-data/{id}': 'staff',
-  'tRPC staticData.list': 'staff',
+  'tRPC staticData.list': 'signedIn',
   'tRPC staticData.create': 'staff',
   'tRPC staticData.update': 'staff',
   'tRPC staticData.delete': 'staff',

@@ -51,7 +51,29 @@ describe('static data', () => {
     expect((await request('POST', '/static-data', { name, type: 'OIL_TYPE' })).statusCode).toBe(201);
   });
 
-  it('behaves the same over tRPC, and is staff only', async () => {
+  it('keeps a label per language: blank ones dropped, left out on update means unchanged', async () => {
+    const name = `Pearl ${uniqueSuffix()}`;
+    const created = await request('POST', '/static-data', { name, type: 'COLOR', labels: { fr: 'Nacré', ar: 'لؤلؤي', en: '  ' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().labels).toEqual({ fr: 'Nacré', ar: 'لؤلؤي' });
+
+    // A caller from before labels existed (name and type only) keeps them.
+    const renamed = await request('PUT', `/static-data/${created.json().id}`, { name: `${name} white`, type: 'COLOR' });
+    expect(renamed.json()).toMatchObject({ name: `${name} white`, labels: { fr: 'Nacré', ar: 'لؤلؤي' } });
+
+    // Sent, they replace the old ones.
+    const relabelled = await request('PUT', `/static-data/${created.json().id}`, { name: `${name} white`, type: 'COLOR', labels: { ar: 'أبيض لؤلؤي' } });
+    expect(relabelled.json().labels).toEqual({ ar: 'أبيض لؤلؤي' });
+    const listed = (await request('GET', '/static-data?type=COLOR')).json().find((item: { id: string }) => item.id === created.json().id);
+    expect(listed.labels).toEqual({ ar: 'أبيض لؤلؤي' });
+
+    const tooLong = await request('POST', '/static-data', { name: `Long ${uniqueSuffix()}`, type: 'COLOR', labels: { fr: 'x'.repeat(101) } });
+    expect(tooLong.statusCode).toBe(400);
+    const unknown = await request('POST', '/static-data', { name: `Odd ${uniqueSuffix()}`, type: 'COLOR', labels: { de: 'Weiß' } });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('behaves the same over tRPC; changes are staff only, the lists are readable by any signed-in account', async () => {
     const caller = createCaller(createContextInner(testDeps(), { userId: employee.user.id, roles: ['EMPLOYEE'] }));
     const created = await caller.staticData.create({ name: `Biturbo ${uniqueSuffix()}`, type: 'ENGINE_TYPE' });
     expect((await caller.staticData.list({ type: 'ENGINE_TYPE' })).map((item) => item.id)).toContain(created.id);
@@ -60,6 +82,8 @@ describe('static data', () => {
     const client = await createTestUser('CLIENT');
     expect((await request('GET', '/static-data', undefined, client)).statusCode).toBe(403);
     const clientCaller = createCaller(createContextInner(testDeps(), { userId: client.user.id, roles: ['CLIENT'] }));
-    await expect(clientCaller.staticData.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // The client portal shows a vehicle's colour and engine type with their labels.
+    expect((await clientCaller.staticData.list({ type: 'ENGINE_TYPE' })).map((item) => item.id)).toContain(created.id);
+    await expect(clientCaller.staticData.create({ name: `Other ${uniqueSuffix()}`, type: 'ENGINE_TYPE' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -41,6 +41,27 @@ const BRANDS = { Toyota: ['Corolla', 'Hilux', 'RAV4'], Renault: ['Clio', 'Megane
 const COLORS = ['White', 'Black', 'Silver', 'Grey', 'Blue', 'Red', 'Green', 'Beige'];
 const ENGINE_TYPES = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'LPG'];
 const OIL_TYPES = ['5W-30', '5W-40', '10W-40', '0W-20', '15W-40'];
+// Labels of the static data in French and Arabic (English is the name itself); screens fall back to the name.
+const STATIC_DATA_LABELS: Record<string, { fr: string; ar: string }> = {
+  Car: { fr: 'Voiture', ar: 'سيارة' },
+  Truck: { fr: 'Camion', ar: 'شاحنة' },
+  Motorcycle: { fr: 'Moto', ar: 'دراجة نارية' },
+  Bus: { fr: 'Bus', ar: 'حافلة' },
+  Van: { fr: 'Fourgon', ar: 'شاحنة صغيرة' },
+  White: { fr: 'Blanc', ar: 'أبيض' },
+  Black: { fr: 'Noir', ar: 'أسود' },
+  Silver: { fr: 'Argent', ar: 'فضي' },
+  Grey: { fr: 'Gris', ar: 'رمادي' },
+  Blue: { fr: 'Bleu', ar: 'أزرق' },
+  Red: { fr: 'Rouge', ar: 'أحمر' },
+  Green: { fr: 'Vert', ar: 'أخضر' },
+  Beige: { fr: 'Beige', ar: 'بيج' },
+  Petrol: { fr: 'Essence', ar: 'بنزين' },
+  Diesel: { fr: 'Diesel', ar: 'ديزل' },
+  Hybrid: { fr: 'Hybride', ar: 'هجين' },
+  Electric: { fr: 'Électrique', ar: 'كهربائي' },
+  LPG: { fr: 'GPL', ar: 'غاز البترول المسال' },
+};
 const OIL_NAMES = ['Castrol Edge', 'Mobil 1', 'Total Quartz', 'Shell Helix', 'Motul 8100'];
 
 
@@ -101,7 +122,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
           ...Object.keys(BRANDS).map((name) => ({ name, type: 'BRAND' as const })),
           ...ENGINE_TYPES.map((name) => ({ name, type: 'ENGINE_TYPE' as const })),
           ...OIL_TYPES.map((name) => ({ name, type: 'OIL_TYPE' as const })),
-        ].map((row) => ({ ...row, id: seedId(`static:${row.type}:${row.name}`) })),
+        ].map((row) => ({ ...row, id: seedId(`static:${row.type}:${row.name}`), labels: STATIC_DATA_LABELS[row.name] ?? {} })),
         skipDuplicates: true,
       });
 

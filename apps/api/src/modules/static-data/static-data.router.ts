@@ -1,10 +1,12 @@
 import { listStaticDataSchema, staticDataIdSchema, staticDataInputSchema, staticDataViewSchema, updateStaticDataSchema } from '@garage/shared';
 import { z } from 'zod';
-import { router, staffProcedure } from '../../trpc/init.ts';
+import { protectedProcedure, router, staffProcedure } from '../../trpc/init.ts';
 import { createStaticData, deleteStaticData, listStaticData, updateStaticData } from './static-data.service.ts';
 
 export const staticDataRouter = router({
-  list: staffProcedure
+  // Any signed-in account reads the lists: the client portal shows a vehicle's colour and engine type with
+  // their labels in the client's language.
+  list: protectedProcedure
     .input(listStaticDataSchema)
     .output(z.array(staticDataViewSchema))
     .query(({ ctx, input }) => listStaticData(ctx.deps.db, input.type)),
