@@ -109,7 +109,7 @@ describe('categories', () => {
   });
 
   it('an update changes only what was sent; a title sent for one language keeps the others', async () => {
-    const made = await newCategory({ title: { en: 'Glass', fr: 'Vitrage', ar: 'الزجاج' }, description: { en: 'Windscreens' }, imageUrl: 'https://example.com/glass.png' });
+    const made = await newCategory({ title: { en: 'Glass', fr: 'Vitrage', ar: 'الزجاج' }, description: { en: 'Windscreens' }, imageUrl: '/backend/media/0190a3c5-0000-7000-8000-0000000000c1/file' });
     const hidden = await call('PATCH', `/offering/categories/${made.id}`, { visible: false });
     expect(hidden.json()).toMatchObject({ visible: false, title: made.title, description: made.description, imageUrl: made.imageUrl, sortOrder: made.sortOrder });
 

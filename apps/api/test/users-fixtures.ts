@@ -5,7 +5,8 @@ import { createCaller } from '../src/trpc/root.ts';
 import { createTestUser, testDeps, uniqueSuffix } from './helpers.ts';
 
 export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
-export const PICTURE = 'https://images.example.com/avatar.png';
+/** A stored file's URL (image fields take nothing else); no row needs to exist for the form to accept it. */
+export const PICTURE = '/backend/media/0190a3c5-0000-7000-8000-00000000a7a7/file';
 
 export function newUser(overrides: Record<string, unknown> = {}) {
   const suffix = uniqueSuffix();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LANGUAGES, TASK_SERVICES } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { centsSchema } from './tasks.ts';
-import { IMAGE_URL_PATTERN } from './users.ts';
+import { storedFileUrlSchema } from './users.ts';
 
 export const OFFERING_LIMITS = {
   titleMax: 120,
@@ -65,12 +65,7 @@ const titleSchema = localizedInputSchema('title', OFFERING_LIMITS.titleMax);
 const requiredTitle = titleSchema.refine(hasSomeText, msg('required', { fieldName: 'title' }));
 const descriptionSchema = localizedInputSchema('description', OFFERING_LIMITS.descriptionMax).nullable();
 
-const imageSchema = z
-  .string()
-  .trim()
-  .max(500, msg('maxLength', { fieldName: 'image', maxLength: 500 }))
-  .regex(IMAGE_URL_PATTERN, msg('format', { fieldName: 'image' }))
-  .nullable();
+const imageSchema = storedFileUrlSchema('image').nullable();
 
 const sortOrderSchema = z
   .number({ error: msg('number', { fieldName: 'sortOrder' }) })

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { passwordSchema } from './auth.ts';
-import { imageUrlSchema, normalizePhone, requiredText, userInputSchema } from './users.ts';
+import { normalizePhone, storedFileUrlSchema, requiredText, userInputSchema } from './users.ts';
 
 /** API answers of the setup module (English; the web shows its own translations). */
 export const SETUP_MESSAGES = {
@@ -101,7 +101,7 @@ export const setupShopSchema = z.object({
   email: optionalText('email', LIMITS.emailMax).refine((value) => !value || z.email().safeParse(value).success, msg('email', { fieldName: 'email' })),
   address: optionalText('address', 500),
   openingHours: optionalText('openingHours', 1000),
-  logoUrl: z.union([z.literal('').transform(() => undefined), imageUrlSchema('logo')]).optional(),
+  logoUrl: z.union([z.literal('').transform(() => undefined), storedFileUrlSchema('logo')]).optional(),
   primaryColor: hexColor('primaryColor').default('#1d4ed8'),
 });
 export type SetupShopInput = z.input<typeof setupShopSchema>;

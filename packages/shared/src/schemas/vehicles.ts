@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LIMITS, VEHICLE_STATUSES, VEHICLE_TYPES } from '../constants.ts';
 import { msg } from '../messages.ts';
-import { imageUrlSchema, pageOf, requiredText } from './users.ts';
+import { pageOf, requiredText, storedFileUrlSchema } from './users.ts';
 
 export const VEHICLE_TEXT_MAX = 50;
 
@@ -39,7 +39,7 @@ export const vehicleInputSchema = z.object({
     .refine((year) => year <= vehicleYearMax(), { error: () => msg('maxValue', { fieldName: 'year', maxValue: vehicleYearMax() }) }),
   engineType: requiredText('engineType', VEHICLE_TEXT_MAX),
   status: z.enum(VEHICLE_STATUSES, { error: required('status') }),
-  imageUrl: z.union([z.literal('').transform(() => null), imageUrlSchema('image')]).nullish(),
+  imageUrl: z.union([z.literal('').transform(() => null), storedFileUrlSchema('image')]).nullish(),
 });
 export type VehicleInput = z.input<typeof vehicleInputSchema>;
 export type VehicleInputParsed = z.output<typeof vehicleInputSchema>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   BRANDING_TYPES,
   LANGUAGES,
+  STORED_FILE_URL_PATTERN,
   brandingInputSchema,
   coreValuesSchema,
   faqListSchema,
@@ -14,8 +15,10 @@ import {
 } from '@garage/shared';
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-/** Our own files (/brand/..., /backend/media/...) or an absolute http(s) address; nothing that could script. */
+/** Links (social pages): our own paths or an absolute http(s) address; nothing that could script. */
 const SAFE_URL = /^(\/[^\s"'<>]*|https?:\/\/[^\s"'<>]+)$/i;
+/** The pictures the web app ships for the demo shop (apps/web/public/brand). */
+const BUNDLED_BRAND_IMAGE = /^\/brand\/[\w-]+\.(svg|png|jpe?g|webp|ico)$/i;
 const JSON_LISTS: Record<string, z.ZodType> = { coreValues: coreValuesSchema, faqs: faqListSchema };
 
 function valueProblem(kind: BrandingFieldKind, key: string, value: string): string | null {
@@ -27,6 +30,8 @@ function valueProblem(kind: BrandingFieldKind, key: string, value: string): stri
     case 'boolean':
       return value === 'true' || value === 'false' ? null : msg('format', { fieldName: key });
     case 'image':
+      // Like every image field (STORED_FILE_URL_PATTERN): one of our stored files, or a bundled picture.
+      return value === '' || STORED_FILE_URL_PATTERN.test(value) || BUNDLED_BRAND_IMAGE.test(value) ? null : msg('format', { fieldName: key });
     case 'url':
       return value === '' || SAFE_URL.test(value) ? null : msg('format', { fieldName: key });
     case 'json': {

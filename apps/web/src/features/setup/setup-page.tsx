@@ -85,7 +85,6 @@ export function SetupPage() {
       email: '',
       address: '',
       openingHours: '',
-      logoUrl: '',
       primaryColor: '#1d4ed8',
     },
   });

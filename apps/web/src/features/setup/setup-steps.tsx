@@ -227,7 +227,6 @@ export function ShopFields({ form }: { form: UseFormReturn<SetupShopInput, unkno
             </div>
             <FieldError errors={[errors.primaryColor]} field="primaryColor" />
           </Field>
-          <TextField form={form} name="logoUrl" label="logo" type="url" dir="ltr" placeholder="https://" hint={t('shop.logoHint')} />
         </FieldGroup>
       </fieldset>
     </div>
