@@ -3,11 +3,31 @@
 // every other field as it was; null clears what may be empty. (Before, an omitted `active` reactivated a
 // deactivated user, an omitted `verified` un-verified and an omitted email erased it.) Visits: an edit that
 // omits the notes keeps them (it used to erase them); tasks: an edit that omits priority or cost kept resetting
-// them to NORMAL and 0.
+// them to NORMAL and 0. Then a table of every other update operation (vehicles, static data, to-dos, offering
+// categories and items, branding, shop identity, oil-change corrections, media rename/move, a client's rating):
+// each field left out in turn stays as it was, or is refused (400) when the update requires it. (A vehicle
+// edit without its picture erased it; a branding edit without its status made it ACTIVE; rating a visit
+// again without the consent withdrew it.)
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateUserInput } from '@garage/shared';
+import type { z } from 'zod';
+import {
+  brandingInputSchema,
+  categoryPatchSchema,
+  itemPatchSchema,
+  oilChangeUpdateInputSchema,
+  ratingInputSchema,
+  staticDataInputSchema,
+  todoInputSchema,
+  updateMediaDataSchema,
+  updateMerchantSchema,
+  vehicleInputSchema,
+  type CreateUserInput,
+} from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { buildTestApp, createTestUser, testDb } from './helpers.ts';
+import { signedInCustomer, type Customer } from './approvals-fixtures.ts';
+import { buildTestApp, createTestUser, testDb, uniqueSuffix } from './helpers.ts';
 import { callerFor, newUser as newUserPayload, type TestUser } from './users-fixtures.ts';
 import { createCustomer, insertVisit } from './visits-fixtures.ts';
 
@@ -39,7 +59,7 @@ describe('updates change only the fields they are sent', () => {
     ['firstName', { firstName: 'Renamed' }],
     ['lastName', { lastName: 'Renamed' }],
     ['age', { age: 52 }],
-    ['imageUrl', { imageUrl: 'https://images.example.com/other.png' }],
+    ['imageUrl', { imageUrl: '/backend/media/0190a3c5-0000-7000-8000-0000000000b2/file' }],
     ['preferredLanguage', { preferredLanguage: 'fr' }],
     ['verified', { verified: false }],
   ];
@@ -85,7 +105,7 @@ describe('updates change only the fields they are sent', () => {
 
   it.each(profileChanges)('own profile (REST and tRPC) with only %s changes only it', async (_field, change) => {
     const me = await createTestUser('CLIENT', { email: `self_${Date.now()}_${Math.random().toString(36).slice(2)}@example.com` });
-    await testDb().user.update({ where: { id: me.user.id }, data: { preferredLanguage: 'ar', age: 45, imageUrl: 'https://images.example.com/me.png' } });
+    await testDb().user.update({ where: { id: me.user.id }, data: { preferredLanguage: 'ar', age: 45, imageUrl: '/backend/media/0190a3c5-0000-7000-8000-0000000000b3/file' } });
     const before = await snapshot(me.user.id);
     const response = await app.inject({ method: 'PUT', url: '/backend/profile', headers: me.authHeader, payload: change });
     expect(response.statusCode, response.body).toBe(200);
@@ -136,4 +156,216 @@ describe('updates change only the fields they are sent', () => {
     await callerFor(admin).tasks.update({ id: created.id, updatedAt: await current(), data: { description: null, dueDate: null } });
     expect(await read()).toEqual({ ...before, title: 'Brake pads and discs', priority: 'LOW', description: null, dueDate: null });
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Table-driven, for every other update operation (REST and tRPC): each field of the update's schema is left
+// out in turn from an otherwise complete update. An optional field left out stays as stored (the row is made
+// with values no default would write); a required one is refused with 400 and nothing changes.
+
+type Send = (id: string, data: Record<string, unknown>) => Promise<number>;
+interface UpdateCase {
+  name: string;
+  /** The update's body / tRPC `data` schema: which fields it has and which may be left out. */
+  schema: z.ZodObject;
+  /** A fresh row, and a complete valid update for it. */
+  fresh: () => Promise<{ id: string; full: Record<string, unknown> }>;
+  /** The stored values, keyed like the update's fields. */
+  read: (id: string) => Promise<Record<string, unknown>>;
+  rest: Send;
+  trpc: Send;
+  /** Runs after each check (e.g. frees a unique slot). */
+  cleanup?: (id: string) => Promise<void>;
+}
+
+const STORED_PICTURE = '/backend/media/0190a3c5-0000-7000-8000-0000000000d1/file';
+const pick = (row: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
+const mayBeLeftOut = (field: z.ZodType) => field.safeParse(undefined).success;
+
+describe('every update operation: a field left out stays as it was', () => {
+  let app: App;
+  let admin: TestUser;
+  let client: Customer;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    admin = await createTestUser('ADMIN');
+    client = await signedInCustomer();
+  });
+  afterAll(() => app.close());
+
+  const inject = async (method: 'PUT' | 'PATCH', url: string, payload: Record<string, unknown>, headers: Record<string, string>) => (await app.inject({ method, url, headers, payload })).statusCode;
+  const trpcStatus = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+      return 200;
+    } catch (error) {
+      return error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : 500;
+    }
+  };
+  const merchantId = async () => (await testDb().merchant.findFirstOrThrow({ select: { id: true } })).id;
+
+  const CASES: UpdateCase[] = [
+    {
+      name: 'vehicle (PUT /vehicles/{id}, vehicles.update)',
+      schema: vehicleInputSchema,
+      fresh: async () => {
+        const { vehicle } = await createCustomer();
+        await testDb().vehicle.update({ where: { id: vehicle.id }, data: { imageUrl: STORED_PICTURE, status: 'INACTIVE' } });
+        const row = await testDb().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } });
+        return { id: vehicle.id, full: pick(row, ['type', 'plateNumber', 'color', 'brand', 'model', 'year', 'engineType', 'status']) };
+      },
+      read: async (id) => pick(await testDb().vehicle.findUniqueOrThrow({ where: { id } }), Object.keys(vehicleInputSchema.shape)),
+      rest: (id, data) => inject('PUT', `/backend/vehicles/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).vehicles.update({ id, data: data as never })),
+    },
+    {
+      name: 'static data (PUT /static-data/{id}, staticData.update)',
+      schema: staticDataInputSchema,
+      fresh: async () => {
+        const row = await testDb().staticData.create({ data: { name: `Teal ${uniqueSuffix()}`, type: 'COLOR' } });
+        return { id: row.id, full: { name: row.name, type: row.type } };
+      },
+      read: async (id) => pick(await testDb().staticData.findUniqueOrThrow({ where: { id } }), ['name', 'type']),
+      rest: (id, data) => inject('PUT', `/backend/static-data/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).staticData.update({ id, data: data as never })),
+    },
+    {
+      name: 'to-do (PUT /todos/{id}, todos.update)',
+      schema: todoInputSchema,
+      fresh: async () => {
+        const row = await testDb().todoTask.create({ data: { title: `Order filters ${uniqueSuffix()}`, description: 'Ten oil filters' } });
+        return { id: row.id, full: { title: row.title, description: row.description } };
+      },
+      read: async (id) => pick(await testDb().todoTask.findUniqueOrThrow({ where: { id } }), ['title', 'description']),
+      rest: (id, data) => inject('PUT', `/backend/todos/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).todos.update({ id, data: data as never })),
+    },
+    {
+      name: 'offering category (PATCH /offering/categories/{id}, offering.categories.update)',
+      schema: categoryPatchSchema,
+      fresh: async () => {
+        const row = await testDb().offeringCategory.create({
+          data: { title: { en: `Glass ${uniqueSuffix()}`, fr: 'Vitrage', ar: 'الزجاج' }, description: { en: 'Windscreens' }, imageUrl: STORED_PICTURE, sortOrder: 7, visible: false },
+        });
+        return { id: row.id, full: pick(row, Object.keys(categoryPatchSchema.shape)) };
+      },
+      read: async (id) => pick(await testDb().offeringCategory.findUniqueOrThrow({ where: { id } }), Object.keys(categoryPatchSchema.shape)),
+      rest: (id, data) => inject('PATCH', `/backend/offering/categories/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).offering.categories.update({ id, data: data as never })),
+    },
+    {
+      name: 'offering item (PATCH /offering/items/{id}, offering.items.update)',
+      schema: itemPatchSchema,
+      fresh: async () => {
+        const category = await testDb().offeringCategory.create({ data: { title: { en: `Tyres ${uniqueSuffix()}` } } });
+        const row = await testDb().offeringItem.create({
+          data: {
+            categoryId: category.id,
+            title: { en: 'Balancing', fr: 'Équilibrage' },
+            description: { en: 'Four wheels' },
+            priceCents: 4_500,
+            currency: 'EUR',
+            imageUrl: STORED_PICTURE,
+            durationMinutes: 45,
+            service: 'REPAIR',
+            featured: true,
+            visible: false,
+            sortOrder: 3,
+          },
+        });
+        return { id: row.id, full: pick(row, Object.keys(itemPatchSchema.shape)) };
+      },
+      read: async (id) => pick(await testDb().offeringItem.findUniqueOrThrow({ where: { id } }), Object.keys(itemPatchSchema.shape)),
+      rest: (id, data) => inject('PATCH', `/backend/offering/items/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).offering.items.update({ id, data: data as never })),
+    },
+    {
+      name: 'branding entry (PUT /merchant/update-branding/{id}, merchant.updateBranding)',
+      schema: brandingInputSchema,
+      fresh: async () => {
+        // One entry per type, language and status: an archived Arabic HERO of our own, removed after the check.
+        await testDb().branding.deleteMany({ where: { type: 'HERO', language: 'ar', status: 'ARCHIVED' } });
+        const row = await testDb().branding.create({ data: { merchantId: await merchantId(), type: 'HERO', language: 'ar', status: 'ARCHIVED', fields: [{ key: 'heroTitle', value: 'مرحبا' }] } });
+        return { id: row.id, full: pick(row, ['type', 'language', 'status', 'fields']) };
+      },
+      read: async (id) => pick(await testDb().branding.findUniqueOrThrow({ where: { id } }), ['type', 'language', 'status', 'fields']),
+      rest: (id, data) => inject('PUT', `/backend/merchant/update-branding/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).merchant.updateBranding({ id, data: data as never })),
+      cleanup: async (id) => void (await testDb().branding.delete({ where: { id } })),
+    },
+    {
+      name: 'shop identity (PUT /merchant/update-merchant, merchant.update)',
+      schema: updateMerchantSchema,
+      fresh: async () => {
+        const row = await testDb().merchant.findFirstOrThrow();
+        return { id: row.id, full: pick(row, Object.keys(updateMerchantSchema.shape)) };
+      },
+      read: async (id) => pick(await testDb().merchant.findUniqueOrThrow({ where: { id } }), Object.keys(updateMerchantSchema.shape)),
+      rest: (_id, data) => inject('PUT', '/backend/merchant/update-merchant', data, admin.authHeader),
+      trpc: (_id, data) => trpcStatus(() => callerFor(admin).merchant.update(data as never)),
+    },
+    {
+      name: 'oil change correction (PATCH /oil-changes/{id}, oilChanges.update)',
+      schema: oilChangeUpdateInputSchema,
+      fresh: async () => {
+        const { vehicle } = await createCustomer();
+        const row = await testDb().oilChange.create({ data: { vehicleId: vehicle.id, oilName: 'Castrol Edge', oilType: '5W-30', currentKm: 42_000, nextChangeKm: 52_000, filterChanged: true, notes: 'Drain plug replaced' } });
+        return { id: row.id, full: pick(row, Object.keys(oilChangeUpdateInputSchema.shape)) };
+      },
+      read: async (id) => pick(await testDb().oilChange.findUniqueOrThrow({ where: { id } }), Object.keys(oilChangeUpdateInputSchema.shape)),
+      rest: (id, data) => inject('PATCH', `/backend/oil-changes/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).oilChanges.update({ id, data: data as never })),
+    },
+    {
+      name: 'media file rename/move (PATCH /media/{id}, media.update)',
+      schema: updateMediaDataSchema,
+      fresh: async () => {
+        const { customer, vehicle } = await createCustomer();
+        const visitId = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 1 });
+        const row = await testDb().mediaFile.create({
+          data: { merchantId: await merchantId(), name: 'Front bumper.jpg', type: 'IMAGE', mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `test/${uniqueSuffix()}-${uniqueSuffix()}`, section: 'inspection', ownerId: customer.id, vehicleId: vehicle.id, visitId },
+        });
+        return { id: row.id, full: pick(row, Object.keys(updateMediaDataSchema.shape)) };
+      },
+      read: async (id) => pick(await testDb().mediaFile.findUniqueOrThrow({ where: { id } }), Object.keys(updateMediaDataSchema.shape)),
+      rest: (id, data) => inject('PATCH', `/backend/media/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).media.update({ id, data: data as never })),
+    },
+    {
+      name: "client's rating of a visit (PUT /my/visits/{visitId}/rating, ratings.rateVisit)",
+      schema: ratingInputSchema,
+      fresh: async () => {
+        const visitId = await insertVisit({ customerId: client.customer.id, vehicleId: client.vehicle.id }, { status: 'COMPLETED', dueInDays: -1 });
+        await client.caller.ratings.rateVisit({ visitId, stars: 2, feedback: 'Slow but careful', showOnWebsite: true });
+        return { id: visitId, full: { stars: 2, feedback: 'Slow but careful', showOnWebsite: true } };
+      },
+      read: async (visitId) => pick(await testDb().rating.findUniqueOrThrow({ where: { visitId } }), ['stars', 'feedback', 'showOnWebsite']),
+      rest: (visitId, data) => inject('PUT', `/backend/my/visits/${visitId}/rating`, data, client.authHeader),
+      trpc: (visitId, data) => trpcStatus(() => client.caller.ratings.rateVisit({ visitId, ...(data as { stars: number }) })),
+    },
+  ];
+
+  for (const update of CASES) {
+    for (const transport of ['rest', 'trpc'] as const) {
+      it(`${update.name} via ${transport === 'rest' ? 'REST' : 'tRPC'}: each field left out in turn`, async () => {
+        const problems: string[] = [];
+        for (const [field, fieldSchema] of Object.entries(update.schema.shape)) {
+          const { id, full } = await update.fresh();
+          const before = await update.read(id);
+          const { [field]: _left, ...rest } = full;
+          const status = await update[transport](id, rest);
+          const after = await update.read(id);
+          if (mayBeLeftOut(fieldSchema as z.ZodType)) {
+            if (status !== 200) problems.push(`without ${field}: ${status}, expected 200`);
+            if (JSON.stringify(after[field]) !== JSON.stringify(before[field])) problems.push(`without ${field}: it changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`);
+          } else {
+            if (status !== 400) problems.push(`without required ${field}: ${status}, expected 400`);
+            if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`without required ${field}: refused but the row changed`);
+          }
+          await update.cleanup?.(id);
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+  }
 });

@@ -89,7 +89,8 @@ export const brandingInputSchema = z
   .object({
     type: z.string().min(1).max(50),
     language: z.enum(BRANDING_LANGUAGES),
-    status: z.enum(BRANDING_STATUSES).default('ACTIVE'),
+    /** A new entry is ACTIVE unless said otherwise; an update that leaves the status out keeps it. */
+    status: z.enum(BRANDING_STATUSES).optional(),
     fields: z.array(brandingFieldSchema).max(100),
   })
   .superRefine((entry, ctx) => {

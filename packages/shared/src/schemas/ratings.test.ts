@@ -18,8 +18,9 @@ describe('rating input', () => {
     for (const stars of [1, 2, 3, 4, 5]) expect(starsError({ stars })).toBeNull();
   });
 
-  it('trims feedback, stores an empty one as null, and defaults the consent to no', () => {
-    expect(ratingInputSchema.parse({ stars: 4, feedback: '  Good job  ' })).toEqual({ stars: 4, feedback: 'Good job', showOnWebsite: false });
+  it('trims feedback, stores an empty one as null, and leaves out what is not sent (the service keeps or defaults it)', () => {
+    expect(ratingInputSchema.parse({ stars: 4, feedback: '  Good job  ' })).toStrictEqual({ stars: 4, feedback: 'Good job' });
+    expect(ratingInputSchema.parse({ stars: 4 })).toStrictEqual({ stars: 4 });
     expect(ratingInputSchema.parse({ stars: 4, feedback: '   ' }).feedback).toBeNull();
     expect(ratingInputSchema.safeParse({ stars: 4, feedback: 'x'.repeat(2001) }).success).toBe(false);
     expect(ratingInputSchema.safeParse({ stars: 4, feedback: 'x'.repeat(2000) }).success).toBe(true);

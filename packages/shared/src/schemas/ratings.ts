@@ -29,8 +29,10 @@ export const ratingInputSchema = z.object({
     .trim()
     .max(RATING_FEEDBACK_MAX, msg('maxLength', { fieldName: 'feedback', maxLength: RATING_FEEDBACK_MAX }))
     .nullish()
-    .transform((value) => value || null),
-  showOnWebsite: z.boolean().default(false),
+    // Left out: unchanged when rating again (none on a first rating); empty or null: no feedback.
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  /** Left out: unchanged when rating again; not shown on a first rating. */
+  showOnWebsite: z.boolean().optional(),
 });
 export type RatingInput = z.input<typeof ratingInputSchema>;
 export const rateVisitSchema = ratingInputSchema.extend({ visitId: z.uuid() });

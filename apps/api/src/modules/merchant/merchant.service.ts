@@ -62,7 +62,7 @@ async function withBrandingConflict<T>(write: () => Promise<T>): Promise<T> {
 export async function createBranding(db: Db, input: BrandingWrite): Promise<BrandingEntry> {
   const merchant = await getMerchant(db);
   const row = await withBrandingConflict(() =>
-    db.branding.create({ data: { merchantId: merchant.id, ...input }, select: brandingSelect }),
+    db.branding.create({ data: { merchantId: merchant.id, ...input, status: input.status ?? 'ACTIVE' }, select: brandingSelect }),
   );
   return toEntry(row);
 }

@@ -81,20 +81,23 @@ export async function rateVisit(db: Db, clientId: string, visitId: string, rawIn
     const visit = await ownVisit(tx, clientId, visitId);
     if (!(completedStatuses as string[]).includes(visit.status)) throw conflict(RATING_MESSAGES.visitNotCompleted);
     // Locks the visit's rating (if any), so two submissions for one visit update in turn.
-    const [existing] = await tx.$queryRaw<{ id: string; feedback: string | null; testimonial: boolean }[]>`
-      SELECT "id", "feedback", "testimonial" FROM "Rating" WHERE "visitId" = ${visitId}::uuid FOR UPDATE`;
+    const [existing] = await tx.$queryRaw<{ id: string; feedback: string | null; showOnWebsite: boolean; testimonial: boolean }[]>`
+      SELECT "id", "feedback", "showOnWebsite", "testimonial" FROM "Rating" WHERE "visitId" = ${visitId}::uuid FOR UPDATE`;
     if (!existing) {
       const created = await tx.rating.create({
-        data: { userId: clientId, visitId, stars: input.stars, feedback: input.feedback, showOnWebsite: input.showOnWebsite },
+        data: { userId: clientId, visitId, stars: input.stars, feedback: input.feedback ?? null, showOnWebsite: input.showOnWebsite ?? false },
         select: myRatingSelect,
       });
       return { created: true, rating: toMyRating(created) };
     }
+    // Rating again changes what is sent: feedback or consent left out stay as they were.
+    const feedback = input.feedback === undefined ? existing.feedback : input.feedback;
+    const showOnWebsite = input.showOnWebsite ?? existing.showOnWebsite;
     // A testimonial stays only while the client still agrees and its text is the one staff chose.
-    const keepTestimonial = existing.testimonial && input.showOnWebsite && existing.feedback === input.feedback;
+    const keepTestimonial = existing.testimonial && showOnWebsite && existing.feedback === feedback;
     const updated = await tx.rating.update({
       where: { id: existing.id },
-      data: { stars: input.stars, feedback: input.feedback, showOnWebsite: input.showOnWebsite, testimonial: keepTestimonial },
+      data: { stars: input.stars, feedback, showOnWebsite, testimonial: keepTestimonial },
       select: myRatingSelect,
     });
     return { created: false, rating: toMyRating(updated) };

@@ -82,12 +82,15 @@ export async function createVehicle(db: Db, ownerId: string, input: VehicleInput
 
 export async function updateVehicle(db: Db, id: string, input: VehicleInputParsed): Promise<VehicleDetail> {
   const existing = await getVehicle(db, id);
-  const data = vehicleData(input);
+  // The picture is optional in the form: left out, it stays (null or '' removes it). Every other field is
+  // required, so an edit is a full replacement that refuses a missing field.
+  const { imageUrl, ...fields } = vehicleData(input);
+  const data = input.imageUrl === undefined ? fields : { ...fields, imageUrl };
   await assertPlateFree(db, data.plateNormalized, id);
   await withPlateConflict(() =>
     db.$transaction(async (tx) => {
       await tx.vehicle.update({ where: { id }, data });
-      await attachImage(tx, data.imageUrl, { ownerId: existing.ownerId, vehicleId: id });
+      await attachImage(tx, imageUrl, { ownerId: existing.ownerId, vehicleId: id });
     }),
   );
   return getVehicle(db, id);
