@@ -19,19 +19,17 @@
 //   - nobody ever gets a 5xx.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { App } from '../src/app.ts';
-import { appRouter } from '../src/trpc/root.ts';
 import { ACCESS_RULES, type AccessRule } from './access-rules.ts';
 import { propose, signedInCustomer, visitFor, type Customer } from './approvals-fixtures.ts';
 import { buildTestApp, createTestUser, testDb } from './helpers.ts';
 import { multipart, png } from './media-fixtures.ts';
 import { insertVisit, signedIn } from './visits-fixtures.ts';
+import { restOperationSpecs, trpcProcedureSpecs, type JsonSchema } from './operations.ts';
 
 type Caller = 'anonymous' | 'client' | 'employee' | 'manager' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'client', 'employee', 'manager', 'admin'];
 type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating' | 'invoice';
-type JsonSchema = Record<string, any>;
 
 /** The few operations that need more than what their schema says. */
 const OVERRIDES: Record<string, { staffProbe?: true; ids?: Partial<Record<string, Resource>>; visitIs?: 'completed' }> = {
@@ -167,59 +165,43 @@ function sample(schema: JsonSchema | undefined, name: string, id: IdSource, requ
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Operations from the served OpenAPI document and from the router
+// Operations from the served OpenAPI document and from the router (enumerated once in operations.ts)
 
 function restOperations(document: JsonSchema): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries<JsonSchema>(document.paths)) {
-    // The tRPC transport's catch-all route: its procedures are enumerated from the router below.
-    if (path.startsWith('/backend/trpc/')) continue;
-    for (const [lower, operation] of Object.entries<JsonSchema>(methods)) {
-      const method = lower.toUpperCase() as Probe['method'];
-      const key = `${method} ${path}`;
-      const parameters: JsonSchema[] = operation.parameters ?? [];
-      const body = operation.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined;
-      operations.push({
-        key,
-        transport: 'REST',
-        write: method !== 'GET',
-        build(source, nul) {
-          const probe: Probe = { method, url: '', ids: [], requiredOwnId: false };
-          const segments = path.split('/');
-          const idFor = (name: string, required: boolean, segmentIndex?: number) => {
-            const segment = segmentIndex !== undefined ? segments[segmentIndex - 1] : undefined;
-            const resource = name === 'id' && segment ? RESOURCE_BY_SEGMENT[segment] : undefined;
-            return source(resource ? `id:${resource}` : name, required);
-          };
-          let url = path;
-          const query = new URLSearchParams();
-          for (const parameter of parameters) {
-            if (parameter.in === 'path') {
-              const index = segments.indexOf(`{${parameter.name}}`);
-              const value = String(sample(parameter.schema, parameter.name, (name, required) => idFor(name, required, index), true, document));
-              url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
-            } else if (parameter.in === 'query') {
-              const idFilter = String(parameter.name).endsWith('Id') && parameter.schema?.format === 'uuid';
-              if (parameter.required || idFilter) query.set(parameter.name, String(sample(parameter.schema, parameter.name, idFor, !!parameter.required, document)));
-            }
-          }
-          if (nul) query.set('probe', '\u0000');
-          probe.url = query.size ? `${url}?${query}` : url;
-          if (body && method !== 'GET') probe.payload = JSON.stringify(sample(body, 'body', idFor, true, document));
-          return probe;
-        },
-      });
-    }
-  }
-  return operations;
+  return restOperationSpecs(document).map(({ key, method, path, parameters, body, write }) => ({
+    key,
+    transport: 'REST' as const,
+    write,
+    build(source: IdSource, nul: boolean): Probe {
+      const probe: Probe = { method, url: '', ids: [], requiredOwnId: false };
+      const segments = path.split('/');
+      const idFor = (name: string, required: boolean, segmentIndex?: number) => {
+        const segment = segmentIndex !== undefined ? segments[segmentIndex - 1] : undefined;
+        const resource = name === 'id' && segment ? RESOURCE_BY_SEGMENT[segment] : undefined;
+        return source(resource ? `id:${resource}` : name, required);
+      };
+      let url = path;
+      const query = new URLSearchParams();
+      for (const parameter of parameters) {
+        if (parameter.in === 'path') {
+          const index = segments.indexOf(`{${parameter.name}}`);
+          const value = String(sample(parameter.schema, parameter.name, (name, required) => idFor(name, required, index), true, document));
+          url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
+        } else if (parameter.in === 'query') {
+          const idFilter = String(parameter.name).endsWith('Id') && parameter.schema?.format === 'uuid';
+          if (parameter.required || idFilter) query.set(parameter.name, String(sample(parameter.schema, parameter.name, idFor, !!parameter.required, document)));
+        }
+      }
+      if (nul) query.set('probe', '\u0000');
+      probe.url = query.size ? `${url}?${query}` : url;
+      if (body && method !== 'GET') probe.payload = JSON.stringify(sample(body, 'body', idFor, true, document));
+      return probe;
+    },
+  }));
 }
 
 function trpcOperations(): Operation[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] } }>;
-  return Object.entries(procedures).map(([path, procedure]) => {
-    const key = `tRPC ${path}`;
-    const write = procedure._def.type !== 'query';
-    const inputSchema = procedure._def.inputs[0] ? (z.toJSONSchema(procedure._def.inputs[0], { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined;
+  return trpcProcedureSpecs().map(({ key, path, write, input: inputSchema }) => {
     const router = path.split('.')[0]!;
     return {
       key,

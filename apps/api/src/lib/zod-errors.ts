@@ -5,12 +5,16 @@ import type { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
 
 export function toFieldErrors(issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[]): FieldErrors {
-  const fieldErrors: FieldErrors = {};
+  // A Map, not an object literal: a field named by the caller ("__proto__", "constructor") must be a key like
+  // any other, not the object's prototype (pushing onto it answered 500). fromEntries defines own properties.
+  const fieldErrors = new Map<string, string[]>();
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    (fieldErrors[key] ??= []).push(renderMessage(issue.message));
+    const messages = fieldErrors.get(key) ?? [];
+    messages.push(renderMessage(issue.message));
+    fieldErrors.set(key, messages);
   }
-  return fieldErrors;
+  return Object.fromEntries(fieldErrors);
 }
 
 export function firstMessage(fieldErrors: FieldErrors): string {
