@@ -16,7 +16,10 @@ function useCellFormat(currency: string, lang: string) {
     const number = new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: 1 });
     const day = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeZone: 'UTC' });
     const hour = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', hourCycle: 'h23' });
-    return (value: string | number | null | undefined, type: ColumnType): string => {
+    // Intl writes right-to-left marks into Arabic dates and numbers; inside a left-to-right island they
+    // would reorder the digits ("2026/05/08" shown as "082026/05/"), so they are dropped.
+    return (value: string | number | null | undefined, type: ColumnType): string => format(value, type).replace(/[\u200e\u200f\u061c]/g, '');
+    function format(value: string | number | null | undefined, type: ColumnType): string {
       if (value === null || value === undefined) return '';
       switch (type) {
         case 'money':
@@ -32,7 +35,7 @@ function useCellFormat(currency: string, lang: string) {
         default:
           return String(value);
       }
-    };
+    }
   }, [currency, lang]);
 }
 

@@ -45,6 +45,10 @@ export function ReportsPage() {
   const [vehicleId, setVehicleId] = useState('');
   const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ ownerId: customer?.id ?? '' }), enabled: !!customer });
   useEffect(() => setVehicleId(''), [customer]);
+  // A car file is a vehicle's whole history unless a period is chosen.
+  useEffect(() => {
+    if (definition.requiresVehicle) setRange({ from: '', to: '' });
+  }, [definition]);
 
   const takes = (filter: 'period' | 'customer' | 'vehicle') => definition.filters.includes(filter);
   const request: ReportRequest = {
