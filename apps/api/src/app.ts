@@ -8,6 +8,8 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, MESSAGES } from '@garage/shared';
 import type { AppDeps } from './deps.ts';
+import { listenForChanges } from './lib/change-notices.ts';
+import { lifecycle } from './lib/lifecycle.ts';
 import { nulCharacterIn } from './lib/nul-guard.ts';
 import { listenForRevocations } from './modules/auth/session-revocations.ts';
 import { authRoutes } from './modules/auth/auth.rest.ts';
@@ -39,6 +41,7 @@ import { myVisitsRoutes } from './modules/my-visits/my-visits.rest.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.rest.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
 import { remindersRoutes } from './modules/reminders/reminders.rest.ts';
+import { appointmentsRoutes } from './modules/appointments/appointments.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
@@ -103,6 +106,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   const headers = await securityHeaders(SECURITY_HEADERS_OPTIONS);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    // Draining before a shutdown: the client's next request opens a new connection, to another instance.
+    if (lifecycle.draining) reply.header('connection', 'close');
     done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -113,6 +118,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Revoked access tokens (deactivation, role or password change) are refused on every instance at once.
   const stopRevocations = await listenForRevocations(deps.db, app.log);
   app.addHook('onClose', async () => stopRevocations());
+  // Caches in memory (visit list totals) are dropped on every instance when a write announces a change.
+  const stopChangeNotices = await listenForChanges(deps.db, app.log);
+  app.addHook('onClose', async () => stopChangeNotices());
   // PostgreSQL text cannot hold U+0000: refuse it in any field of any route, before validation.
   app.addHook('preValidation', (request, _reply, done) => done(nulCharacterIn(request.body, request.query, request.params) ?? undefined));
 
@@ -147,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(approvalsRoutes(deps));
       await api.register(invoicesRoutes(deps));
       await api.register(remindersRoutes(deps));
+      await api.register(appointmentsRoutes(deps));
       await api.register(
         trpcPlugin({
           deps,

@@ -41,6 +41,12 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Background jobs (service reminder emails, pg-boss in the database's "pgboss" schema); several instances may all run them. */
   RUN_JOBS: boolean.default(true),
+  /**
+   * Behind a load balancer with several instances: on SIGTERM keep serving this long while /backend/health
+   * answers 503 "draining", so the balancer moves traffic away before this instance stops listening
+   * (docs/operations.md "Scaling out"). 0 (default): stop listening at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** Set when behind a reverse proxy so client IPs and https are detected. */
   TRUST_PROXY: boolean.default(false),
   /** Web analytics: days raw page-view events are kept (hourly/daily rollups are kept forever). */

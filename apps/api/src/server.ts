@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { createDb, createLocalStorage, DEMO_ACCOUNTS, ensureMerchant, resolveDatabase, seedDemoData, seedDemoMedia } from '@garage/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
+import { lifecycle } from './lib/lifecycle.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { bootstrapAdminFromEnv } from './modules/setup/first-admin.ts';
 import { startJobs, type JobRunner } from './modules/reminders/reminders.job.ts';
@@ -46,12 +47,28 @@ const app = await buildApp({
 // built, stopped first on shutdown so a run in progress finishes while the database is still up.
 let jobs: JobRunner | undefined;
 
+/** Longest wait for requests in flight (and buffered analytics) once the server stops listening. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
 let closing = false;
+// SIGTERM (a deploy, docker stop) and Ctrl+C: drain when configured (lib/lifecycle.ts), stop listening and
+// finish the requests in flight (app.close(): its onClose hooks flush the analytics buffer and end the
+// LISTEN connections), then close the pool and the embedded PostgreSQL. Bounded: a request still running
+// after SHUTDOWN_TIMEOUT_MS is cut and the process exits 1.
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  log(`${signal} received, shutting down...`);
-  const force = setTimeout(() => process.exit(1), 15_000).unref();
+  if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+    log(`${signal} received, draining for ${config.SHUTDOWN_DRAIN_SECONDS} s...`);
+    lifecycle.draining = true;
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    log('shutting down...');
+  } else {
+    log(`${signal} received, shutting down...`);
+  }
+  const force = setTimeout(() => {
+    log(`Requests still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting without them.`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
     await jobs?.stop();
     await app.close();
@@ -85,7 +102,9 @@ if (config.RUN_JOBS) {
   jobs = await startJobs({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret }, database.url, jobsLog);
 }
 
-const url = `http://localhost:${config.PORT}`;
+// The port actually bound: PORT=0 picks a free one (tests start instances that way and read it here).
+const address = app.server.address();
+const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
 const lines = [
   '',
   `  Garage is running at ${url}`,

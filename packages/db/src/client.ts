@@ -35,9 +35,16 @@ export function createDb(databaseUrl: string, options: { poolSize?: number } = {
   // An idle connection that fails (server restart, network) is dropped by the pool and replaced on the next
   // query; without a listener the 'error' event would end the process. Prisma adds its own once connected.
   pool.on('error', () => {});
+  // The same for a connection that is checked out but between queries (a transaction's client while the
+  // code awaits something else, analytics' batch writer): PostgreSQL's shutdown message (57P01) then
+  // arrives with no query to fail and, unheard, would end the process (seen in bench/db-restart.ts at 50
+  // users). The error is not lost: the connection's next query fails with it and its owner releases it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // disposeExternalPool: $disconnect() ends the pool, as it did when Prisma made the pool itself (so a client
   // is done after $disconnect: queryRows would find its pool ended).
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  // A transaction waits for its connection as long as a single query does (Prisma's default is 2 s: under
+  // a burst, transactions failed while plain queries still got through).
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: { maxWait: CONNECT_TIMEOUT_MS } });
   pools.set(db, pool);
   return db;
 }

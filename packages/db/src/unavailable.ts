@@ -14,7 +14,7 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Sock
 /** Prisma: can't reach, timed out, server closed the connection, timed out waiting for a pooled connection. */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 const MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Unable to start a transaction in the given time/i;
 
 type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } } };
 

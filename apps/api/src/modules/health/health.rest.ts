@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { lifecycle } from '../../lib/lifecycle.ts';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), uptimeSeconds: z.number() });
+/** ok; degraded: the database cannot be reached; draining: shutting down, send no new requests here. */
+const healthSchema = z.object({ status: z.enum(['ok', 'degraded', 'draining']), database: z.enum(['up', 'down']), uptimeSeconds: z.number() });
 
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -11,8 +13,8 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } } },
       async (_request, reply) => {
         const database = await deps.db.$queryRaw`SELECT 1`.then(() => 'up' as const, () => 'down' as const);
-        const body = { status: database === 'up' ? ('ok' as const) : ('degraded' as const), database, uptimeSeconds: Math.round(process.uptime()) };
-        return reply.status(database === 'up' ? 200 : 503).send(body);
+        const status = lifecycle.draining ? ('draining' as const) : database === 'up' ? ('ok' as const) : ('degraded' as const);
+        return reply.status(status === 'ok' ? 200 : 503).send({ status, database, uptimeSeconds: Math.round(process.uptime()) });
       },
     );
   };

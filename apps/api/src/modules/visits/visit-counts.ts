@@ -1,11 +1,15 @@
 // Totals for the visits list's pagination, cached briefly. Counting 200,000 visits costs far more than
 // reading a page of 10 (see docs/performance.md "Visits list"), and the total only changes when a visit changes, so
-// this process drops every cached total on any visit write; the TTL bounds the staleness caused by writes
-// from other processes. Concurrent requests for the same total share one count. Page items are always fresh.
+// every instance drops every cached total on any visit write: the write announces it in its transaction
+// (lib/change-notices.ts, LISTEN/NOTIFY), so another instance's total is fresh on the next request; the TTL
+// only bounds staleness while an instance's LISTEN connection is down. Concurrent requests for the same
+// total share one count. Page items are always fresh.
 //
 // An expired total is still answered for one more TTL while a single background count replaces it: under
 // load, making the unlucky request (and every request queued behind the same key) wait for the recount put
 // a 250 ms stall into the busiest list every five seconds (bench/visits-list.ts p99).
+import { onChange } from '../../lib/change-notices.ts';
+
 const MAX_ENTRIES = 500;
 let ttlMs = 5_000;
 
@@ -15,6 +19,7 @@ interface Entry {
   refreshing: boolean;
 }
 const cache = new Map<string, Entry>();
+onChange('visits', () => cache.clear());
 
 /** The benchmark measures the uncached cost with ttlMs 0. */
 export function configureVisitCountCache(options: { ttlMs: number }): void {

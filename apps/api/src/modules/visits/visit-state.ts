@@ -14,6 +14,7 @@ import {
   type VisitStatus,
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { announceChange } from '../../lib/change-notices.ts';
 import { invalidateVisitCounts } from './visit-counts.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -34,9 +35,16 @@ export interface VisitMoney {
   version: number;
 }
 
-/** Runs a change to visits in one transaction, then drops cached list totals (only once it is committed). */
+/**
+ * Runs a change to visits in one transaction, then drops cached list totals (only once it is committed): in
+ * this process at once, in the others when the change notice sent with the commit arrives.
+ */
 export async function inVisitTransaction<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await db.$transaction(change);
+  const result = await db.$transaction(async (tx) => {
+    const changed = await change(tx);
+    await announceChange(tx, 'visits');
+    return changed;
+  });
   invalidateVisitCounts();
   return result;
 }
