@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './tooling/precompress-plugin.ts';
 import { requiredEnvPlugin } from './tooling/required-env-plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,7 +24,7 @@ export default defineConfig({
   resolve: { alias: reactOnPreact },
   // The automatic JSX runtime straight from Preact (the prefresh plugin would otherwise assume classic h()).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss()],
+  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss(), precompressPlugin()],
   server: {
     port: 5173,
     strictPort: true,
@@ -42,15 +43,16 @@ export default defineConfig({
         if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
         warn(warning);
       },
+      // Required by experimentalInlineCommonChunks: entry chunks may then gain or lose exports.
+      preserveEntrySignatures: false,
       output: {
-        // Each library family in its own long-cached chunk, so an app release does not invalidate them.
+        // Fewer, larger files (bytes on the wire: each file costs its response headers and a request, and a
+        // 0.2 KB chunk cost 1.3 KB). The libraries every page needs at start are one long-cached chunk; the
+        // small chunks shared by a few screens (icons, helpers) are copied into those screens' chunks
+        // instead of being fetched one by one. `pnpm measure:wire` shows the effect.
         codeSplitting: {
-          groups: [
-            { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 30 },
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 20 },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-          ],
+          groups: [{ name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 30 }],
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
         },
       },
     },

@@ -4,8 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { isRtlLanguage } from '@garage/shared/constants';
+import { CentredLoading, ShellSkeleton } from './components/loading-frames.tsx';
 import { RouteProgress } from './components/route-progress.tsx';
 import { RouteA11y } from './components/route-a11y.tsx';
 import { ScrollToTop } from './components/scroll-to-top.tsx';
@@ -40,6 +41,21 @@ function DeferredToaster() {
   ) : null;
 }
 
+/**
+ * While a frame's code loads (the signed-in shell, the session check, the sign-in page): the progress bar
+ * and that frame's placeholders, so the screen is never blank between the boot screen and the page.
+ */
+function FrameFallback() {
+  const { pathname } = useLocation();
+  const signedInArea = /^\/(admin|client)(\/|$)/.test(pathname);
+  return (
+    <>
+      <RouteProgress />
+      {signedInArea ? <ShellSkeleton /> : <CentredLoading />}
+    </>
+  );
+}
+
 function ModalOutlet() {
   const content = useModalContent();
   return content ? (
@@ -61,7 +77,7 @@ export function App() {
             <ScrollToTop />
             <RouteA11y />
             <PageViewTracker />
-            <Suspense fallback={<RouteProgress />}>
+            <Suspense fallback={<FrameFallback />}>
               <AppRoutes />
             </Suspense>
             <ModalOutlet />

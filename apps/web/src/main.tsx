@@ -1,10 +1,13 @@
 // Entry: refuses to start without the required settings (SPEC §1), then loads the starting language and
-// renders the app. The current screen's code starts downloading at once, in parallel with the language.
+// renders the app. The current screen's code and the shop's branding start downloading at once, in
+// parallel with the language.
 import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { envProblem } from './env.ts';
-import { initI18n } from './lib/i18n.ts';
+import { prefetchBranding } from './features/branding/branding-context.tsx';
+import { detectLanguage, initI18n } from './lib/i18n.ts';
+import { queryClient } from './lib/query-client.ts';
 import { applyDarkMode, getUiState } from './lib/ui-store.ts';
 import { preloadRoute } from './router.tsx';
 
@@ -27,5 +30,10 @@ if (envProblem) {
   applyDarkMode(getUiState().isDarkMode);
   const started = initI18n();
   preloadRoute(window.location.pathname);
-  void started.then(() => root.render(<App />));
+  prefetchBranding(queryClient, detectLanguage());
+  void started.then(() => {
+    // index.html's boot screen goes in the same task as the first render: no blank frame between them.
+    document.getElementById('boot-screen')?.remove();
+    root.render(<App />);
+  });
 }

@@ -1,6 +1,6 @@
 // The complete route tree (SPEC §2). Every screen is a lazily loaded module; lazyPage loads a screen's
-// code and its translation namespaces in parallel. The public website sits outside <TrpcScope> so it does
-// not ship the tRPC client; /login and the signed-in areas sit inside it.
+// code and its translation namespaces in parallel. Only the signed-in areas sit inside <TrpcScope>: the
+// public website, /login and /setup do not ship the tRPC client.
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_AREA_ROLES, CLIENT_AREA_ROLES } from '@garage/shared/constants';
@@ -90,11 +90,12 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
 
-      <Route element={<TrpcScope />}>
-        <Route path="login" element={<LoginPage />} />
-        <Route path="not-authorized" element={<NotAuthorizedPage />} />
-        <Route path="setup" element={<SetupPage />} />
+      {/* Sign-in and setup talk REST only: outside the tRPC scope, they do not ship the tRPC client. */}
+      <Route path="login" element={<LoginPage />} />
+      <Route path="not-authorized" element={<NotAuthorizedPage />} />
+      <Route path="setup" element={<SetupPage />} />
 
+      <Route element={<TrpcScope />}>
         <Route path="admin" element={<RequireRole roles={ADMIN_AREA_ROLES}><AdminLayout /></RequireRole>}>
           <Route index element={<Navigate to="dashboard/main-panel" replace />} />
           <Route path="todo" element={<TodoPage />} />

@@ -2,7 +2,7 @@
 // (MESSAGES, AUTH_MESSAGES) map to auth:server.*, validation codes render with the auth field labels.
 import type { TFunction } from 'i18next';
 import { MESSAGES, VALIDATION_TEMPLATES, fillTemplate, parseMessage } from '@garage/shared/messages';
-import { AUTH_MESSAGES } from '@garage/shared/schemas/auth';
+import { AUTH_MESSAGES } from '@garage/shared/auth-messages';
 import { ApiError } from '../../lib/api-client.ts';
 
 const SERVER_KEYS = new Map<string, string>([

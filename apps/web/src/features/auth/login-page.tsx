@@ -1,11 +1,12 @@
 // /login (SPEC §2, §4 "Login flow"): sign in; or forgot password → send code → verify (6 boxes, resend
 // countdown) → new password → signed in (or back to sign in). After sign-in staff go to /admin, clients to
 // /client, or back to the page they were sent away from when it admits them.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { OTP } from '@garage/shared/constants';
 import type { AuthSession } from '@garage/shared/schemas/auth';
+import { FormSkeleton } from '../../components/loading-frames.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { decodeAccessToken } from '../../lib/auth/access-token.ts';
 import { homePathFor, logout, postLoginPath, useAuth } from '../../lib/auth/session.ts';
@@ -13,12 +14,14 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
 import { AuthFrame } from './auth-frame.tsx';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { readState, type LoginState } from './navigation-state.ts';
-import { ResetPasswordForm } from './reset-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
-import { VerifyCodeForm } from './verify-code-form.tsx';
 import { SetupNotice } from '../setup/setup-notice.tsx';
+
+// The password-reset steps load when chosen: they (and the zod schemas they validate with) are not needed to sign in.
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form.tsx').then((module) => ({ default: module.ForgotPasswordForm })));
+const VerifyCodeForm = lazy(() => import('./verify-code-form.tsx').then((module) => ({ default: module.VerifyCodeForm })));
+const ResetPasswordForm = lazy(() => import('./reset-password-form.tsx').then((module) => ({ default: module.ResetPasswordForm })));
 
 type Step = { name: 'signIn' } | { name: 'forgot' } | { name: 'verify'; resendAfterSeconds: number } | { name: 'reset' };
 
@@ -87,29 +90,31 @@ export function LoginPage() {
         </div>
       ) : null}
 
-      {step.name === 'forgot' ? (
-        <ForgotPasswordForm
-          defaultIdentifier={identifier}
-          onCodeSent={(typed, resendAfterSeconds) => {
-            setIdentifier(typed);
-            setStep({ name: 'verify', resendAfterSeconds });
-          }}
-          onBack={() => setStep({ name: 'signIn' })}
-        />
-      ) : null}
+      <Suspense fallback={<FormSkeleton />}>
+        {step.name === 'forgot' ? (
+          <ForgotPasswordForm
+            defaultIdentifier={identifier}
+            onCodeSent={(typed, resendAfterSeconds) => {
+              setIdentifier(typed);
+              setStep({ name: 'verify', resendAfterSeconds });
+            }}
+            onBack={() => setStep({ name: 'signIn' })}
+          />
+        ) : null}
 
-      {step.name === 'verify' ? (
-        <VerifyCodeForm
-          identifier={identifier}
-          resendAfterSeconds={step.resendAfterSeconds}
-          onVerified={() => setStep({ name: 'reset' })}
-          onChangeIdentifier={() => setStep({ name: 'forgot' })}
-        />
-      ) : null}
+        {step.name === 'verify' ? (
+          <VerifyCodeForm
+            identifier={identifier}
+            resendAfterSeconds={step.resendAfterSeconds}
+            onVerified={() => setStep({ name: 'reset' })}
+            onChangeIdentifier={() => setStep({ name: 'forgot' })}
+          />
+        ) : null}
 
-      {step.name === 'reset' ? (
-        <ResetPasswordForm identifier={identifier} onReset={signInWithNewPassword} onRestart={() => setStep({ name: 'forgot' })} />
-      ) : null}
+        {step.name === 'reset' ? (
+          <ResetPasswordForm identifier={identifier} onReset={signInWithNewPassword} onRestart={() => setStep({ name: 'forgot' })} />
+        ) : null}
+      </Suspense>
 
       <p className="text-center text-sm text-muted-foreground">
         <Link to="/" className="font-medium underline-offset-4 hover:text-foreground hover:underline">

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { loginInputSchema, type AuthSession, type LoginInput } from '@garage/shared/schemas/auth';
+import type { AuthSession, LoginInput } from '@garage/shared/schemas/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { deferredZodResolver } from '../../lib/deferred-zod-resolver.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
@@ -20,11 +20,14 @@ interface SignInFormProps {
   onForgotPassword: (identifier: string) => void;
 }
 
+// zod loads when the visitor starts typing, not with the page (lib/deferred-zod-resolver.ts).
+const loginValidation = deferredZodResolver<LoginInput>(() => import('@garage/shared/schemas/auth').then((module) => module.loginInputSchema));
+
 export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInputSchema),
+    resolver: loginValidation.resolver,
     defaultValues: { identifier: defaultIdentifier, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -41,7 +44,7 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
   });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
+    <form noValidate onSubmit={submit} onInput={loginValidation.warm} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
       {failure ? (
         <div id="sign-in-failure">
           <AuthAlert title={t('signIn.failed')}>{failure}</AuthAlert>

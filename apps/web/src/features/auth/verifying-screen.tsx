@@ -1,17 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { ShellSkeleton } from '../../components/loading-frames.tsx';
 
-/** SPEC §2: shown while a protected area checks the session. */
+/**
+ * SPEC §2: shown while a protected area checks the session. It is the area's frame with placeholders
+ * (components/loading-frames.tsx), so the shell and the page then appear in place, without a blank screen.
+ */
 export function VerifyingScreen() {
   const { t } = useTranslation('auth');
-  return (
-    <div
-      data-testid="verifying-authentication"
-      aria-live="polite"
-      className="flex min-h-[var(--window-height,100vh)] flex-col items-center justify-center gap-3 text-muted-foreground"
-    >
-      <Spinner className="size-8 text-primary" label={t('session.verifying')} />
-      <p className="text-sm font-medium">{t('session.verifying')}</p>
-    </div>
-  );
+  return <ShellSkeleton testId="verifying-authentication" label={t('session.verifying')} />;
 }

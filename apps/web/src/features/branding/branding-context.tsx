@@ -1,7 +1,7 @@
 // Fetches the merchant and its branding for the current language (SPEC §3, §7), applies the theme at run
 // time, and shares the merged fields with every screen. A theme loader covers the first load; on failure
 // a toast says so and the default theme stays.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_BRANDING_LANGUAGE } from '@garage/shared/constants';
@@ -28,22 +28,29 @@ const BrandingContext = createContext<BrandingState | null>(null);
 const NO_ENTRIES: readonly BrandingEntry[] = [];
 const FALLBACK_MERCHANT = { name: env.appName, displayName: env.appName };
 
+const STALE_MS = 5 * 60_000;
+const brandingQuery = (language: string) => ({
+  queryKey: brandingKeys.list(language),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchBranding(language, 'ACTIVE', signal),
+  staleTime: STALE_MS,
+});
+const merchantQuery = { queryKey: brandingKeys.merchant, queryFn: ({ signal }: { signal: AbortSignal }) => fetchMerchant(signal), staleTime: STALE_MS };
+
+/**
+ * Starts the branding and merchant requests at boot, in parallel with the first translations and the
+ * page's code, instead of after the first render (the home page's first paint waits for its texts).
+ */
+export function prefetchBranding(queryClient: QueryClient, language: string) {
+  void queryClient.prefetchQuery(brandingQuery(language));
+  void queryClient.prefetchQuery(merchantQuery);
+}
+
 export function BrandingProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('common');
   const language = (i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_BRANDING_LANGUAGE).slice(0, 2) || DEFAULT_BRANDING_LANGUAGE;
 
-  const branding = useQuery({
-    queryKey: brandingKeys.list(language),
-    queryFn: ({ signal }) => fetchBranding(language, 'ACTIVE', signal),
-    enabled: !!language,
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
-  const merchantQuery = useQuery({
-    queryKey: brandingKeys.merchant,
-    queryFn: ({ signal }) => fetchMerchant(signal),
-    staleTime: 5 * 60_000,
-  });
+  const branding = useQuery({ ...brandingQuery(language), enabled: !!language, placeholderData: keepPreviousData });
+  const merchantResult = useQuery(merchantQuery);
 
   const entries = branding.data ?? NO_ENTRIES;
   const fields = useMemo(() => mergeBrandingEntries(entries, language), [entries, language]);
@@ -59,13 +66,13 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   }, [branding.isError, t]);
 
   useEffect(() => {
-    if (merchantQuery.data) storeMerchant(merchantQuery.data);
+    if (merchantResult.data) storeMerchant(merchantResult.data);
     // SPEC §8: a failed merchant fetch is only logged.
-    if (merchantQuery.isError) console.error('Merchant fetch failed', merchantQuery.error);
-  }, [merchantQuery.data, merchantQuery.isError, merchantQuery.error]);
+    if (merchantResult.isError) console.error('Merchant fetch failed', merchantResult.error);
+  }, [merchantResult.data, merchantResult.isError, merchantResult.error]);
 
   const stored = useMemo(readStoredMerchant, []);
-  const merchant = merchantQuery.data ?? stored ?? FALLBACK_MERCHANT;
+  const merchant = merchantResult.data ?? stored ?? FALLBACK_MERCHANT;
 
   const value = useMemo<BrandingState>(
     () => ({

@@ -1,4 +1,7 @@
-// Covers the page while the merchant's theme loads for the first time (SPEC §2), then fades away.
+// Covers the page while the merchant's theme loads for the first time (SPEC §2), then fades away. It takes
+// over from index.html's boot screen with the same spinner in the same place (components/loading-frames.tsx).
+import { LoadingSpinner } from '../../components/loading-frames.tsx';
+
 export function ThemeLoader({ visible, label }: { visible: boolean; label: string }) {
   return (
     <div
@@ -9,11 +12,8 @@ export function ThemeLoader({ visible, label }: { visible: boolean; label: strin
     >
       {visible && (
         <div role="status" className="flex flex-col items-center gap-4">
-          <span className="relative flex size-14">
-            <span className="absolute inset-0 animate-ping rounded-full bg-brand-400/30" />
-            <span className="relative size-14 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" />
-          </span>
-          <span className="text-sm text-muted-foreground">{label}</span>
+          <LoadingSpinner />
+          <span className="text-sm font-medium text-muted-foreground">{label}</span>
         </div>
       )}
     </div>

@@ -8,6 +8,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { DarkModeToggle } from '../../components/dark-mode-toggle.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { SkipLink } from '../../components/route-a11y.tsx';
+import { PageSkeleton } from '../../components/loading-frames.tsx';
 import { RouteProgress } from '../../components/route-progress.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx';
 import { setUiState, useUiState } from '../../lib/ui-store.ts';
@@ -140,7 +141,14 @@ export function AppShell({ nav, area, profilePath }: { nav: readonly NavGroup[];
           </div>
         </header>
         <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
-          <Suspense fallback={<RouteProgress />}>
+          <Suspense
+            fallback={
+              <>
+                <RouteProgress />
+                <PageSkeleton />
+              </>
+            }
+          >
             <Outlet />
           </Suspense>
         </main>
