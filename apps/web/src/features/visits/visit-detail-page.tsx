@@ -140,7 +140,8 @@ export function VisitDetailPage() {
             {v.notes && <p className="rounded-md bg-muted/50 p-2 whitespace-pre-line">{v.notes}</p>}
           </CardContent>
         </Card>
-        <div className="grid grid-cols-3 gap-3 lg:col-span-2">
+        {/* self-start: the amounts keep their own height instead of stretching to the customer card's. */}
+        <div className="grid grid-cols-3 gap-3 self-start lg:col-span-2">
           <Amount label={t('columns.total')} value={format.money(v.totalCostCents)} testId="visit-total" />
           <Amount label={t('columns.paid')} value={format.money(v.paidCents)} testId="visit-paid" />
           <Amount label={t('columns.balance')} value={format.money(v.balanceCents)} testId="visit-balance" tone={v.balanceCents > 0 ? 'text-red-700 dark:text-red-300' : undefined} />
