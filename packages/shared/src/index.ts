@@ -24,3 +24,4 @@ export * from './schemas/analytics.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
+export * from './schemas/appointments.ts';

@@ -26,6 +26,7 @@ import { myVisitsRouter } from '../modules/my-visits/my-visits.router.ts';
 import { approvalsRouter } from '../modules/approvals/approvals.router.ts';
 import { invoicesRouter, myInvoicesRouter } from '../modules/invoices/invoices.router.ts';
 import { myRemindersRouter, remindersRouter } from '../modules/reminders/reminders.router.ts';
+import { appointmentsRouter, myAppointmentsRouter } from '../modules/appointments/appointments.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 export const appRouter = router({
@@ -59,6 +60,8 @@ export const appRouter = router({
   myInvoices: myInvoicesRouter,
   reminders: remindersRouter,
   myReminders: myRemindersRouter,
+  appointments: appointmentsRouter,
+  myAppointments: myAppointmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
