@@ -6,6 +6,7 @@
 // Part of the first bundle of every page: clsx only (no tailwind-merge, see ARCHITECTURE "Landing page weight").
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { useUiState } from '../lib/ui-store.ts';
 
 /** A pulsing placeholder block; size and shape come from `className`. */
 export function Bone({ className }: { className?: string }) {
@@ -91,17 +92,20 @@ export function FormSkeleton() {
  * the top bar and the page's placeholders in the same places, so the real shell replaces it without a jump.
  */
 export function ShellSkeleton({ label, testId }: { label?: string; testId?: string }) {
+  const isNavbarOpen = useUiState((state) => state.isNavbarOpen);
   return (
     <div data-testid={testId ?? 'shell-skeleton'} className="flex min-h-full flex-1 bg-muted/40">
-      <div className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 border-e bg-card p-4 lg:flex">
-        <div className="flex items-center gap-2.5">
-          <Bone className="size-8 rounded-full" />
-          <Bone className="h-4 w-32" />
-        </div>
-        <div className="flex flex-col gap-2">
-          {[0, 1, 2, 3, 4, 5, 6, 7].map((index) => (
-            <Bone key={index} className="h-9" />
-          ))}
+      <div className="hidden shrink-0 border-e bg-card lg:block">
+        <div className={clsx('sticky top-0 flex h-dvh flex-col gap-6 p-4', isNavbarOpen ? 'w-64' : 'w-20')}>
+          <div className="flex items-center gap-2.5">
+            <Bone className="size-8 rounded-full" />
+            {isNavbarOpen && <Bone className="h-4 w-32" />}
+          </div>
+          <div className="flex flex-col gap-2">
+            {[0, 1, 2, 3, 4, 5, 6, 7].map((index) => (
+              <Bone key={index} className="h-9" />
+            ))}
+          </div>
         </div>
       </div>
       <div className="flex min-w-0 flex-1 flex-col">

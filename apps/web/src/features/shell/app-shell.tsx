@@ -88,15 +88,18 @@ export function AppShell({ nav, area, profilePath }: { nav: readonly NavGroup[];
   return (
     <div className="flex min-h-full flex-1 bg-muted/40">
       <SkipLink />
-      <aside
-        data-open={isNavbarOpen}
-        className="sticky top-0 hidden h-dvh shrink-0 flex-col gap-6 overflow-y-auto border-e bg-card p-4 transition-[width] duration-200 lg:flex data-[open=false]:w-20 data-[open=true]:w-64"
-      >
-        <ShellBrand compact={!isNavbarOpen} area={areaLabel} />
-        <nav aria-label={t('nav.label')}>
-          <NavList groups={nav} activeKey={activeTab} compact={!isNavbarOpen} />
-        </nav>
-      </aside>
+      {/* The column carries the sidebar's background down the whole page; the sidebar itself stays in view. */}
+      <div className="hidden shrink-0 border-e bg-card lg:block">
+        <aside
+          data-open={isNavbarOpen}
+          className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto p-4 transition-[width] duration-200 data-[open=false]:w-20 data-[open=true]:w-64"
+        >
+          <ShellBrand compact={!isNavbarOpen} area={areaLabel} />
+          <nav aria-label={t('nav.label')}>
+            <NavList groups={nav} activeKey={activeTab} compact={!isNavbarOpen} />
+          </nav>
+        </aside>
+      </div>
 
       <Sheet open={isDrawerOpen} onOpenChange={(open) => setUiState({ isDrawerOpen: open })}>
         <SheetContent side="start" className="w-72 overflow-y-auto p-4" closeLabel={t('common:actions.close')}>
