@@ -121,9 +121,13 @@ test('static data: add an entry, refuse a duplicate on its field, delete after c
   const name = `Brand ${Date.now().toString(36)}`;
   const add = page.getByTestId('static-data-add');
   await add.locator('#static-new-name').fill(name);
+  // How it reads in French and Arabic (English left empty: the name).
+  await add.getByTestId('static-label-fr').fill(`${name} fr`);
+  await add.getByTestId('static-label-ar').fill('علامة');
   await add.getByRole('button', { name: 'Add' }).click();
   const list = page.getByTestId('static-data-list');
   await expect(list.getByText(name, { exact: true })).toBeVisible();
+  await expect(list.locator('li').filter({ hasText: name }).getByTestId('static-data-labels')).toHaveText(`FR ${name} frAR علامة`);
 
   await add.locator('#static-new-name').fill(name.toUpperCase());
   await add.getByRole('button', { name: 'Add' }).click();

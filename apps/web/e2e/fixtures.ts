@@ -43,9 +43,10 @@ export async function useLanguage(page: Page, language: Language) {
   }, language);
 }
 
-/** Switches the language with the switcher in the header, as a visitor would. */
+/** Switches the language with the language menu in the header, as a visitor would. */
 export async function switchLanguage(page: Page, language: Language) {
-  await page.getByTestId(`language-${language}`).first().click();
+  await page.locator('[data-testid="language-menu"]:visible').first().click();
+  await page.getByTestId(`language-${language}`).click();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 

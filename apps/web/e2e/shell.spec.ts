@@ -1,7 +1,7 @@
 // The frame around every screen: the theme loader and the branding fallback, the staff and client layouts
 // (navigation open by default on desktop, a drawer on phones), language and dark mode in the signed-in
 // areas, the user menu's logout, the generic modal, and the phone-height rule of SPEC §9.
-import { DEMO, expect, signInAs, test, useLanguage, waitForBranding } from './fixtures.ts';
+import { DEMO, expect, signInAs, switchLanguage, test, useLanguage, waitForBranding } from './fixtures.ts';
 
 test('a theme loader covers the first branding load; a failed load toasts and keeps a usable default', async ({ page }) => {
   await useLanguage(page, 'en');
@@ -84,12 +84,12 @@ test('the staff layout: navbar open by default, language, dark mode and logout',
   await page.goto('/admin/settings');
   await expect(page).toHaveURL(/\/admin\/settings\/offering$/);
 
-  await page.getByTestId('language-ar').click();
+  await switchLanguage(page, 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('complementary').getByRole('link', { name: 'كتالوج الخدمات' })).toHaveAttribute('aria-current', 'page');
   const sidebarBox = await page.getByRole('complementary').boundingBox();
   expect(sidebarBox!.x).toBeGreaterThan(700);
-  await page.getByTestId('language-en').click();
+  await switchLanguage(page, 'en');
 
   await page.getByRole('button', { name: 'Dark mode' }).click();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);

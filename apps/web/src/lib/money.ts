@@ -1,4 +1,4 @@
-// The one money formatter of the catalogue screens and the public site. Amounts travel as integer
+// The one money formatter of every screen (catalogue, public site, visits, payments, dashboards, client portal). Amounts travel as integer
 // hundredths (`*Cents`); they are shown with the item's own currency in the UI language, Latin digits in
 // every language (as on the shop's invoices), without decimals when the amount is whole.
 // Light on purpose: the landing page uses it.
@@ -15,6 +15,15 @@ export function formatMoney(cents: number, currency: string, language: string): 
     }).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(whole ? 0 : 2)} ${currency}`;
+  }
+}
+
+/** "$1.2K": chart axes and tight tiles, with the same currency display and digits as formatMoney. */
+export function formatCompactMoney(cents: number, currency: string, language: string): string {
+  try {
+    return new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
+  } catch {
+    return formatMoney(cents, currency, language);
   }
 }
 

@@ -16,6 +16,7 @@ import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { cn } from '../../lib/utils.ts';
 import { useFormatters } from '../visits/format.ts';
 import { PriorityBadge } from '../visits/status-badges.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 type Choice = { decision?: 'APPROVED' | 'DECLINED'; comment: string };
 
@@ -59,11 +60,11 @@ function ProposalRow({ task, choice, onChange }: { task: PublicApproval['tasks']
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="font-medium">{task.title}</h2>
+            <h2 className="font-medium" dir="auto">{task.title}</h2>
             <PriorityBadge priority={task.priority} />
           </div>
           <p className="text-sm text-muted-foreground">{tt(`service.${task.service}`)}</p>
-          {task.description && <p className="mt-1 text-sm whitespace-pre-line">{task.description}</p>}
+          {task.description && <p className="mt-1 text-sm whitespace-pre-line" dir="auto">{task.description}</p>}
         </div>
         <span className="shrink-0 text-lg font-semibold tabular-nums">{format.money(task.soldForCents)}</span>
       </div>
@@ -158,7 +159,7 @@ export function ApprovePage() {
           <span>{t('public.hello', { name: data.customerFirstName })}</span>
           <span>{t('public.intro')}</span>
           <span className="flex flex-wrap items-center gap-x-2 font-medium text-foreground" data-testid="approve-vehicle">
-            <bdi dir="ltr" className="font-mono">{data.visit.plateNumber}</bdi>
+            <Ltr className="font-mono">{data.visit.plateNumber}</Ltr>
             <bdi>{data.visit.brand} {data.visit.model}</bdi>
             <span aria-hidden="true">·</span>
             <bdi>{data.visit.name}</bdi>

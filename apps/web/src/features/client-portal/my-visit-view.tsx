@@ -55,7 +55,7 @@ export function MyVisitView() {
       <Card>
         <CardContent className="flex flex-col gap-5 pt-6">
           <div className="flex flex-col gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight" data-testid="my-visit-name">{v.name}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight" data-testid="my-visit-name" dir="auto">{v.name}</h1>
             <div className="flex flex-wrap items-center gap-2">
               <VisitStatusBadge status={v.status} />
               <PaymentStatusBadge status={v.paymentStatus} />

@@ -5,6 +5,7 @@ import { WhatsAppIcon } from '../../components/brand-icons.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { telHref, useContactInfo } from '../public/use-contact-info.ts';
 import { ContactForm } from './contact-form.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 export function GetInTouchPage() {
   const { t } = useTranslation('contact');
@@ -25,7 +26,7 @@ export function GetInTouchPage() {
           <li>
             <a href={telHref(contact.phone)} className="flex items-center gap-3 rounded-xl border bg-card p-4 hover:border-primary">
               <Phone className="size-5 text-primary" aria-hidden="true" />
-              <bdi dir="ltr">{contact.phone}</bdi>
+              <Ltr>{contact.phone}</Ltr>
             </a>
           </li>
           <li>

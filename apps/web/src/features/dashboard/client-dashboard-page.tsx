@@ -19,6 +19,7 @@ import { MyRatingsCard } from '../ratings/my-ratings-card.tsx';
 import { RateVisitButton } from '../ratings/rate-visit-button.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
 import { MyRemindersCard } from '../reminders/vehicle-reminders.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 const visitPath = (visit: { vehicleId: string; id: string }) => `/client/overview/${visit.vehicleId}/${visit.id}`;
 
@@ -86,7 +87,7 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
       <section aria-labelledby="vehicles-title" className="flex flex-col gap-3">
         <header className="flex items-center justify-between gap-2">
           <h2 id="vehicles-title" className="text-lg font-semibold">{t('client.vehicles')}</h2>
-          <Link to="/client/overview" className="text-sm text-primary underline-offset-4 hover:underline">{t('client.allVehicles')}</Link>
+          <Link to="/client/overview" className="text-sm text-primary underline-offset-4 hover:underline dark:text-brand-200">{t('client.allVehicles')}</Link>
         </header>
         {data.vehicles.length === 0 ? (
           <p className="rounded-xl border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">{t('client.noVehicles')}</p>
@@ -149,7 +150,7 @@ function VisitCard({ visit }: { visit: ClientDashboardVisit }) {
       <span className="flex items-start justify-between gap-2">
         <span className="flex min-w-0 flex-col">
           <span className="truncate font-medium">{visit.name}</span>
-          <span className="text-xs text-muted-foreground"><bdi>{visit.plateNumber}</bdi></span>
+          <span className="text-xs text-muted-foreground"><Ltr>{visit.plateNumber}</Ltr></span>
         </span>
         <ChevronRight className="size-4 shrink-0 text-muted-foreground rtl:rotate-180" aria-hidden="true" />
       </span>
@@ -175,8 +176,8 @@ function VehicleCard({ vehicle }: { vehicle: ClientDashboard['vehicles'][number]
     <article className="flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="client-vehicle">
       <header className="flex items-start justify-between gap-2">
         <Link to={`/client/overview/${vehicle.id}`} className="flex min-w-0 flex-col hover:underline">
-          <span className="font-semibold"><bdi>{vehicle.plateNumber}</bdi></span>
-          <span className="truncate text-sm text-muted-foreground">{vehicle.brand} {vehicle.model} · <bdi>{vehicle.year}</bdi></span>
+          <span className="font-semibold"><Ltr>{vehicle.plateNumber}</Ltr></span>
+          <span className="truncate text-sm text-muted-foreground">{vehicle.brand} {vehicle.model} · <Ltr>{vehicle.year}</Ltr></span>
         </Link>
         {vehicle.openVisits > 0 && (
           <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary">{t('client.inShop', { value: f.count(vehicle.openVisits) })}</span>
@@ -223,7 +224,7 @@ function RecentVisitRow({ visit }: { visit: ClientDashboardVisit }) {
       <Link to={visitPath(visit)} className="flex min-w-0 flex-col hover:underline sm:flex-1">
         <span className="truncate font-medium">{visit.name}</span>
         <span className="text-xs text-muted-foreground">
-          {f.instantDay(visit.visitDate)} · <bdi>{visit.plateNumber}</bdi>
+          {f.instantDay(visit.visitDate)} · <Ltr>{visit.plateNumber}</Ltr>
         </span>
       </Link>
       <span className="flex flex-wrap items-center gap-2">

@@ -30,7 +30,7 @@ function ChartCard({ id, title, link, children, table, empty }: { id: string; ti
       <header className="flex items-center justify-between gap-2">
         <h3 id={`chart-${id}-title`} className="font-medium">{title}</h3>
         {link && (
-          <Link to={link.to} className="text-xs text-primary underline-offset-4 hover:underline">{link.label}</Link>
+          <Link to={link.to} className="text-xs text-primary underline-offset-4 hover:underline dark:text-brand-200">{link.label}</Link>
         )}
       </header>
       <div className="relative h-56 w-full" aria-hidden="true">

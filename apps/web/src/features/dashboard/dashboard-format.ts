@@ -2,6 +2,7 @@
 // short day labels. Money in full goes through useFormatters (visits/format.ts), isolated left-to-right.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCompactMoney } from '../../lib/money.ts';
 import { useFormatters } from '../visits/format.ts';
 
 const ltr = (text: string) => `\u2066${text}\u2069`;
@@ -14,7 +15,6 @@ export function useDashboardFormat() {
     const count = new Intl.NumberFormat(language);
     const decimal = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
     const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
-    const compactMoney = new Intl.NumberFormat(language, { style: 'currency', currency: base.currency, notation: 'compact', maximumFractionDigits: 1 });
     const shortDay = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const weekdayDay = new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
     const localDay = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
@@ -25,7 +25,7 @@ export function useDashboardFormat() {
       decimal: (value: number) => decimal.format(value),
       /** 0.125 → "13%" (absolute: the direction is told by words and the arrow). */
       percent: (fraction: number) => ltr(percent.format(Math.abs(fraction))),
-      compactMoney: (cents: number) => compactMoney.format(cents / 100),
+      compactMoney: (cents: number) => formatCompactMoney(cents, base.currency, language),
       shortDay: (isoDate: string) => shortDay.format(utcDay(isoDate)),
       longDay: (isoDate: string) => weekdayDay.format(utcDay(isoDate)),
       /** The calendar day an instant falls on here. */

@@ -34,6 +34,7 @@ import { KpiCard, NowTile } from './kpi-card.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { SectionBoundary } from './section-boundary.tsx';
 import { useDashboardPeriod, visitsDateFilter } from './use-dashboard-period.ts';
+import { Ltr } from '../../components/ltr.tsx';
 
 const visitsLink = (params: Record<string, string | undefined>) => {
   const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1]));
@@ -178,7 +179,7 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
         >
           <WebAnalyticsCharts />
         </SectionBoundary>
-        <Link to="/admin/dashboard/real-time" className="self-end text-sm text-primary underline-offset-4 hover:underline">{t('webAnalytics.realTime')}</Link>
+        <Link to="/admin/dashboard/real-time" className="self-end text-sm text-primary underline-offset-4 hover:underline dark:text-brand-200">{t('webAnalytics.realTime')}</Link>
       </div>
     </>
   );
@@ -193,7 +194,7 @@ function TasksByStatus({ data, to }: { data: DashboardKpis; to: string }) {
     <section className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:col-span-2" aria-labelledby="tasks-status-title" data-testid="tasks-by-status">
       <header className="flex items-center justify-between gap-2">
         <h3 id="tasks-status-title" className="font-medium">{t('charts.tasksByStatus')}</h3>
-        <Link to={to} className="text-xs text-primary underline-offset-4 hover:underline">{t('charts.openVisits')}</Link>
+        <Link to={to} className="text-xs text-primary underline-offset-4 hover:underline dark:text-brand-200">{t('charts.openVisits')}</Link>
       </header>
       <ul className="flex flex-col gap-2.5">
         {data.tasksByStatus.map((row) => (
@@ -238,7 +239,7 @@ function OilDueSoon({ data }: { data: DashboardKpis }) {
               <li key={row.vehicleId}>
                 <Link to={`/admin/user/oil/${row.ownerId}/${row.vehicleId}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm hover:bg-accent/30">
                   <span className="flex min-w-0 flex-col">
-                    <span className="font-medium"><bdi>{row.plateNumber}</bdi> · {row.brand} {row.model}</span>
+                    <span className="font-medium"><Ltr>{row.plateNumber}</Ltr> · {row.brand} {row.model}</span>
                     <span className="truncate text-xs text-muted-foreground">{row.ownerName}</span>
                   </span>
                   <span className="flex flex-col items-end text-xs">

@@ -7,6 +7,7 @@ import { i18n } from '../../lib/i18n.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { telHref, useContactInfo } from '../public/use-contact-info.ts';
 import { SectionHeading } from './section-heading.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 const ContactForm = lazy(async () => {
   const [module] = await Promise.all([import('../contact/contact-form.tsx'), i18n.loadNamespaces(['contact', 'validation', 'fields'])]);
@@ -39,7 +40,7 @@ export function ContactSection() {
                     className="flex items-center gap-3 rounded-xl bg-white/10 px-4 py-3 transition-colors hover:bg-white/20"
                   >
                     <Icon className="size-5 shrink-0" aria-hidden="true" />
-                    <span className="break-all">{ltr ? <bdi dir="ltr">{label}</bdi> : label}</span>
+                    <span className="break-all">{ltr ? <Ltr>{label}</Ltr> : label}</span>
                   </a>
                 </li>
               ))}

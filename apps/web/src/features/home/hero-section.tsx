@@ -6,6 +6,7 @@ import { clsx as cn } from 'clsx';
 import { useBranding } from '../branding/branding-context.tsx';
 import { formatNumber } from '../services/catalogue.ts';
 import { parseCount } from './branding-lists.ts';
+import { Ltr } from '../../components/ltr.tsx';
 
 export function HeroSection() {
   const { t, i18n } = useTranslation('home');
@@ -49,7 +50,7 @@ export function HeroSection() {
                 <div key={stat.label}>
                   <dt className="text-xs text-muted-foreground sm:text-sm">{stat.label}</dt>
                   <dd className="text-2xl font-bold text-foreground sm:text-3xl">
-                    <bdi dir="ltr">{stat.value}</bdi>
+                    <Ltr>{stat.value}</Ltr>
                   </dd>
                 </div>
               ))}

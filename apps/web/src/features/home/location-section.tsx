@@ -6,6 +6,7 @@ import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { telHref, useContactInfo } from '../public/use-contact-info.ts';
 import { SectionHeading } from './section-heading.tsx';
+import { isolateNumbers, Ltr } from '../../components/ltr.tsx';
 
 export function LocationSection() {
   const { t } = useTranslation('home');
@@ -44,7 +45,7 @@ export function LocationSection() {
                 {t('location.hours')}
               </h3>
               <ul className="flex flex-col gap-1.5 text-muted-foreground">
-                {contact.workingHours.map((line) => <li key={line}>{line}</li>)}
+                {contact.workingHours.map((line) => <li key={line}>{isolateNumbers(line)}</li>)}
               </ul>
               {contact.emergencyService && (
                 <p className="mt-4 flex items-center gap-2 rounded-xl bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
@@ -56,7 +57,7 @@ export function LocationSection() {
             <a href={telHref(contact.phone)} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
               <Phone aria-hidden="true" />
               <span>
-                {t('location.call')} <bdi dir="ltr">{contact.phone}</bdi>
+                {t('location.call')} <Ltr>{contact.phone}</Ltr>
               </span>
             </a>
           </div>

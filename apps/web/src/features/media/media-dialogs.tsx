@@ -15,6 +15,7 @@ import { translateMessage } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ConfirmDeleteDialog } from '../users/confirm-delete-dialog.tsx';
 import type { MediaAction } from './media-grid.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 const NONE = 'none';
 const stem = (name: string) => name.replace(/\.[a-z0-9]{1,8}$/i, '');
@@ -141,7 +142,7 @@ export function MediaDialogs({
                   <SelectItem value={NONE}>{t('move.noVehicle')}</SelectItem>
                   {(context?.vehicles ?? []).map((vehicle) => (
                     <SelectItem key={vehicle.id} value={vehicle.id}>
-                      {vehicle.brand} {vehicle.model} · <bdi dir="ltr">{vehicle.plateNumber}</bdi>
+                      {vehicle.brand} {vehicle.model} · <Ltr>{vehicle.plateNumber}</Ltr>
                     </SelectItem>
                   ))}
                 </SelectContent>

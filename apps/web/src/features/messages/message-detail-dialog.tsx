@@ -24,6 +24,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { useFormatters } from '../visits/format.ts';
 import { useMessageActions } from './use-message-actions.ts';
+import { Ltr } from '../../components/ltr.tsx';
 
 interface Props {
   id: string | null;
@@ -80,7 +81,7 @@ function MessageDetail({ message, canReplyByEmail, onMarkRead, onDelete }: { mes
           {!message.read && <Badge>{t('badges.unread')}</Badge>}
         </DialogTitle>
         <DialogDescription className="flex flex-wrap gap-x-3 gap-y-1">
-          <bdi dir="ltr">{message.email}</bdi>
+          <Ltr>{message.email}</Ltr>
           <span>{t('detail.received', { date: format.dateTime(message.createdAt) })}</span>
           {message.readAt && <span>{t('detail.readOn', { date: format.dateTime(message.readAt) })}</span>}
         </DialogDescription>

@@ -18,6 +18,7 @@ import { useFormatters } from '../visits/format.ts';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 import { MessageDetailDialog } from './message-detail-dialog.tsx';
 import { useMessageActions } from './use-message-actions.ts';
+import { Ltr } from '../../components/ltr.tsx';
 
 type Pending = { kind: 'read' | 'delete'; message: ContactMessageView } | null;
 
@@ -147,7 +148,7 @@ export function MessagesPage() {
               >
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className={cn('truncate', message.read ? 'font-medium' : 'font-bold')}>{message.fullName}</span>
-                  <bdi dir="ltr" className="truncate text-sm text-muted-foreground">{message.email}</bdi>
+                  <Ltr className="truncate text-sm text-muted-foreground">{message.email}</Ltr>
                   {!message.read && <Badge>{t('badges.unread')}</Badge>}
                   {message.user && <Badge variant="secondary"><UserRound />{t('badges.client')}</Badge>}
                   {message.repliedAt && <Badge variant="outline"><Reply className="text-success rtl:-scale-x-100" />{t('badges.replied')}</Badge>}

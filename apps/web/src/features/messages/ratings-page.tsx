@@ -17,6 +17,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { StarRow } from '../ratings/stars.tsx';
 import { useFormatters } from '../visits/format.ts';
+import { Ltr } from '../../components/ltr.tsx';
 
 const ANY = 'any';
 
@@ -207,7 +208,7 @@ function RatingItem({ rating }: { rating: RatingView }) {
         <p className="text-sm text-muted-foreground">
           {rating.visit ? (
             <Link to={`/admin/users/${rating.client.id}/vehicle/${rating.visit.vehicle.id}/visit/${rating.visit.id}`} className="hover:text-foreground hover:underline">
-              <bdi>{rating.visit.name}</bdi> · <bdi>{rating.visit.vehicle.brand} {rating.visit.vehicle.model}</bdi> · <bdi dir="ltr">{rating.visit.vehicle.plateNumber}</bdi>
+              <bdi>{rating.visit.name}</bdi> · <bdi>{rating.visit.vehicle.brand} {rating.visit.vehicle.model}</bdi> · <Ltr>{rating.visit.vehicle.plateNumber}</Ltr>
             </Link>
           ) : (
             t('staff.noVisit')

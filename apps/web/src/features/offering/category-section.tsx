@@ -148,13 +148,14 @@ export function ItemList({ category, actions }: { category: Category; actions: C
           return (
             <SortableEntry key={item.id} id={item.id} className="bg-card" testId="item-row">
               {(handle) => (
-                <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-2 px-2 py-2.5 sm:px-4', !item.visible && 'opacity-60')}>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-2 py-2.5 sm:px-4">
                   {handle}
                   {item.imageUrl && <Thumb url={item.imageUrl} className="size-10" />}
                   <div className="flex min-w-0 flex-1 basis-40 flex-col">
                     <span className="flex items-center gap-2">
                       <span className="truncate font-medium" data-testid="item-title">{title}</span>
-                      {!item.visible && <span className="sr-only">{t('hidden')}</span>}
+                      {/* Said in words, not by fading the row (faded small text fell under 4.5:1). */}
+                      {!item.visible && <Badge variant="neutral">{t('hidden')}</Badge>}
                     </span>
                     <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
                       <span>{t('common:units.minutes', { count: item.durationMinutes })}</span>

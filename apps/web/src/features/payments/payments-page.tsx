@@ -86,7 +86,7 @@ export function PaymentsPage() {
                   <span className="font-semibold tabular-nums">{payment.status === 'REFUNDED' ? '−' : ''}{format.money(payment.amountCents)}</span>
                   <PaymentRecordBadge status={payment.status} />
                 </div>
-                <Link className="truncate text-sm font-medium hover:underline" to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}>{payment.visit.name}</Link>
+                <Link className="truncate text-sm font-medium hover:underline" to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}><bdi>{payment.visit.name}</bdi></Link>
                 <p className="text-xs text-muted-foreground">
                   {payment.customer.firstName} {payment.customer.lastName} · {t(`method.${payment.method}`)} · {format.dateTime(payment.createdAt)}
                 </p>
@@ -111,7 +111,7 @@ export function PaymentsPage() {
                     <TableCell>{format.dateTime(payment.createdAt)}</TableCell>
                     <TableCell>{payment.customer.firstName} {payment.customer.lastName}</TableCell>
                     <TableCell>
-                      <Link className="hover:underline" to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}>{payment.visit.name}</Link>
+                      <Link className="hover:underline" to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}><bdi>{payment.visit.name}</bdi></Link>
                     </TableCell>
                     <TableCell>{t(`method.${payment.method}`)}</TableCell>
                     <TableCell><PaymentRecordBadge status={payment.status} /></TableCell>

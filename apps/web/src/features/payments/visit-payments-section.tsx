@@ -75,7 +75,7 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
                   <p className="text-xs text-muted-foreground">
                     {format.dateTime(payment.createdAt)}
                     {payment.recordedBy && <> · {payment.recordedBy.firstName} {payment.recordedBy.lastName}</>}
-                    {payment.notes && <> · {payment.notes}</>}
+                    {payment.notes && <> · <bdi>{payment.notes}</bdi></>}
                   </p>
                 </div>
                 <div className="flex gap-1.5">

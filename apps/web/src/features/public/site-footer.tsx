@@ -7,6 +7,7 @@ import { env } from '../../env.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { BrandMark } from './site-header.tsx';
 import { telHref, useContactInfo } from './use-contact-info.ts';
+import { isolateNumbers, Ltr } from '../../components/ltr.tsx';
 
 export function SocialLinks({ className }: { className?: string }) {
   const { t } = useTranslation('common');
@@ -55,7 +56,7 @@ export function SiteFooter() {
             <li className="flex items-center gap-2">
               <Phone className="size-4 shrink-0 text-primary" aria-hidden="true" />
               <a href={telHref(contact.phone)} className="hover:text-primary">
-                <bdi dir="ltr">{contact.phone}</bdi>
+                <Ltr>{contact.phone}</Ltr>
               </a>
             </li>
             <li className="flex items-center gap-2">
@@ -78,7 +79,7 @@ export function SiteFooter() {
             {contact.workingHours.map((line) => (
               <li key={line} className="flex items-center gap-2">
                 <Clock className="size-4 shrink-0" aria-hidden="true" />
-                {line}
+                {isolateNumbers(line)}
               </li>
             ))}
             {contact.emergencyService && (

@@ -10,6 +10,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useFormatters } from '../visits/format.ts';
 import { RateVisitButton } from './rate-visit-button.tsx';
 import { StarRow } from './stars.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 export function MyRatingsCard({ limit = 5 }: { limit?: number }) {
   return (
@@ -50,7 +51,7 @@ function MyRatings({ limit }: { limit: number }) {
                     {visit.name}
                   </Link>
                   <p className="truncate text-xs text-muted-foreground">
-                    <bdi>{visit.vehicle.brand} {visit.vehicle.model}</bdi> · <bdi dir="ltr">{visit.vehicle.plateNumber}</bdi> · <bdi>{format.dateTime(visit.completedAt ?? visit.visitDate)}</bdi>
+                    <bdi>{visit.vehicle.brand} {visit.vehicle.model}</bdi> · <Ltr>{visit.vehicle.plateNumber}</Ltr> · <bdi>{format.dateTime(visit.completedAt ?? visit.visitDate)}</bdi>
                   </p>
                 </div>
                 {rating ? (

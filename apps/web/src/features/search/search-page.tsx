@@ -14,6 +14,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { UserAvatar } from '../users/user-avatar.tsx';
 import { phoneOf } from '../users/users-table.tsx';
 import { PlateText } from '../vehicles/vehicle-card.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 function Group({ title, icon, count, children, testId }: { title: string; icon: ReactNode; count: number; children: ReactNode; testId: string }) {
   return (
@@ -139,7 +140,7 @@ export function SearchPage() {
                       <div className="min-w-0">
                         <div className="truncate font-medium">{visit.name}</div>
                         <div className="truncate text-xs text-muted-foreground">
-                          {visit.customerName} · <bdi>{visit.plateNumber}</bdi> · {date.format(new Date(visit.visitDate))}
+                          {visit.customerName} · <Ltr>{visit.plateNumber}</Ltr> · {date.format(new Date(visit.visitDate))}
                         </div>
                       </div>
                       <Badge variant="outline" className="ms-auto">

@@ -20,6 +20,8 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
+// The button shows the initials, so its accessible name starts with them (WCAG 2.5.3 label in name: a voice
+// user says what they see) and goes on with what the button is.
 export function UserMenu({ profilePath }: { profilePath: string }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -32,7 +34,7 @@ export function UserMenu({ profilePath }: { profilePath: string }) {
   };
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={t('userMenu.label')} data-testid="user-menu">
+      <DropdownMenuTrigger className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={name ? t('userMenu.labelWithInitials', { initials: initials(name), name }) : t('userMenu.label')} data-testid="user-menu">
         <Avatar className="size-9">
           {user?.imageUrl && <AvatarImage src={user.imageUrl} alt="" />}
           <AvatarFallback>{initials(name)}</AvatarFallback>

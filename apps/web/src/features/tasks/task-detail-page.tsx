@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ConfirmDialog } from '../visits/confirm-dialog.tsx';
+import { cn } from '../../lib/utils.ts';
 import { useFormatters } from '../visits/format.ts';
 import { errorCode, failureMessage } from '../visits/mutation-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
@@ -20,9 +21,9 @@ import { ApprovalLine } from '../approvals/approval-line.tsx';
 import { TaskForm } from './task-form.tsx';
 import { TaskTransitionButtons } from './visit-tasks-section.tsx';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={cn('flex flex-col gap-0.5', className)}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm font-medium">{children}</dd>
     </div>
@@ -116,11 +117,10 @@ export function TaskDetailPage() {
               <Detail label={t('fields.dueDate')}>{item.dueDate ? format.day(item.dueDate) : '—'}</Detail>
               <Detail label={t('fields.completedOn')}>{item.completedOn ? format.dateTime(item.completedOn) : '—'}</Detail>
               <Detail label={t('fields.updatedAt')}>{format.dateTime(item.updatedAt)}</Detail>
-              <div className="sm:col-span-2">
-                <Detail label={t('fields.description')}>
-                  <span className="font-normal whitespace-pre-line">{item.description || '—'}</span>
-                </Detail>
-              </div>
+              {/* A dl's groups must be direct children: the wide one carries its own span. */}
+              <Detail label={t('fields.description')} className="sm:col-span-2">
+                <span className="font-normal whitespace-pre-line" dir="auto">{item.description || '—'}</span>
+              </Detail>
             </dl>
           </CardContent>
         </Card>

@@ -90,7 +90,7 @@ export function VisitTasksSection({ visit }: { visit: VisitDetail }) {
             >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link to={`${base}/task/${task.id}`} className="font-medium hover:underline">{task.title}</Link>
+                  <Link to={`${base}/task/${task.id}`} className="font-medium hover:underline"><bdi>{task.title}</bdi></Link>
                   <TaskStatusBadge status={task.status} />
                   <PriorityBadge priority={task.priority} />
                   {shownApproval(task) && <ApprovalBadge state={shownApproval(task)!} />}

@@ -93,8 +93,8 @@ export function TodoItem({ todo }: { todo: TodoView }) {
         <EditTodo todo={todo} onDone={() => setEditing(false)} />
       ) : (
         <div className="min-w-0 flex-1">
-          <p className={cn('font-medium', todo.completed && 'text-muted-foreground line-through')}>{todo.title}</p>
-          <p className="text-sm text-muted-foreground">{todo.description}</p>
+          <p className={cn('font-medium', todo.completed && 'text-muted-foreground line-through')} dir="auto">{todo.title}</p>
+          <p className="text-sm text-muted-foreground" dir="auto">{todo.description}</p>
           <p className="mt-1 text-xs text-muted-foreground">
             {todo.completedAt ? t('completedAt', { date: format.dateTime(todo.completedAt) }) : t('createdAt', { date: format.dateTime(todo.createdAt) })}
             {todo.createdBy && <> · {todo.createdBy.firstName} {todo.createdBy.lastName}</>}

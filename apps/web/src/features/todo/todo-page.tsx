@@ -15,7 +15,7 @@ import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Pager } from '../users/pager.tsx';
@@ -89,23 +89,26 @@ export function TodoPage() {
         <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
       </header>
       <NewTodoForm onCreated={showNewest} />
-      <Tabs value={tab} onValueChange={(value) => goTo(value === 'completed' ? 'completed' : 'active', 1)}>
+      <Tabs className="gap-5" value={tab} onValueChange={(value) => goTo(value === 'completed' ? 'completed' : 'active', 1)}>
         <TabsList>
           <TabsTrigger value="active" data-testid="tab-active">{t('tabs.active')}{counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.active})</span>}</TabsTrigger>
           <TabsTrigger value="completed" data-testid="tab-completed">{t('tabs.completed')}{counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.completed})</span>}</TabsTrigger>
         </TabsList>
+        {/* The list is the selected tab's panel: the selected tab's aria-controls points at a mounted element. */}
+        <TabsContent value={tab} className="flex flex-col gap-5">
+          {todos.isLoading && <Skeleton className="h-40 rounded-xl" />}
+          {todos.isError && <p role="alert" className="rounded-xl border border-destructive/40 p-4">{t('loadFailed')}</p>}
+          {todos.data && todos.data.items.length === 0 && <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{t(`empty.${tab}`)}</p>}
+          {todos.data && todos.data.items.length > 0 && (
+            <ul className="flex flex-col gap-2" data-testid="todo-list">
+              {todos.data.items.map((todo: TodoView) => <TodoItem key={todo.id} todo={todo} />)}
+            </ul>
+          )}
+          {todos.data && todos.data.pageCount > 1 && (
+            <Pager page={todos.data.page} pageCount={todos.data.pageCount} total={todos.data.total} onPage={(next) => goTo(tab, next)} />
+          )}
+        </TabsContent>
       </Tabs>
-      {todos.isLoading && <Skeleton className="h-40 rounded-xl" />}
-      {todos.isError && <p role="alert" className="rounded-xl border border-destructive/40 p-4">{t('loadFailed')}</p>}
-      {todos.data && todos.data.items.length === 0 && <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{t(`empty.${tab}`)}</p>}
-      {todos.data && todos.data.items.length > 0 && (
-        <ul className="flex flex-col gap-2" data-testid="todo-list">
-          {todos.data.items.map((todo: TodoView) => <TodoItem key={todo.id} todo={todo} />)}
-        </ul>
-      )}
-      {todos.data && todos.data.pageCount > 1 && (
-        <Pager page={todos.data.page} pageCount={todos.data.pageCount} total={todos.data.total} onPage={(next) => goTo(tab, next)} />
-      )}
     </div>
   );
 }

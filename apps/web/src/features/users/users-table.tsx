@@ -9,6 +9,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { useCanManage } from './use-can-manage.ts';
 import { UserAvatar } from './user-avatar.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 interface UsersTableProps {
   users: UserView[];
@@ -101,7 +102,7 @@ export function UsersTable(props: UsersTableProps) {
                     <bdi>{user.email ?? '—'}</bdi>
                   </div>
                   <div className="text-xs text-muted-foreground">
-                    <bdi>{phoneOf(user)}</bdi>
+                    <Ltr>{phoneOf(user)}</Ltr>
                   </div>
                 </TableCell>
                 <TableCell>

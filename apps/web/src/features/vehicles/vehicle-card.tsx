@@ -8,13 +8,15 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { resolveMediaUrl } from '../users/media-url.ts';
+import { Ltr } from '../../components/ltr.tsx';
 import { OilStatusBadge } from './oil-status.tsx';
+import { useStaticLabel } from './use-static-options.ts';
 
 export function PlateText({ plate }: { plate: string }) {
   return (
-    <span dir="ltr" className="rounded border border-foreground/30 bg-background px-1.5 py-0.5 font-mono text-sm font-semibold tracking-wider">
+    <Ltr className="rounded border border-foreground/30 bg-background px-1.5 py-0.5 font-mono text-sm font-semibold tracking-wider">
       {plate}
-    </span>
+    </Ltr>
   );
 }
 
@@ -57,6 +59,7 @@ export function VehicleTitle({ vehicle }: { vehicle: Pick<VehicleView, 'plateNum
 /** `to` opens the vehicle, `oilTo` its oil changes. */
 export function VehicleCard({ vehicle, to, oilTo }: { vehicle: VehicleView; to: string; oilTo: string }) {
   const { t } = useTranslation('vehicles');
+  const label = useStaticLabel();
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="vehicle-card">
       <div className="flex items-start gap-3">
@@ -66,10 +69,10 @@ export function VehicleCard({ vehicle, to, oilTo }: { vehicle: VehicleView; to: 
             <PlateText plate={vehicle.plateNumber} />
           </Link>
           <div className="mt-1 truncate font-medium">
-            {vehicle.brand} {vehicle.model} · {vehicle.year}
+            <bdi>{vehicle.brand} {vehicle.model}</bdi> · <Ltr>{vehicle.year}</Ltr>
           </div>
           <div className="text-xs text-muted-foreground">
-            {t(`types.${vehicle.type}`)} · {vehicle.color} · {vehicle.engineType}
+            {t(`types.${vehicle.type}`)} · {label('COLOR', vehicle.color)} · {label('ENGINE_TYPE', vehicle.engineType)}
           </div>
         </div>
       </div>

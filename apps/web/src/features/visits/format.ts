@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranding } from '../branding/branding-context.tsx';
+import { formatMoney, isolateLtr } from '../../lib/money.ts';
 
 /** The browser's IANA time zone: the server computes "today", "this week" and "overdue" in it. */
 export const browserTimeZone = () => {
@@ -25,16 +26,15 @@ export function useFormatters() {
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const currency = merchant.currency ?? 'USD';
   return useMemo(() => {
-    const money = new Intl.NumberFormat(language, { style: 'currency', currency });
     const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
     const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     return {
       currency,
       /**
-       * 12345 → "$123.45" in the UI language, isolated left-to-right (U+2066 … U+2069) so a sign and a
-       * currency code keep their order inside Arabic text.
+       * 12345 → "$123.45" (lib/money.ts, the one formatter), isolated left-to-right (U+2066 … U+2069) so a
+       * sign and a currency code keep their order inside Arabic text.
        */
-      money: (cents: number) => `\u2066${money.format(cents / 100)}\u2069`,
+      money: (cents: number) => isolateLtr(formatMoney(cents, currency, language)),
       /** A calendar day ("YYYY-MM-DD"), shown without shifting it through the local zone. */
       day: (isoDate: string) => day.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),

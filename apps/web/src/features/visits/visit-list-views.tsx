@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/utils.ts';
+import { Ltr } from '../../components/ltr.tsx';
 import { useFormatters } from './format.ts';
 import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from './status-badges.tsx';
 
@@ -25,20 +26,20 @@ export function VisitCards({ visits }: { visits: VisitListItem[] }) {
           <Card className="h-full gap-3 py-4 transition-shadow hover:shadow-md">
             <Link to={visitPath(visit)} className="flex h-full flex-col gap-3 px-4 outline-none focus-visible:ring-2 focus-visible:ring-ring">
               <div className="flex items-start justify-between gap-2">
-                <h3 className="line-clamp-2 font-semibold">{visit.name}</h3>
+                <h3 className="line-clamp-2 font-semibold" dir="auto">{visit.name}</h3>
                 <VisitStatusBadge status={visit.status} />
               </div>
               <dl className="grid gap-1.5 text-sm text-muted-foreground">
                 <div className="flex items-center gap-2">
                   <User className="size-4 shrink-0" aria-hidden="true" />
                   <dt className="sr-only">{t('columns.customer')}</dt>
-                  <dd className="truncate text-foreground">{customerName(visit)}</dd>
+                  <dd className="truncate text-foreground"><bdi>{customerName(visit)}</bdi></dd>
                 </div>
                 <div className="flex items-center gap-2">
                   <Car className="size-4 shrink-0" aria-hidden="true" />
                   <dt className="sr-only">{t('columns.vehicle')}</dt>
                   <dd className="truncate">
-                    <span dir="ltr" className="font-mono text-foreground">{visit.vehicle.plateNumber}</span> · {visit.vehicle.brand} {visit.vehicle.model}
+                    <Ltr className="font-mono text-foreground">{visit.vehicle.plateNumber}</Ltr> · <bdi>{visit.vehicle.brand} {visit.vehicle.model}</bdi>
                   </dd>
                 </div>
                 <div className="flex items-center gap-2">
@@ -87,10 +88,10 @@ export function VisitTable({ visits }: { visits: VisitListItem[] }) {
           {visits.map((visit) => (
             <TableRow key={visit.id} data-testid="visit-item" data-visit-id={visit.id}>
               <TableCell className="font-medium">
-                <Link to={visitPath(visit)} className="hover:underline">{visit.name}</Link>
+                <Link to={visitPath(visit)} className="hover:underline"><bdi>{visit.name}</bdi></Link>
               </TableCell>
-              <TableCell>{customerName(visit)}</TableCell>
-              <TableCell><span dir="ltr" className="font-mono">{visit.vehicle.plateNumber}</span></TableCell>
+              <TableCell><bdi>{customerName(visit)}</bdi></TableCell>
+              <TableCell><Ltr className="font-mono">{visit.vehicle.plateNumber}</Ltr></TableCell>
               <TableCell><VisitStatusBadge status={visit.status} /></TableCell>
               <TableCell><PaymentStatusBadge status={visit.paymentStatus} /></TableCell>
               <TableCell>
@@ -118,13 +119,15 @@ export function VisitCompactList({ visits }: { visits: VisitListItem[] }) {
           <Link to={visitPath(visit)} className="flex items-center gap-3 px-4 py-3 hover:bg-muted/50">
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="truncate font-medium">{visit.name}</span>
+                <bdi className="truncate font-medium">{visit.name}</bdi>
                 <VisitStatusBadge status={visit.status} />
                 <PaymentStatusBadge status={visit.paymentStatus} />
                 {visit.overdue && <OverdueBadge />}
               </div>
               <div className="truncate text-sm text-muted-foreground">
-                {customerName(visit)} · <span dir="ltr">{visit.vehicle.plateNumber}</span> · {format.day(visit.dueDate)}
+                {/* Each field in its own isolate: in Arabic a Latin name, a plate and a date written with digits
+                    would otherwise be reordered across the separators. */}
+                <bdi>{customerName(visit)}</bdi> · <Ltr>{visit.vehicle.plateNumber}</Ltr> · <bdi>{format.day(visit.dueDate)}</bdi>
               </div>
             </div>
             <span className="font-semibold tabular-nums">{format.money(visit.totalCostCents)}</span>

@@ -1,0 +1,157 @@
+// axe on every route of SPEC §2 (public, staff, client), in English and Arabic (right-to-left), failing on
+// serious and critical WCAG 2.x A/AA violations; a few pages again in dark mode. One page load per route
+// and language; the routes are batched in a few tests (each signs in once) and every violation of a batch
+// is reported together, so one run lists everything to fix.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, queryDb, signInAs, test, useLanguage } from './fixtures.ts';
+
+// The batches are independent: two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
+interface DemoIds {
+  client: string;
+  vehicle: string;
+  visit: string;
+  task: string;
+  category: string;
+}
+
+/** The demo client's first vehicle with a visit that has tasks, and a catalogue category: real ids for the detail routes. */
+async function demoIds(): Promise<DemoIds> {
+  const [row] = await queryDb<{ client: string; vehicle: string; visit: string; task: string }>(
+    `SELECT u.id AS client, v.id AS vehicle, vi.id AS visit, t.id AS task
+       FROM "User" u JOIN "Vehicle" v ON v."ownerId" = u.id JOIN "Visit" vi ON vi."vehicleId" = v.id JOIN "Task" t ON t."visitId" = vi.id
+      WHERE u.email = 'client@demo.garage' AND v."deletedAt" IS NULL
+      ORDER BY vi."visitDate" DESC, t."createdAt" LIMIT 1`,
+  );
+  const [category] = await queryDb<{ id: string }>(`SELECT id FROM "OfferingCategory" ORDER BY "sortOrder" LIMIT 1`);
+  return { ...row!, category: category!.id };
+}
+
+const PUBLIC_ROUTES = ['/', '/all-services', '/privacy-policy', '/terms-of-service', '/login', '/not-authorized', '/missing-page', '/approve/not-a-real-token'];
+
+const STAFF_ROUTES = (ids: DemoIds) => [
+  '/admin/todo',
+  '/admin/visits',
+  '/admin/payments',
+  '/admin/search?q=Benali',
+  '/admin/user-profile',
+  '/admin/users',
+  `/admin/users/${ids.client}`,
+  `/admin/users/${ids.client}/vehicle/${ids.vehicle}`,
+  `/admin/user/oil/${ids.client}/${ids.vehicle}`,
+  `/admin/users/${ids.client}/vehicle/${ids.vehicle}/visit/${ids.visit}`,
+  `/admin/users/${ids.client}/vehicle/${ids.vehicle}/visit/${ids.visit}/task/${ids.task}`,
+  '/admin/messages',
+  '/admin/messages/rate',
+  '/admin/dashboard/main-panel',
+  '/admin/dashboard/real-time',
+  '/admin/settings/offering',
+  `/admin/settings/offering/${ids.category}`,
+  '/admin/settings/merchant-info',
+  '/admin/settings/static-data',
+  '/admin/settings/data',
+  `/admin/media/${ids.client}`,
+  `/admin/media/${ids.client}/${ids.vehicle}`,
+  `/admin/media/${ids.client}/${ids.vehicle}/${ids.visit}`,
+];
+
+const CLIENT_ROUTES = (ids: DemoIds) => [
+  '/client/dashboard',
+  '/client/profile',
+  '/client/overview',
+  `/client/overview/${ids.vehicle}`,
+  `/client/overview/oil/${ids.vehicle}`,
+  `/client/overview/${ids.vehicle}/${ids.visit}`,
+  `/client/overview/${ids.vehicle}/${ids.visit}/${ids.task}`,
+  '/client/get-in-touch',
+  `/client/media/${ids.client}`,
+  `/client/media/${ids.client}/${ids.vehicle}`,
+  `/client/media/${ids.client}/${ids.vehicle}/${ids.visit}`,
+];
+
+interface Finding {
+  route: string;
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** Waits until the page has drawn its content: branding applied, no progress bar, no skeleton left. */
+async function settle(page: Page) {
+  await expect(page.getByTestId('theme-loader')).toHaveAttribute('data-visible', 'false', { timeout: 20_000 });
+  await expect(page.getByTestId('route-progress')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
+  // Lazily loaded parts of the home page (contact form, map) come in when scrolled near.
+  if (new URL(page.url()).pathname === '/') {
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('contact-form')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+}
+
+async function axeFindings(page: Page, route: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ route, id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+}
+
+async function sweep(page: Page, routes: string[], language: string) {
+  const findings: Finding[] = [];
+  for (const route of routes) {
+    await test.step(route, async () => {
+      await page.goto(route);
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      findings.push(...(await axeFindings(page, route)));
+    });
+  }
+  expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+}
+
+async function useDarkMode(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('isDarkMode', 'true'));
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test.describe(`axe on every route in ${language}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, language);
+    });
+
+    test('public routes', async ({ page }) => {
+      test.setTimeout(120_000);
+      await sweep(page, PUBLIC_ROUTES, language);
+    });
+
+    // Two halves of the staff area (about a dozen pages each), so each fits its time on a busy machine.
+    for (const [half, pick] of [['first', (index: number) => index < 12], ['second', (index: number) => index >= 12]] as const) {
+      test(`staff routes, ${half} half`, async ({ page }) => {
+        test.setTimeout(300_000);
+        const ids = await demoIds();
+        await signInAs(page, DEMO.admin);
+        await sweep(page, STAFF_ROUTES(ids).filter((_, index) => pick(index)), language);
+      });
+    }
+
+    test('client routes', async ({ page }) => {
+      test.setTimeout(300_000);
+      const ids = await demoIds();
+      await signInAs(page, DEMO.client);
+      await sweep(page, CLIENT_ROUTES(ids), language);
+    });
+
+    test('dark mode: a few pages', async ({ page }) => {
+      test.setTimeout(120_000);
+      const ids = await demoIds();
+      await useDarkMode(page);
+      await sweep(page, ['/', '/login'], language);
+      await signInAs(page, DEMO.admin);
+      await sweep(page, ['/admin/visits', `/admin/users/${ids.client}/vehicle/${ids.vehicle}/visit/${ids.visit}`, '/admin/dashboard/main-panel', '/admin/todo'], language);
+    });
+  });
+}
