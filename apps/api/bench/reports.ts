@@ -5,6 +5,7 @@
 //   cd apps/api && pnpm exec tsx bench/reports.ts [--requests 5] [--formats csv,xlsx,pdf,json]
 //        [--database-url postgresql://...   reuse a loaded database (e.g. one kept by bench/visits-list.ts --keep)]
 //        [--keep                            leave the throwaway database running and print its URL]
+//        [--visits 5000                     a smaller dataset, to try the script quickly]
 //
 // Each format runs in a child process of its own (this file with --child), so its peak RSS (VmHWM) is that
 // format's alone and not the dataset loader's: the child builds the app, listens on 127.0.0.1, downloads
@@ -27,6 +28,8 @@ import { generateVisits } from '@garage/db/dataset/visits';
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '5' },
+    /** Fewer visits for a quick try of the script itself (the figures need the default). */
+    visits: { type: 'string', default: '200000' },
     formats: { type: 'string', default: 'csv,xlsx,pdf,json' },
     'database-url': { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -106,7 +109,7 @@ function runChild(format: string, databaseUrl: string): Promise<Record<string, n
     });
     let output = '';
     process_.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    process_.on('exit', (code) => {
+    process_.on('close', (code) => {
       const line = output.trim().split('\n').at(-1) ?? '';
       if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as Record<string, number | string>);
       else reject(new Error(`child ${format} exited with ${code}: ${output}`));
@@ -119,10 +122,10 @@ async function main() {
   const databaseUrl = values['database-url'] ?? throwaway!.url;
   const db = createDb(databaseUrl);
   try {
-    if ((await db.visit.count()) < 100_000) {
+    if ((await db.visit.count()) === 0) {
       const loaded = await loadCustomersAndVehicles(db);
       console.log(`loaded ${loaded.customers.length} customers, ${loaded.vehicles.length} vehicles`);
-      const made = await generateVisits(db, { log: (line) => process.stdout.write(`\r${line}   `) });
+      const made = await generateVisits(db, { visits: Number(values.visits), log: (line) => process.stdout.write(`\r${line}   `) });
       console.log(`\nloaded ${made.visits} visits, ${made.tasks} tasks, ${made.payments} payments in ${Math.round(made.ms / 1000)} s`);
       await db.$executeRawUnsafe('VACUUM (ANALYZE) "Visit", "Task", "Payment"');
     }
@@ -143,5 +146,9 @@ async function main() {
   }
 }
 
-if (values.child) await child(values.child);
-else await main();
+if (values.child) {
+  await child(values.child).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else await main();
