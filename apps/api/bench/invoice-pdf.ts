@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { renderInvoicePdf } from '../src/modules/invoices/invoice-pdf.ts';
-import type { InvoiceSnapshot } from '../src/modules/invoices/invoice-snapshot.ts';
+import type { InvoiceSnapshot } from '@garage/db/invoices';
 import type { PdfLanguage } from '../src/lib/pdf/format.ts';
 
 const renders = Number(process.argv[2] ?? 20);

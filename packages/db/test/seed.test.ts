@@ -52,4 +52,16 @@ describe('demo seed', () => {
     const ageDays = (Date.now() - oldest!.occurredAt.getTime()) / 86_400_000;
     expect(ageDays).toBeGreaterThan(28);
   });
+
+  it('has an invoice for every finished visit, numbered in issue order, the demo client among them', async () => {
+    const finished = await db.visit.count({ where: { status: { in: ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'] }, completedAt: { not: null } } });
+    const invoices = await db.invoice.findMany({ orderBy: [{ year: 'asc' }, { sequence: 'asc' }], select: { number: true, issuedAt: true, customerId: true, totalCents: true } });
+    expect(finished).toBeGreaterThan(0);
+    expect(invoices).toHaveLength(finished);
+    expect(invoices.every((invoice) => /^INV-\d{4}-\d{6}$/.test(invoice.number) && invoice.totalCents > 0)).toBe(true);
+    const dates = invoices.map((invoice) => invoice.issuedAt.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    const client = await db.user.findUniqueOrThrow({ where: { username: 'client' }, select: { id: true } });
+    expect(invoices.some((invoice) => invoice.customerId === client.id)).toBe(true);
+  });
 });

@@ -22,6 +22,7 @@ import { TASK_LIBRARY } from './task-library.ts';
 import { createRandom, seedId } from './ids.ts';
 import { demoPageViews } from './page-views.ts';
 import { seedDemoApprovals } from './approvals.ts';
+import { seedDemoInvoices } from './invoices.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -375,6 +376,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       });
 
       await seedDemoApprovals(tx, now);
+      await seedDemoInvoices(tx, now, staffIds[1]!);
 
       const pageViews = demoPageViews(now, clients.map((c) => c.id!));
       await tx.pageViewEvent.createMany({ data: pageViews });

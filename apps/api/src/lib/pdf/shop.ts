@@ -1,64 +1,15 @@
 // Who issues a document: the shop's name, contact lines per language, brand colour and logo, read from the
-// merchant and its ACTIVE branding. `brandedFrame()` turns it into the frame renderBrandedPdf prints; an
-// invoice keeps `loadShopIdentity()` in its snapshot instead (the shop as it was on the day of issue).
+// merchant and its ACTIVE branding (loadShopIdentity, packages/db/src/invoices.ts). `brandedFrame()` turns it
+// into the frame renderBrandedPdf prints; an invoice keeps the identity in its snapshot instead (the shop as
+// it was on the day of issue).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, FileStorage } from '@garage/db';
-import { LANGUAGES, mergeBranding, parseThemeColors, type BrandingEntry } from '@garage/shared';
+import { loadShopIdentity, type ShopIdentity } from '@garage/db/invoices';
 import type { BrandedDocument, ShopLine } from './render-pdf.ts';
 import { pdfDirection, pdfFormatter, type PdfFormatter, type PdfLanguage } from './format.ts';
 
-const DEFAULT_BRAND_COLOR = '#1d4ed8';
-
-export interface ShopContact {
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-}
-
-export interface ShopIdentity {
-  name: string;
-  currency: string;
-  timezone: string;
-  /** "#rrggbb": the 600 shade of the brand colours, else the palette's dark colour. */
-  color: string;
-  /** The header logo's address as the branding stores it (/brand/…, /backend/media/<id>/file), or null. */
-  logoUrl: string | null;
-  /** Contact lines as written for each language (the branding's CONTACT entry). */
-  contact: Record<PdfLanguage, ShopContact>;
-}
-
-/** `db` may be a transaction (an invoice reads the shop inside its issuing transaction). */
-export async function loadShopIdentity(db: Pick<Db, 'merchant' | 'branding'>): Promise<ShopIdentity> {
-  const merchant = await db.merchant.findFirst({
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, displayName: true, currency: true, timezone: true },
-  });
-  const entries = merchant
-    ? ((await db.branding.findMany({
-        where: { merchantId: merchant.id, status: 'ACTIVE' },
-        select: { id: true, type: true, language: true, status: true, fields: true },
-      })) as BrandingEntry[])
-    : [];
-  const common = mergeBranding(entries, 'common');
-  const themeColors = common.themeColors ? parseThemeColors(common.themeColors) : null;
-  const contact = Object.fromEntries(
-    LANGUAGES.map((lang) => {
-      const merged = mergeBranding(entries, lang);
-      return [lang, { address: merged.contactAddress || null, phone: merged.contactPhone || null, email: merged.contactEmail || null }];
-    }),
-  ) as Record<PdfLanguage, ShopContact>;
-  return {
-    name: merchant?.displayName ?? 'Garage',
-    currency: merchant?.currency ?? 'USD',
-    timezone: merchant?.timezone ?? 'UTC',
-    color: themeColors?.colorBrand['600'] ?? (isHexColor(common.dark) ? common.dark! : DEFAULT_BRAND_COLOR),
-    logoUrl: common.headerLogo || null,
-    contact,
-  };
-}
-
-const isHexColor = (value: string | undefined) => !!value && /^#[0-9a-f]{6}$/i.test(value);
+export { loadShopIdentity, type ShopContact, type ShopIdentity } from '@garage/db/invoices';
 
 /** Address, phone and e-mail lines for the page header (phones and e-mails read left to right). */
 export function shopLines(identity: Pick<ShopIdentity, 'contact'>, lang: PdfLanguage): ShopLine[] {

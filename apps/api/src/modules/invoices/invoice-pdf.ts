@@ -5,7 +5,7 @@ import { renderBrandedPdf, type BrandedDocument } from '../../lib/pdf/render-pdf
 import { isolateLtr, pdfDirection, pdfFormatter, type PdfLanguage } from '../../lib/pdf/format.ts';
 import { PDF_FRAME_LABELS, shopLines } from '../../lib/pdf/shop.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
-import type { InvoiceSnapshot } from './invoice-snapshot.ts';
+import type { InvoiceSnapshot } from '@garage/db/invoices';
 
 const INVOICE_BODY = readFileSync(new URL('./invoice.typ', import.meta.url), 'utf8');
 

@@ -1,24 +1,18 @@
 // Invoices: staff issue one for a visit; staff and the visit's customer download it as PDF.
 //
-// Numbering: INV-<year>-<6 digits>, the year of issue in the shop's time zone and that year's counter
-// (InvoiceCounter row). The issuing transaction increments the counter with one INSERT … ON CONFLICT DO
-// UPDATE … RETURNING, which locks the year's row until commit: concurrent issues take numbers one after
-// another, a number is never given twice (also unique in the table), and an issue that rolls back gives its
-// number back with the lock, so the numbers of issued invoices have no gaps.
-//
-// Immutability: an invoice is a snapshot (invoice-snapshot.ts) written once; a database trigger refuses
-// changes. Issuing again for the same visit after it changed creates a new invoice that replaces the
-// previous one (replacesId, "Correction of INV-…"); issuing again with nothing changed is refused (409).
-import { isDeepStrictEqual } from 'node:util';
+// Issuing itself (numbering under the year's counter row lock, the frozen snapshot, corrections that
+// replace the previous invoice) is written once in packages/db/src/invoices.ts, shared with the demo seed.
+// Here: the transaction, the visit's lock (task and payment changes wait for the snapshot; two issues for
+// one visit take turns, so each correction names the invoice issued just before it), refusals as 409s.
+// An issued invoice never changes: a database trigger refuses updates (migration invoice_immutable).
 import type { Db, FileStorage, Prisma } from '@garage/db';
-import { calendarDateIn } from '@garage/shared';
-import { formatInvoiceNumber, INVOICE_MESSAGES, type InvoiceSummary } from '@garage/shared/schemas/invoices';
+import { issueInvoiceInTransaction, type InvoiceSnapshot } from '@garage/db/invoices';
+import { INVOICE_MESSAGES, type InvoiceSummary } from '@garage/shared/schemas/invoices';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { loadLogo, loadShopIdentity } from '../../lib/pdf/shop.ts';
+import { loadLogo } from '../../lib/pdf/shop.ts';
 import { pdfLanguage, type PdfLanguage } from '../../lib/pdf/format.ts';
-import { lockVisit, type Tx } from '../visits/visit-state.ts';
+import { lockVisit } from '../visits/visit-state.ts';
 import { myVisitWhere } from '../my-visits/my-visits.service.ts';
-import { readInvoiceContent, type InvoiceContent, type InvoiceSnapshot } from './invoice-snapshot.ts';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.ts';
 
 const summarySelect = {
@@ -37,72 +31,20 @@ type SummaryRow = Prisma.InvoiceGetPayload<{ select: typeof summarySelect }>;
 
 const toSummary = (row: SummaryRow): InvoiceSummary => ({ ...row, issuedAt: row.issuedAt.toISOString() });
 
-/** The next number of `year`, taken under the counter row's lock (held until the transaction ends). */
-async function takeInvoiceSequence(tx: Tx, year: number): Promise<number> {
-  const [row] = await tx.$queryRaw<{ lastNumber: number }[]>`
-    INSERT INTO "InvoiceCounter" ("year", "lastNumber") VALUES (${year}, 1)
-    ON CONFLICT ("year") DO UPDATE SET "lastNumber" = "InvoiceCounter"."lastNumber" + 1
-    RETURNING "lastNumber"`;
-  return row!.lastNumber;
-}
-
 export async function issueInvoice(db: Db, visitId: string, issuedById: string): Promise<InvoiceSummary> {
   return db.$transaction(
     async (tx) => {
-      // The visit's lock: task and payment changes wait for the snapshot, and two issues for one visit take
-      // turns, so each correction names the invoice issued just before it.
       await lockVisit(tx, visitId);
-      const shop = await loadShopIdentity(tx);
-      const { customerId, ...content } = await readInvoiceContent(tx, visitId, shop);
-      if (content.lines.length === 0) throw conflict(INVOICE_MESSAGES.noWork);
-      const previous = await tx.invoice.findFirst({
-        where: { visitId, replacedBy: null },
-        orderBy: [{ year: 'desc' }, { sequence: 'desc' }],
-        select: { id: true, number: true, issuedAt: true, snapshot: true },
-      });
-      if (previous && isDeepStrictEqual(contentOf(previous.snapshot as unknown as InvoiceSnapshot), content)) {
-        throw conflict(INVOICE_MESSAGES.unchanged);
+      const outcome = await issueInvoiceInTransaction(tx, { visitId, issuedById });
+      if ('refused' in outcome) {
+        if (outcome.refused === 'visitNotFound') throw notFound('Visit');
+        throw conflict(INVOICE_MESSAGES[outcome.refused]);
       }
-      const issuedAt = new Date();
-      const year = Number(calendarDateIn(issuedAt, shop.timezone).slice(0, 4));
-      const sequence = await takeInvoiceSequence(tx, year);
-      const number = formatInvoiceNumber(year, sequence);
-      const snapshot: InvoiceSnapshot = {
-        version: 1,
-        number,
-        issuedAt: issuedAt.toISOString(),
-        replaces: previous ? { id: previous.id, number: previous.number, issuedAt: previous.issuedAt.toISOString() } : null,
-        ...content,
-      };
-      const created = await tx.invoice.create({
-        data: {
-          number,
-          year,
-          sequence,
-          visitId,
-          customerId,
-          replacesId: previous?.id ?? null,
-          snapshot: snapshot as unknown as Prisma.InputJsonValue,
-          totalCents: content.totalCents,
-          paidCents: content.paidCents,
-          balanceCents: content.balanceCents,
-          currency: content.currency,
-          issuedById,
-          issuedAt,
-        },
-        select: summarySelect,
-      });
-      return toSummary(created);
+      return toSummary(await tx.invoice.findUniqueOrThrow({ where: { id: outcome.issued.id }, select: summarySelect }));
     },
     // Issues queue on the counter row; give a busy moment room before giving up.
     { maxWait: 10_000, timeout: 20_000 },
   );
-}
-
-/** The snapshot minus what only the issue adds (number, date, predecessor): what "nothing changed" compares. */
-function contentOf(snapshot: InvoiceSnapshot): InvoiceContent {
-  const { version: _version, number: _number, issuedAt: _issuedAt, replaces: _replaces, ...content } = snapshot;
-  return content;
 }
 
 /** A visit's invoices, newest first (staff). 404 when the visit does not exist. */

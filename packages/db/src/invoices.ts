@@ -1,0 +1,222 @@
+// Issuing an invoice inside a transaction: the one definition shared by the API (apps/api/src/modules/
+// invoices, which locks the visit first and turns a refusal into a 409) and the demo seed.
+//
+// Numbering: INV-<year>-<6 digits>, the year of issue in the shop's time zone and that year's counter
+// (InvoiceCounter row). One INSERT … ON CONFLICT DO UPDATE … RETURNING increments the counter and locks the
+// year's row until the transaction ends: concurrent issues take numbers one after another, a number is never
+// given twice (Invoice.number and (year, sequence) are unique too), and an issue that rolls back gives its
+// number back with the lock, so issued numbers have no gaps.
+//
+// The snapshot: what was invoiced, frozen (shop, customer, vehicle, committed work at sold-for prices —
+// never the internal cost —, payments, totals). Issuing again is refused when nothing changed since the
+// visit's current invoice; otherwise the new invoice replaces it (replacesId).
+import { isDeepStrictEqual } from 'node:util';
+import {
+  LANGUAGES,
+  calendarDateIn,
+  isCommittedWork,
+  mergeBranding,
+  paidCents,
+  parseThemeColors,
+  visitTotalCents,
+  type BrandingEntry,
+  type Language,
+  type PaymentRecordStatus,
+} from '@garage/shared';
+import { formatInvoiceNumber } from '@garage/shared/schemas/invoices';
+import type { Prisma } from './generated/prisma/client.ts';
+
+type Tx = Prisma.TransactionClient;
+
+const DEFAULT_BRAND_COLOR = '#1d4ed8';
+
+export interface ShopContact {
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** Who issues documents: the merchant and its ACTIVE branding. */
+export interface ShopIdentity {
+  name: string;
+  currency: string;
+  timezone: string;
+  /** "#rrggbb": the 600 shade of the brand colours, else the palette's dark colour. */
+  color: string;
+  /** The header logo's address as the branding stores it (/brand/…, /backend/media/<id>/file), or null. */
+  logoUrl: string | null;
+  /** Contact lines as written for each language (the branding's CONTACT entry). */
+  contact: Record<Language, ShopContact>;
+}
+
+export async function loadShopIdentity(db: Pick<Tx, 'merchant' | 'branding'>): Promise<ShopIdentity> {
+  const merchant = await db.merchant.findFirst({
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, displayName: true, currency: true, timezone: true },
+  });
+  const entries = merchant
+    ? ((await db.branding.findMany({
+        where: { merchantId: merchant.id, status: 'ACTIVE' },
+        select: { id: true, type: true, language: true, status: true, fields: true },
+      })) as BrandingEntry[])
+    : [];
+  const common = mergeBranding(entries, 'common');
+  const themeColors = common.themeColors ? parseThemeColors(common.themeColors) : null;
+  const contact = Object.fromEntries(
+    LANGUAGES.map((lang) => {
+      const merged = mergeBranding(entries, lang);
+      return [lang, { address: merged.contactAddress || null, phone: merged.contactPhone || null, email: merged.contactEmail || null }];
+    }),
+  ) as Record<Language, ShopContact>;
+  return {
+    name: merchant?.displayName ?? 'Garage',
+    currency: merchant?.currency ?? 'USD',
+    timezone: merchant?.timezone ?? 'UTC',
+    color: themeColors?.colorBrand['600'] ?? (/^#[0-9a-f]{6}$/i.test(common.dark ?? '') ? common.dark! : DEFAULT_BRAND_COLOR),
+    logoUrl: common.headerLogo || null,
+    contact,
+  };
+}
+
+/** The part of the snapshot that describes the visit; two issues with equal content are the same invoice. */
+export interface InvoiceContent {
+  shop: ShopIdentity;
+  customer: { name: string; email: string | null; phone: string | null };
+  vehicle: { plateNumber: string; brand: string; model: string; year: number; type: string };
+  visit: { id: string; name: string; visitDate: string; completedAt: string | null };
+  lines: { title: string; description: string | null; service: string; amountCents: number }[];
+  payments: { date: string; method: string; kind: 'payment' | 'refund'; amountCents: number }[];
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  currency: string;
+}
+
+/** Invoice.snapshot, written once. */
+export interface InvoiceSnapshot extends InvoiceContent {
+  version: 1;
+  number: string;
+  issuedAt: string;
+  replaces: { id: string; number: string; issuedAt: string } | null;
+}
+
+async function readInvoiceContent(tx: Tx, visitId: string, shop: ShopIdentity): Promise<(InvoiceContent & { customerId: string }) | null> {
+  const visit = await tx.visit.findUnique({
+    where: { id: visitId },
+    select: {
+      id: true,
+      name: true,
+      visitDate: true,
+      completedAt: true,
+      customerId: true,
+      customer: { select: { firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true } },
+      vehicle: { select: { plateNumber: true, brand: true, model: true, year: true, type: true } },
+      // costCents is deliberately not selected: an invoice never sees the shop's cost.
+      tasks: {
+        select: { title: true, description: true, service: true, status: true, approval: true, soldForCents: true },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      },
+      payments: {
+        where: { status: { in: ['SUCCESS', 'REFUNDED'] } },
+        select: { amountCents: true, method: true, status: true, createdAt: true },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      },
+    },
+  });
+  if (!visit) return null;
+  const committed = visit.tasks.filter(isCommittedWork);
+  const total = visitTotalCents(committed);
+  const paid = paidCents(visit.payments as { status: PaymentRecordStatus; amountCents: number }[]);
+  const { customer } = visit;
+  return {
+    customerId: visit.customerId,
+    shop,
+    customer: {
+      name: `${customer.firstName} ${customer.lastName}`.trim(),
+      email: customer.email,
+      phone: customer.phoneNumber ? `${customer.countryCode ?? ''} ${customer.phoneNumber}`.trim() : null,
+    },
+    vehicle: visit.vehicle,
+    visit: { id: visit.id, name: visit.name, visitDate: visit.visitDate.toISOString(), completedAt: visit.completedAt?.toISOString() ?? null },
+    lines: committed.map((task) => ({ title: task.title, description: task.description, service: task.service, amountCents: task.soldForCents })),
+    payments: visit.payments.map((payment) => ({
+      date: payment.createdAt.toISOString(),
+      method: payment.method,
+      kind: payment.status === 'REFUNDED' ? ('refund' as const) : ('payment' as const),
+      amountCents: payment.status === 'REFUNDED' ? -payment.amountCents : payment.amountCents,
+    })),
+    totalCents: total,
+    paidCents: paid,
+    balanceCents: total - paid,
+    currency: shop.currency,
+  };
+}
+
+/** The next number of `year`, taken under the counter row's lock (held until the transaction ends). */
+async function takeInvoiceSequence(tx: Tx, year: number): Promise<number> {
+  const [row] = await tx.$queryRaw<{ lastNumber: number }[]>`
+    INSERT INTO "InvoiceCounter" ("year", "lastNumber") VALUES (${year}, 1)
+    ON CONFLICT ("year") DO UPDATE SET "lastNumber" = "InvoiceCounter"."lastNumber" + 1
+    RETURNING "lastNumber"`;
+  return row!.lastNumber;
+}
+
+/** The snapshot minus what only the issue adds (number, date, predecessor): what "nothing changed" compares. */
+function contentOf(snapshot: InvoiceSnapshot): InvoiceContent {
+  const { version: _version, number: _number, issuedAt: _issuedAt, replaces: _replaces, ...content } = snapshot;
+  return content;
+}
+
+export type IssueOutcome = { issued: { id: string; number: string } } | { refused: 'visitNotFound' | 'noWork' | 'unchanged' };
+
+/**
+ * Issues an invoice for the visit in the caller's transaction. Callers that may run concurrently for one
+ * visit lock the visit row first (the API does), so each correction names the invoice issued just before.
+ */
+export async function issueInvoiceInTransaction(
+  tx: Tx,
+  options: { visitId: string; issuedById: string | null; issuedAt?: Date },
+): Promise<IssueOutcome> {
+  const { visitId, issuedById } = options;
+  const issuedAt = options.issuedAt ?? new Date();
+  const shop = await loadShopIdentity(tx);
+  const read = await readInvoiceContent(tx, visitId, shop);
+  if (!read) return { refused: 'visitNotFound' };
+  const { customerId, ...content } = read;
+  if (content.lines.length === 0) return { refused: 'noWork' };
+  const previous = await tx.invoice.findFirst({
+    where: { visitId, replacedBy: null },
+    orderBy: [{ year: 'desc' }, { sequence: 'desc' }],
+    select: { id: true, number: true, issuedAt: true, snapshot: true },
+  });
+  if (previous && isDeepStrictEqual(contentOf(previous.snapshot as unknown as InvoiceSnapshot), content)) return { refused: 'unchanged' };
+  const year = Number(calendarDateIn(issuedAt, shop.timezone).slice(0, 4));
+  const sequence = await takeInvoiceSequence(tx, year);
+  const number = formatInvoiceNumber(year, sequence);
+  const snapshot: InvoiceSnapshot = {
+    version: 1,
+    number,
+    issuedAt: issuedAt.toISOString(),
+    replaces: previous ? { id: previous.id, number: previous.number, issuedAt: previous.issuedAt.toISOString() } : null,
+    ...content,
+  };
+  const created = await tx.invoice.create({
+    data: {
+      number,
+      year,
+      sequence,
+      visitId,
+      customerId,
+      replacesId: previous?.id ?? null,
+      snapshot: snapshot as unknown as Prisma.InputJsonValue,
+      totalCents: content.totalCents,
+      paidCents: content.paidCents,
+      balanceCents: content.balanceCents,
+      currency: content.currency,
+      issuedById,
+      issuedAt,
+    },
+    select: { id: true, number: true },
+  });
+  return { issued: created };
+}
