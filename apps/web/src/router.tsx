@@ -53,7 +53,7 @@ const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'Use
 const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage');
 const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage', ['reminders']);
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
-const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'approvals', 'validation', 'fields']);
+const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'approvals', 'invoices', 'validation', 'fields']);
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'approvals', 'validation', 'fields']);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RemindersPage = lazyPage(() => import('./features/reminders/reminders-page.tsx'), 'RemindersPage', ['reminders']);
@@ -73,7 +73,7 @@ const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-d
 const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
 const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage', ['reminders']);
 const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
-const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', ['approvals', 'visits', 'tasks', 'payments']);
+const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', ['approvals', 'visits', 'tasks', 'payments', 'invoices']);
 const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits']);
 const GetInTouchPage = lazyPage(() => import('./features/contact/get-in-touch-page.tsx'), 'GetInTouchPage', ['contact', 'validation', 'fields']);
 

@@ -14,6 +14,7 @@ import { useFormatters } from '../visits/format.ts';
 import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
 import { VisitRatingSection } from '../ratings/visit-rating-section.tsx';
 import { ClientVisitMediaSection } from '../media/visit-media-strip.tsx';
+import { ClientInvoiceSection } from '../invoices/client-invoice-section.tsx';
 import { DecisionControls } from './decision-controls.tsx';
 
 export type VisitSection = ComponentType<{ visit: MyVisit }>;
@@ -141,4 +142,4 @@ export function PaymentsSection({ visit }: { visit: MyVisit }) {
 }
 
 /** The page's sections, in order. Append new ones here (each gets { visit }). */
-export const CLIENT_VISIT_SECTIONS: VisitSection[] = [ProposalsSection, TasksSection, ClientVisitMediaSection, PaymentsSection, VisitRatingSection];
+export const CLIENT_VISIT_SECTIONS: VisitSection[] = [ProposalsSection, TasksSection, ClientVisitMediaSection, PaymentsSection, ClientInvoiceSection, VisitRatingSection];

@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { VisitPaymentsSection } from '../payments/visit-payments-section.tsx';
+import { VisitInvoicesSection } from '../invoices/visit-invoices-section.tsx';
 import { VisitMediaStrip } from '../media/visit-media-strip.tsx';
 import { VisitTasksSection } from '../tasks/visit-tasks-section.tsx';
 import { DeclinedWorkSection, VisitApprovalsSection } from '../approvals/visit-approvals-section.tsx';
@@ -152,6 +153,7 @@ export function VisitDetailPage() {
       <VisitApprovalsSection visit={v} />
       <DeclinedWorkSection visit={v} />
       <VisitPaymentsSection visit={v} />
+      <VisitInvoicesSection visit={v} />
       <VisitMediaStrip visitId={v.id} vehicleId={v.vehicle.id} ownerId={v.customer.id} area="admin" />
 
       <Dialog open={editing} onOpenChange={setEditing}>

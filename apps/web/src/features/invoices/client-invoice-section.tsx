@@ -1,0 +1,63 @@
+// The invoice on the client's visit page (one of CLIENT_VISIT_SECTIONS): shown once staff issued one. The
+// current invoice is downloaded in the UI language; invoices it replaced stay downloadable below.
+import { useQuery } from '@tanstack/react-query';
+import type { MyVisit } from '@garage/shared/schemas/approvals';
+import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useFormatters } from '../visits/format.ts';
+import { invoicePdfUrl } from './invoice-links.ts';
+
+export function ClientInvoiceSection({ visit }: { visit: MyVisit }) {
+  const { t, i18n } = useTranslation('invoices');
+  const trpc = useTRPC();
+  const format = useFormatters();
+  const invoices = useQuery(trpc.myInvoices.forVisit.queryOptions({ visitId: visit.id }));
+  const items = invoices.data?.items ?? [];
+  const current = items.find((invoice) => !invoice.replacedBy);
+  if (!current) return null;
+  const earlier = items.filter((invoice) => invoice.id !== current.id);
+  const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
+
+  return (
+    <Card className="gap-4" data-testid="my-invoice">
+      <CardHeader>
+        <CardTitle className="text-lg">{t('client.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="min-w-0 flex-1">
+            <p className="font-mono font-semibold">
+              <bdi dir="ltr" data-testid="my-invoice-number">{current.number}</bdi>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {t('issuedOn', { date: format.dateTime(current.issuedAt) })} · {t('total', { amount: format.money(current.totalCents) })}
+            </p>
+          </div>
+          <Button asChild>
+            <a href={invoicePdfUrl('client', current.id, lang)} download data-testid="download-my-invoice">
+              <Download aria-hidden="true" />
+              {t('client.download')}
+            </a>
+          </Button>
+        </div>
+        {earlier.length > 0 && (
+          <div className="flex flex-col gap-1 text-sm">
+            <p className="text-muted-foreground">{t('client.earlier')}</p>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {earlier.map((invoice) => (
+                <li key={invoice.id}>
+                  <a className="underline underline-offset-2" href={invoicePdfUrl('client', invoice.id, lang)} download>
+                    <bdi dir="ltr">{invoice.number}</bdi>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
