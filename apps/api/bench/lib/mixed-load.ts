@@ -105,7 +105,8 @@ export const inWindow = (samples: Sample[], from: number, to: number) => samples
 export async function waitUntilHealthy(url: string, limitMs: number, everyMs = 50): Promise<number> {
   const start = performance.now();
   while (performance.now() - start < limitMs) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    // A generous timeout: under load the check waits its turn for a pooled connection like any request.
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
       async (response) => (await response.arrayBuffer(), response.status === 200),
       () => false,
     );

@@ -24,6 +24,8 @@ export interface RestartDrillOptions {
   /** How long PostgreSQL stays stopped (from the end of its shutdown to the start command). */
   outageMs: number;
   log?: (line: string) => void;
+  /** The app's own log (level error: the cause of any 500) on stderr. */
+  appLog?: boolean;
 }
 
 export interface RestartDrillFigures {
@@ -61,7 +63,7 @@ export async function runRestartDrill(options: RestartDrillOptions): Promise<Res
     await migrateDatabase(cluster.url);
     db = createDb(cluster.url);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, DATABASE_URL: cluster.url });
-    app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: secret }, { logger: false });
+    app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: secret }, { logger: options.appLog ? { level: 'error' } : false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
