@@ -38,8 +38,8 @@ function CategoryBlock({ category, language }: { category: CatalogueCategory; la
                   <h3 className="font-semibold">{pickLocalized(item.title, language)}</h3>
                 </div>
                 <p className="shrink-0 text-lg font-bold text-primary" aria-label={t('price')}>
+                  {/* The formatter shows the currency (no second code after it: "$89 USD"). */}
                   <Money cents={item.priceCents} currency={item.currency} language={language} />
-                  <span className="ms-1 text-xs font-medium text-muted-foreground">{item.currency}</span>
                 </p>
               </div>
               {item.description && <p className="text-sm text-muted-foreground">{pickLocalized(item.description, language)}</p>}
