@@ -29,7 +29,7 @@ function TaskLine({ visit, task }: { visit: MyVisit; task: MyTask }) {
     <li className="flex items-center gap-3 p-3" data-testid="my-task" data-task-id={task.id} data-status={task.status}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={taskPath(visit, task)} className="font-medium hover:underline">{task.title}</Link>
+          <Link to={taskPath(visit, task)} className="font-medium hover:underline"><bdi>{task.title}</bdi></Link>
           <TaskStatusBadge status={task.status} />
           <PriorityBadge priority={task.priority} />
           {shownApproval(task) && <ApprovalBadge state={shownApproval(task)!} />}
@@ -69,11 +69,11 @@ export function ProposalsSection({ visit }: { visit: MyVisit }) {
               <div className="flex items-start gap-3">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link to={taskPath(visit, task)} className="font-medium hover:underline">{task.title}</Link>
+                    <Link to={taskPath(visit, task)} className="font-medium hover:underline"><bdi>{task.title}</bdi></Link>
                     <PriorityBadge priority={task.priority} />
                   </div>
                   <p className="text-sm text-muted-foreground">{tt(`service.${task.service}`)}</p>
-                  {task.description && <p className="mt-1 text-sm whitespace-pre-line">{task.description}</p>}
+                  {task.description && <p className="mt-1 text-sm whitespace-pre-line" dir="auto">{task.description}</p>}
                 </div>
                 <span className="shrink-0 text-lg font-semibold tabular-nums" data-testid="proposal-price">{format.money(task.soldForCents)}</span>
               </div>

@@ -90,7 +90,7 @@ export function VisitDetailPage() {
 
       <header className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
         <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight" data-testid="visit-name">{v.name}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="visit-name" dir="auto">{v.name}</h1>
           <div className="flex flex-wrap items-center gap-2">
             <VisitStatusBadge status={v.status} />
             <PaymentStatusBadge status={v.paymentStatus} />
@@ -138,7 +138,7 @@ export function VisitDetailPage() {
               <span>{t('due', { date: format.day(v.dueDate) })}</span>
             </div>
             <p className="text-muted-foreground">{t('visitDate', { date: format.dateTime(v.visitDate) })}</p>
-            {v.notes && <p className="rounded-md bg-muted/50 p-2 whitespace-pre-line">{v.notes}</p>}
+            {v.notes && <p className="rounded-md bg-muted/50 p-2 whitespace-pre-line" dir="auto">{v.notes}</p>}
           </CardContent>
         </Card>
         {/* self-start: the amounts keep their own height instead of stretching to the customer card's. */}
