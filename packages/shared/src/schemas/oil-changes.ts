@@ -2,7 +2,7 @@
 // vehicle's latest km" rule needs the database and lives in the API's oil-change service.
 import { z } from 'zod';
 import { msg } from '../messages.ts';
-import { requiredText } from './users.ts';
+import { historyWindowSchema, requiredText } from './users.ts';
 
 /** An odometer cannot read more than this; also keeps values inside a 32-bit column. */
 export const KM_MAX = 9_999_999;
@@ -63,7 +63,7 @@ export const oilChangeUpdateInputSchema = z
 export type OilChangeUpdateInput = z.input<typeof oilChangeUpdateInputSchema>;
 export const updateOilChangeSchema = z.object({ id: z.uuid(), data: oilChangeUpdateInputSchema });
 export const oilChangeIdSchema = z.object({ id: z.uuid() });
-export const vehicleOilSchema = z.object({ vehicleId: z.uuid() });
+export const vehicleOilSchema = historyWindowSchema.extend({ vehicleId: z.uuid() });
 
 export const oilChangeViewSchema = z.object({
   id: z.string(),
@@ -88,7 +88,8 @@ export const oilSummarySchema = z.object({
 });
 export type OilSummary = z.infer<typeof oilSummarySchema>;
 
-export const oilHistorySchema = z.object({ summary: oilSummarySchema, items: z.array(oilChangeViewSchema) });
+/** One window of the history (historyWindowSchema); `nextCursor` asks for the older ones, null at the end. */
+export const oilHistorySchema = z.object({ summary: oilSummarySchema, items: z.array(oilChangeViewSchema), nextCursor: z.string().nullable() });
 export type OilHistory = z.infer<typeof oilHistorySchema>;
 
 /** Km left before the next change; negative when overdue; null without any oil change. */

@@ -165,6 +165,23 @@ export const userViewSchema = z.object({
 });
 export type UserView = z.infer<typeof userViewSchema>;
 
+/**
+ * A window of a history that grows with time (a vehicle's oil changes, a visit's payments), newest first: at
+ * most `limit` rows (50 unless asked), and the older ones with `before` = the id of the last row received.
+ * A cursor, not a page number: rows recorded meanwhile neither shift nor repeat what was already shown.
+ */
+export const HISTORY_WINDOW = { defaultLimit: 50, maxLimit: 100 } as const;
+export const historyWindowSchema = z.object({
+  limit: z.coerce
+    .number()
+    .int(msg('number', { fieldName: 'limit' }))
+    .min(1, msg('minValue', { fieldName: 'limit', minValue: 1 }))
+    .max(HISTORY_WINDOW.maxLimit, msg('maxValue', { fieldName: 'limit', maxValue: HISTORY_WINDOW.maxLimit }))
+    .default(HISTORY_WINDOW.defaultLimit),
+  before: z.uuid(msg('format', { fieldName: 'before' })).optional(),
+});
+export type HistoryWindow = z.output<typeof historyWindowSchema>;
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number(), pageCount: z.number() });
 export const userPageSchema = pageOf(userViewSchema);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kmReadingInputSchema, oilChangeInputSchema, oilChangeUpdateInputSchema, oilChangeViewSchema, oilHistorySchema, oilSummarySchema } from '@garage/shared';
+import { historyWindowSchema, kmReadingInputSchema, oilChangeInputSchema, oilChangeUpdateInputSchema, oilChangeViewSchema, oilHistorySchema, oilSummarySchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { deleteOilChange, listOilChanges, recordKmReading, recordOilChange, updateOilChange } from './oil-changes.service.ts';
@@ -15,9 +15,15 @@ export function oilChangesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/vehicles/:vehicleId/oil-changes',
       {
         onRequest: guards.staff,
-        schema: { tags, summary: "A vehicle's oil-change history (newest first) and oil status", params, response: { 200: oilHistorySchema } },
+        schema: {
+          tags,
+          summary: "A vehicle's oil status and its oil-change history, newest first, a window at a time (limit, before = nextCursor)",
+          params,
+          querystring: historyWindowSchema,
+          response: { 200: oilHistorySchema },
+        },
       },
-      async (request) => listOilChanges(deps.db, request.params.vehicleId),
+      async (request) => listOilChanges(deps.db, request.params.vehicleId, {}, request.query),
     );
     app.post(
       '/vehicles/:vehicleId/oil-changes',

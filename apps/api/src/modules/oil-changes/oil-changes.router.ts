@@ -4,7 +4,7 @@ import { router, staffProcedure } from '../../trpc/init.ts';
 import { deleteOilChange, listOilChanges, recordKmReading, recordOilChange, updateOilChange } from './oil-changes.service.ts';
 
 export const oilChangesRouter = router({
-  list: staffProcedure.input(vehicleOilSchema).output(oilHistorySchema).query(({ ctx, input }) => listOilChanges(ctx.deps.db, input.vehicleId)),
+  list: staffProcedure.input(vehicleOilSchema).output(oilHistorySchema).query(({ ctx, input }) => listOilChanges(ctx.deps.db, input.vehicleId, {}, input)),
   create: staffProcedure
     .input(createOilChangeSchema)
     .output(oilChangeViewSchema)

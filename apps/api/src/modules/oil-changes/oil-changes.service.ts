@@ -1,8 +1,9 @@
 // Oil changes of a vehicle: the history and recording a new one. Recording also moves the vehicle's
 // latest km and last km update, in the same transaction; the odometer never goes backwards.
 import type { Db, Prisma } from '@garage/db';
-import { fillTemplate, msg, OIL_MESSAGES, oilDueInKm, type OilChangeInputParsed, type OilChangeUpdateInput, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
+import { fillTemplate, HISTORY_WINDOW, msg, OIL_MESSAGES, type HistoryWindow, oilDueInKm, type OilChangeInputParsed, type OilChangeUpdateInput, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { cursorRow, olderThanWhere } from '../../lib/history-window.ts';
 import type { Session } from '../auth/session.ts';
 
 const oilChangeSelect = {
@@ -27,17 +28,28 @@ async function findVehicle(db: Db, vehicleId: string, scope: { ownerId?: string 
   return vehicle;
 }
 
-/** `ownerId` scopes the read to one owner (the client area): another owner's vehicle looks like not found. */
-export async function listOilChanges(db: Db, vehicleId: string, scope: { ownerId?: string } = {}): Promise<OilHistory> {
+/**
+ * One window of the history, newest first (historyWindowSchema: `limit` rows older than `before`).
+ * `ownerId` scopes the read to one owner (the client area): another owner's vehicle looks like not found.
+ */
+export async function listOilChanges(db: Db, vehicleId: string, scope: { ownerId?: string } = {}, window: HistoryWindow = { limit: HISTORY_WINDOW.defaultLimit }): Promise<OilHistory> {
   const vehicle = await findVehicle(db, vehicleId, scope);
-  const rows = await db.oilChange.findMany({
-    where: { vehicleId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: oilChangeSelect,
-  });
-  const items: OilChangeView[] = rows.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
-  const nextChangeKm = items[0]?.nextChangeKm ?? null;
+  const olderThan = window.before ? await cursorRow(db.oilChange, { id: window.before, vehicleId }) : null;
+  const [rows, newest] = await Promise.all([
+    db.oilChange.findMany({
+      where: { vehicleId, ...olderThanWhere(olderThan) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: window.limit + 1,
+      select: oilChangeSelect,
+    }),
+    // The status always reads the newest change, whichever window is asked.
+    db.oilChange.findFirst({ where: { vehicleId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { nextChangeKm: true } }),
+  ]);
+  const more = rows.length > window.limit;
+  const items: OilChangeView[] = rows.slice(0, window.limit).map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
+  const nextChangeKm = newest?.nextChangeKm ?? null;
   return {
+    nextCursor: more ? items.at(-1)!.id : null,
     summary: {
       latestKm: vehicle.latestKm,
       lastKmUpdate: vehicle.lastKmUpdate?.toISOString() ?? null,

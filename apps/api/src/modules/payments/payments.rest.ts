@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPaymentsSchema, paymentChangeSchema, paymentInputSchema, paymentPageSchema, paymentResultSchema, paymentViewSchema } from '@garage/shared';
+import { historyWindowSchema, listPaymentsSchema, paymentChangeSchema, paymentInputSchema, paymentPageSchema, paymentResultSchema, paymentViewSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { listPayments } from './payments.history.ts';
@@ -14,8 +14,17 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/visits/:id/payments',
-      { onRequest: guards.staff, schema: { tags, summary: "A visit's payment history, newest first", params: idParams, response: { 200: z.array(paymentViewSchema) } } },
-      async (request) => listVisitPayments(deps.db, request.params.id),
+      {
+        onRequest: guards.staff,
+        schema: {
+          tags,
+          summary: "A visit's payment history, newest first, a window at a time (limit, before = id of the last record received; fewer than limit: the end)",
+          params: idParams,
+          querystring: historyWindowSchema,
+          response: { 200: z.array(paymentViewSchema) },
+        },
+      },
+      async (request) => listVisitPayments(deps.db, request.params.id, request.query),
     );
     app.post(
       '/visits/:id/payments',

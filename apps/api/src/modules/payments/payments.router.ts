@@ -1,5 +1,6 @@
 import {
   createPaymentSchema,
+  historyWindowSchema,
   listPaymentsSchema,
   paymentIdSchema,
   paymentPageSchema,
@@ -14,9 +15,9 @@ import { deletePayment, listVisitPayments, recordPayment, refundPayment } from '
 
 export const paymentsRouter = router({
   listForVisit: staffProcedure
-    .input(z.object({ visitId: z.uuid() }))
+    .input(historyWindowSchema.extend({ visitId: z.uuid() }))
     .output(z.array(paymentViewSchema))
-    .query(({ ctx, input }) => listVisitPayments(ctx.deps.db, input.visitId)),
+    .query(({ ctx, input }) => listVisitPayments(ctx.deps.db, input.visitId, input)),
   list: staffProcedure.input(listPaymentsSchema).output(paymentPageSchema).query(({ ctx, input }) => listPayments(ctx.deps.db, input)),
   create: staffProcedure
     .input(createPaymentSchema)

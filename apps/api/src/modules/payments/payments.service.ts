@@ -5,14 +5,17 @@ import type { Db, Prisma } from '@garage/db';
 import {
   canDeletePayment,
   canRefundPayment,
+  HISTORY_WINDOW,
   msg,
   refundableCents,
   renderMessage,
+  type HistoryWindow,
   type PaymentInput,
   type PaymentResult,
   type PaymentView,
 } from '@garage/shared';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { cursorRow, olderThanWhere } from '../../lib/history-window.ts';
 import type { Session } from '../auth/session.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx, type VisitMoney } from '../visits/visit-state.ts';
 
@@ -53,10 +56,20 @@ async function lockPaymentVisit(tx: Tx, paymentId: string) {
   return { visit, payment };
 }
 
-export async function listVisitPayments(db: Db, visitId: string): Promise<PaymentView[]> {
+/**
+ * A window of the visit's payment history, newest first (historyWindowSchema): at most `limit` records older
+ * than `before`. Still a plain array (the shape clients already read): fewer than `limit` means the end.
+ */
+export async function listVisitPayments(db: Db, visitId: string, window: HistoryWindow = { limit: HISTORY_WINDOW.defaultLimit }): Promise<PaymentView[]> {
   const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
   if (!visit) throw notFound('Visit');
-  const rows = await db.payment.findMany({ where: { visitId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: paymentSelect });
+  const olderThan = window.before ? await cursorRow(db.payment, { id: window.before, visitId }) : null;
+  const rows = await db.payment.findMany({
+    where: { visitId, ...olderThanWhere(olderThan) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: window.limit,
+    select: paymentSelect,
+  });
   return rows.map(toPaymentView);
 }
 

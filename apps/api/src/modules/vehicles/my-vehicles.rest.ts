@@ -1,7 +1,7 @@
 // REST twin of my-vehicles.router.ts: the signed-in client's own vehicles.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oilHistorySchema, paginationSchema, vehicleDetailSchema, vehicleListSchema, visitSummaryPageSchema } from '@garage/shared';
+import { historyWindowSchema, oilHistorySchema, paginationSchema, vehicleDetailSchema, vehicleListSchema, visitSummaryPageSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { listOilChanges } from '../oil-changes/oil-changes.service.ts';
@@ -35,8 +35,11 @@ export function myVehiclesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/my/vehicles/:id/oil-changes',
-      { onRequest: guards.client, schema: { tags, summary: "My vehicle's oil history", params: idParams, response: { 200: oilHistorySchema } } },
-      async (request) => listOilChanges(deps.db, request.params.id, { ownerId: sessionOf(request).userId }),
+      {
+        onRequest: guards.client,
+        schema: { tags, summary: "My vehicle's oil history, newest first, a window at a time (limit, before = nextCursor)", params: idParams, querystring: historyWindowSchema, response: { 200: oilHistorySchema } },
+      },
+      async (request) => listOilChanges(deps.db, request.params.id, { ownerId: sessionOf(request).userId }, request.query),
     );
   };
 }

@@ -1,6 +1,6 @@
 // The client area (/client/overview...): a client's own vehicles, their visits and oil history. Ownership is
 // in each query's where, so another customer's vehicle answers "not found".
-import { oilHistorySchema, paginationSchema, vehicleDetailSchema, vehicleIdSchema, vehicleListSchema, visitSummaryPageSchema } from '@garage/shared';
+import { historyWindowSchema, oilHistorySchema, paginationSchema, vehicleDetailSchema, vehicleIdSchema, vehicleListSchema, visitSummaryPageSchema } from '@garage/shared';
 import { z } from 'zod';
 import { clientProcedure, router } from '../../trpc/init.ts';
 import { listOilChanges } from '../oil-changes/oil-changes.service.ts';
@@ -18,7 +18,7 @@ export const myVehiclesRouter = router({
     .output(visitSummaryPageSchema)
     .query(({ ctx, input }) => listMyVehicleVisits(ctx.deps.db, ctx.session.userId, input.id, input)),
   oilChanges: clientProcedure
-    .input(vehicleIdSchema)
+    .input(historyWindowSchema.extend({ id: z.uuid() }))
     .output(oilHistorySchema)
-    .query(({ ctx, input }) => listOilChanges(ctx.deps.db, input.id, { ownerId: ctx.session.userId })),
+    .query(({ ctx, input }) => listOilChanges(ctx.deps.db, input.id, { ownerId: ctx.session.userId }, input)),
 });
