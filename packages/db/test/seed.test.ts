@@ -37,6 +37,28 @@ describe('demo seed', () => {
     expect(paymentStatuses.map((row) => row.paymentStatus).sort()).toEqual([...VISIT_PAYMENT_STATUSES].sort());
   });
 
+  it("makes sense as a shop's data: electric vehicles are recent, without oil changes or combustion-engine jobs", async () => {
+    const electric = await db.vehicle.findMany({ where: { engineType: 'Electric' }, select: { id: true, year: true } });
+    expect(electric.length).toBeGreaterThan(0);
+    for (const vehicle of electric) expect(vehicle.year).toBeGreaterThanOrEqual(2020);
+    const ids = electric.map((vehicle) => vehicle.id);
+    expect(await db.oilChange.count({ where: { vehicleId: { in: ids } } })).toBe(0);
+    const jobs = await db.task.findMany({ where: { visit: { vehicleId: { in: ids } } }, select: { title: true } });
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const { title } of jobs) expect(title).not.toMatch(/oil|timing belt|clutch|spark plug/i);
+    expect(await db.oilChange.count()).toBeGreaterThan(0);
+  });
+
+  it("puts visits in the shop's week: Monday to Saturday, 08:00 to 18:00, none in the future", async () => {
+    const visits = await db.visit.findMany({ select: { visitDate: true } });
+    for (const { visitDate } of visits) {
+      expect(visitDate.getUTCDay()).not.toBe(0);
+      expect(visitDate.getUTCHours()).toBeGreaterThanOrEqual(8);
+      expect(visitDate.getUTCHours()).toBeLessThan(18);
+      expect(visitDate.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
   it('has every branding type for its scope, with a valid theme JSON', async () => {
     const entries = await db.branding.findMany();
     for (const [type, { scope }] of Object.entries(BRANDING_TYPES)) {

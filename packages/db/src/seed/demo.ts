@@ -64,6 +64,38 @@ const STATIC_DATA_LABELS: Record<string, { fr: string; ar: string }> = {
   LPG: { fr: 'GPL', ar: 'غاز البترول المسال' },
 };
 const OIL_NAMES = ['Castrol Edge', 'Mobil 1', 'Total Quartz', 'Shell Helix', 'Motul 8100'];
+// The engines each model is really sold with, so the demo makes sense: an electric vehicle is recent, has
+// no oil changes and gets no combustion-engine jobs.
+const MODEL_ENGINES: Record<string, readonly string[]> = {
+  Corolla: ['Petrol', 'Hybrid'], Hilux: ['Diesel'], RAV4: ['Petrol', 'Hybrid'], Clio: ['Petrol', 'Diesel', 'LPG'],
+  Megane: ['Petrol', 'Diesel', 'Electric'], Kangoo: ['Diesel', 'Electric'], '208': ['Petrol', 'Diesel', 'Electric'],
+  '308': ['Petrol', 'Diesel', 'Hybrid'], Partner: ['Diesel', 'Electric'], Focus: ['Petrol', 'Diesel'], Transit: ['Diesel', 'Electric'],
+  Ranger: ['Diesel'], Golf: ['Petrol', 'Diesel', 'Hybrid'], Polo: ['Petrol'], Passat: ['Diesel', 'Hybrid'],
+  Tucson: ['Petrol', 'Diesel', 'Hybrid'], i20: ['Petrol'], Logan: ['Petrol', 'LPG'], Duster: ['Petrol', 'Diesel', 'LPG'],
+  Sprinter: ['Diesel', 'Electric'], 'C-Class': ['Petrol', 'Diesel', 'Hybrid'],
+};
+const ELECTRIC_FROM_YEAR = 2020;
+const COMBUSTION_ONLY_JOBS = new Set(['Oil and filter change', 'Timing belt replacement', 'Clutch replacement', 'Spark plugs replacement']);
+
+/** A job of the library that fits the vehicle: the next one that is not combustion-only for an electric one. */
+function jobFor(index: number, electric: boolean) {
+  for (let step = 0; step < TASK_LIBRARY.length; step++) {
+    const job = TASK_LIBRARY[(index + step) % TASK_LIBRARY.length]!;
+    if (!electric || !COMBUSTION_ONLY_JOBS.has(job[0])) return job;
+  }
+  return TASK_LIBRARY[index % TASK_LIBRARY.length]!;
+}
+
+/**
+ * The moment moved into the demo shop's week: Monday to Saturday, 08:00 to 17:59 (UTC, the demo shop's
+ * zone), never after `now`. Deterministic, so the seed's random sequence is unchanged.
+ */
+function duringOpeningHours(moment: Date, now: Date): Date {
+  const result = new Date(moment);
+  result.setUTCHours(8 + (result.getUTCHours() % 10));
+  for (let guard = 0; guard < 14 && (result.getUTCDay() === 0 || result > now); guard++) result.setUTCDate(result.getUTCDate() - 1);
+  return result;
+}
 
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -191,17 +223,26 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
           const vehicleId = seedId(`vehicle:${client.username}:${v}`);
           const plate = `${String.fromCharCode(65 + (clientIndex % 26))}${String.fromCharCode(65 + v)}${1000 + clientIndex * 10 + v}`;
           const km = random.int(15_000, 180_000);
+          // The same random draws in the same order as before, so the rest of the demo data stays as it was.
+          const type = brand === 'Mercedes' || brand === 'Ford' ? random.pick(['CAR', 'VAN'] as const) : 'CAR';
+          const color = random.pick(COLORS);
+          const model: string = random.pick(BRANDS[brand]);
+          const drawnYear = random.int(2008, 2025);
+          const engineType = random.pick(MODEL_ENGINES[model] ?? ENGINE_TYPES);
+          const electric = engineType === 'Electric';
+          // An electric version is a recent one (the demo client's van is an eSprinter of 2024).
+          const year = electric && drawnYear < ELECTRIC_FROM_YEAR ? ELECTRIC_FROM_YEAR + (drawnYear % 6) : drawnYear;
           vehicles.push({
             id: vehicleId,
             ownerId: client.id!,
-            type: brand === 'Mercedes' || brand === 'Ford' ? random.pick(['CAR', 'VAN'] as const) : 'CAR',
+            type,
             plateNumber: `${plate.slice(0, 2)} ${plate.slice(2)}`,
             plateNormalized: plate,
-            color: random.pick(COLORS),
+            color,
             brand,
-            model: random.pick(BRANDS[brand]),
-            year: random.int(2008, 2025),
-            engineType: random.pick(ENGINE_TYPES),
+            model,
+            year,
+            engineType,
             status: 'ACTIVE',
             latestKm: km,
             lastKmUpdate: new Date(now.getTime() - random.int(5, 60) * DAY),
@@ -212,7 +253,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
           const lastDaysAgo = vehicles.length % 4 === 2 ? 165 : 50;
           for (let o = 0; o < 2; o++) {
             const currentKm = lastKm - (1 - o) * 10_000;
-            oilChanges.push({
+            const oilChange: Prisma.OilChangeCreateManyInput = {
               id: seedId(`oil:${vehicleId}:${o}`),
               vehicleId,
               oilName: random.pick(OIL_NAMES),
@@ -222,16 +263,17 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
               filterChanged: o === 1 || random.chance(0.5),
               notes: o === 1 ? 'Checked all fluid levels.' : null,
               recordedById: random.pick(staffIds),
-              createdAt: new Date(now.getTime() - (lastDaysAgo + (1 - o) * 150) * DAY),
-            });
+              createdAt: duringOpeningHours(new Date(now.getTime() - (lastDaysAgo + (1 - o) * 150) * DAY), now),
+            };
+            if (!electric) oilChanges.push(oilChange);
           }
           const visitCount = clientIndex < 2 ? 3 : random.int(1, 2);
           for (let n = 0; n < visitCount; n++) {
             const scenario = scenarios[visitIndex % scenarios.length]!;
             const visitId = seedId(`visit:${vehicleId}:${n}`);
-            const createdAt = new Date(now.getTime() - (visitIndex % 9 === 0 ? 0 : random.int(1, 40)) * DAY - random.int(0, 8) * 3600_000);
+            const createdAt = duringOpeningHours(new Date(now.getTime() - (visitIndex % 9 === 0 ? 0 : random.int(1, 40)) * DAY - random.int(0, 8) * 3600_000), now);
             const visitTasks = scenario.tasks.map((status, t) => {
-              const [title, service, cost, soldFor] = TASK_LIBRARY[(visitIndex + t * 3) % TASK_LIBRARY.length]!;
+              const [title, service, cost, soldFor] = jobFor(visitIndex + t * 3, electric);
               return {
                 id: seedId(`task:${visitId}:${t}`),
                 visitId,
