@@ -63,7 +63,7 @@ export function ContactChangeCard({ profile }: { profile: ProfileView }) {
           channel="email"
           icon={<Mail />}
           current={profile.email}
-          pending={email && { to: email.email, resendAfterSeconds: email.resendAfterSeconds, resendWith: { email: email.email } }}
+          pending={email && { to: email.email, expiresAt: email.expiresAt, resendAfterSeconds: email.resendAfterSeconds, resendWith: { email: email.email } }}
         />
         <ChannelRow
           channel="phone"
@@ -72,6 +72,7 @@ export function ContactChangeCard({ profile }: { profile: ProfileView }) {
           pending={
             phone && {
               to: `${phone.countryCode} ${phone.phoneNumber}`,
+              expiresAt: phone.expiresAt,
               resendAfterSeconds: phone.resendAfterSeconds,
               resendWith: { countryCode: phone.countryCode, phoneNumber: phone.phoneNumber },
             }
@@ -84,6 +85,8 @@ export function ContactChangeCard({ profile }: { profile: ProfileView }) {
 
 interface Pending {
   to: string;
+  /** Changes with every new code. */
+  expiresAt: string;
   resendAfterSeconds: number;
   /** What "send a new code" asks for again. */
   resendWith: EmailChangeInput | PhoneChangeInput;
@@ -113,8 +116,8 @@ function ChannelRow({ channel, icon, current, pending }: { channel: AddressChann
         )}
       </div>
       {pending ? (
-        // The key restarts the countdown whenever a new code was sent.
-        <PendingCode key={`${pending.to}-${pending.resendAfterSeconds}`} channel={channel} pending={pending} />
+        // A new code (new expiry) starts afresh: empty boxes, a new resend countdown.
+        <PendingCode key={`${pending.to}-${pending.expiresAt}`} channel={channel} pending={pending} />
       ) : editing ? (
         channel === 'email' ? (
           <EmailForm onDone={() => setEditing(false)} />
