@@ -57,6 +57,7 @@ const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-pa
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'approvals', 'validation', 'fields']);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RemindersPage = lazyPage(() => import('./features/reminders/reminders-page.tsx'), 'RemindersPage', ['reminders']);
+const AppointmentsPage = lazyPage(() => import('./features/appointments/appointments-page.tsx'), 'AppointmentsPage', ['appointments']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
 const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments', 'analytics']);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
@@ -69,9 +70,9 @@ const DataTransferPage = lazyPage(() => import('./features/data-transfer/data-tr
 const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage');
 
 // Client screens
-const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', ['dashboard', 'visits', 'ratings', 'reminders']);
+const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', ['dashboard', 'visits', 'ratings', 'reminders', 'appointments']);
 const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
-const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage', ['reminders']);
+const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage', ['reminders', 'appointments']);
 const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
 const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', ['approvals', 'visits', 'tasks', 'payments', 'invoices']);
 const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits']);
@@ -112,6 +113,7 @@ export function AppRoutes() {
           <Route path="messages" element={<MessagesPage />} />
           <Route path="messages/rate" element={<RatingsPage />} />
           <Route path="reminders" element={<RemindersPage />} />
+          <Route path="appointments" element={<AppointmentsPage />} />
           <Route path="dashboard" element={<Navigate to="main-panel" replace />} />
           <Route path="dashboard/main-panel" element={<MainPanelPage />} />
           <Route path="dashboard/real-time" element={<RealTimePage />} />

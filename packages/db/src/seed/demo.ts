@@ -23,6 +23,7 @@ import { createRandom, seedId } from './ids.ts';
 import { demoPageViews } from './page-views.ts';
 import { seedDemoApprovals } from './approvals.ts';
 import { seedDemoInvoices } from './invoices.ts';
+import { seedDemoAppointments } from './appointments.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -286,6 +287,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
                 soldForCents: soldFor,
                 dueDate: new Date(createdAt.getTime() + 2 * DAY),
                 completedOn: status === 'COMPLETED' ? new Date(createdAt.getTime() + DAY) : null,
+                // Completed inspections ask for a reminder in a year (service reminders).
+                remindInMonths: status === 'COMPLETED' && service === 'INSPECTION' ? 12 : null,
                 createdAt,
               };
             });
@@ -342,6 +345,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
         })),
         skipDuplicates: true,
       });
+
+      const demoClient = users.find((user) => user.email === 'client@demo.garage') ?? clients[0]!;
+      const demoVehicle = vehicles.find((vehicle) => vehicle.ownerId === demoClient.id);
+      if (demoVehicle) {
+        await seedDemoAppointments(tx, now, { id: demoClient.id!, vehicleId: demoVehicle.id!, name: `${demoClient.firstName} ${demoClient.lastName}`, email: demoClient.email! });
+      }
 
       await tx.contactMessage.createMany({
         data: [

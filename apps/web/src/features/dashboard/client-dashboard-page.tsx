@@ -19,6 +19,7 @@ import { MyRatingsCard } from '../ratings/my-ratings-card.tsx';
 import { RateVisitButton } from '../ratings/rate-visit-button.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
 import { MyRemindersCard } from '../reminders/vehicle-reminders.tsx';
+import { MyAppointmentsCard } from '../appointments/my-appointments.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 
 const visitPath = (visit: { vehicleId: string; id: string }) => `/client/overview/${visit.vehicleId}/${visit.id}`;
@@ -68,6 +69,7 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
       </section>
 
       <MyRemindersCard />
+      <MyAppointmentsCard />
 
       <section aria-labelledby="open-visits-title" className="flex flex-col gap-3">
         <h2 id="open-visits-title" className="text-lg font-semibold">{t('client.openVisits')}</h2>

@@ -8,6 +8,7 @@ import { HeroSection } from './hero-section.tsx';
 import { LocationSection } from './location-section.tsx';
 import { ServicesSection } from './services-section.tsx';
 import { TestimonialsSection } from '../ratings/testimonials-section.tsx';
+import { BookVisitSection } from '../appointments/book-visit-section.tsx';
 
 export function HomePage() {
   return (
@@ -19,6 +20,7 @@ export function HomePage() {
       <TestimonialsSection />
       <FaqSection />
       <GallerySection />
+      <BookVisitSection />
       <ContactSection />
     </>
   );

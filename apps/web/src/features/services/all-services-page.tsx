@@ -7,6 +7,7 @@ import { Money, MoneyRange } from '../../components/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { resolveMediaUrl } from '../users/media-url.ts';
 import { pickLocalized, useCatalogue, type CatalogueCategory } from './catalogue.ts';
+import { BookVisitSection } from '../appointments/book-visit-section.tsx';
 
 function CategoryBlock({ category, language }: { category: CatalogueCategory; language: string }) {
   const { t } = useTranslation(['services', 'common']);
@@ -98,6 +99,7 @@ export function AllServicesPage() {
           </Link>
         </aside>
       </div>
+      <BookVisitSection />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { useBranding } from '../branding/branding-context.tsx';
 import { UnreadMessagesBadge } from '../messages/unread-badge.tsx';
 import { CustomerDecisionsBadge } from '../approvals/decisions-badge.tsx';
 import { RemindersBadge } from '../reminders/reminders-badge.tsx';
+import { AppointmentsBadge } from '../appointments/appointments-badge.tsx';
 import { activeNavKey, type NavGroup } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -45,11 +46,13 @@ function NavList({ groups, activeKey, compact = false }: { groups: readonly NavG
                     {badge === 'unreadMessages' && compact && <UnreadMessagesBadge compact />}
                     {badge === 'customerDecisions' && compact && <CustomerDecisionsBadge compact />}
                     {badge === 'reminders' && compact && <RemindersBadge compact />}
+                    {badge === 'appointments' && compact && <AppointmentsBadge compact />}
                   </span>
                   <span className={cn(compact && 'sr-only')}>{t(`pages.${key}`)}</span>
                   {badge === 'unreadMessages' && !compact && <UnreadMessagesBadge />}
                   {badge === 'customerDecisions' && !compact && <CustomerDecisionsBadge />}
                   {badge === 'reminders' && !compact && <RemindersBadge />}
+                  {badge === 'appointments' && !compact && <AppointmentsBadge />}
                 </Link>
               </li>
             ))}

@@ -5,6 +5,7 @@ import {
   Activity,
   ArrowDownUp,
   Bell,
+  CalendarDays,
   Car,
   ClipboardList,
   Database,
@@ -29,7 +30,7 @@ export interface NavItem {
   /** Locations outside `to` that belong to this entry. */
   owns?: RegExp;
   /** A live count shown on the entry (see app-shell.tsx). */
-  badge?: 'unreadMessages' | 'customerDecisions' | 'reminders';
+  badge?: 'unreadMessages' | 'customerDecisions' | 'reminders' | 'appointments';
 }
 
 export interface NavGroup {
@@ -45,6 +46,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'realTime', to: '/admin/dashboard/real-time', Icon: Activity },
       { key: 'reports', to: '/admin/dashboard/reports', Icon: FileSpreadsheet },
       { key: 'todo', to: '/admin/todo', Icon: ListTodo },
+      { key: 'appointments', to: '/admin/appointments', Icon: CalendarDays, badge: 'appointments' },
       { key: 'visits', to: '/admin/visits', Icon: ClipboardList, owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\//, badge: 'customerDecisions' },
     ],
   },

@@ -41,6 +41,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: PageT
   ['/admin/messages', shell('messages')],
   ['/admin/messages/rate', shell('ratings')],
   ['/admin/reminders', shell('reminders')],
+  ['/admin/appointments', shell('appointments')],
   ['/admin/settings/offering', shell('offering')],
   ['/admin/settings/offering/:id', shell('offeringCategory')],
   ['/admin/settings/merchant-info', shell('merchantInfo')],

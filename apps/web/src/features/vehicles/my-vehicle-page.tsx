@@ -15,6 +15,7 @@ import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx'
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VisitsCard } from './visit-list.tsx';
 import { MyRemindersCard } from '../reminders/vehicle-reminders.tsx';
+import { BookForVehicleButton } from '../appointments/my-appointments.tsx';
 
 export function MyVehiclePage() {
   const { vehicleId = '' } = useParams();
@@ -47,6 +48,7 @@ export function MyVehiclePage() {
                 {t('media:actions.media')}
               </Link>
             </Button>
+            <BookForVehicleButton vehicleId={car.id} />
           </>
         }
       >
