@@ -4,6 +4,7 @@
 // is March 2025 in Paris time, so a visit at 00:30 on 1 March (23:30 UTC the day before) is inside it and one
 // at 00:30 on 1 April is not.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { createDb, ensureMerchant, type Db, type Prisma } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import { REPORT_KINDS, REPORT_LIMITS, REPORTS, type ReportKind, type ReportRow, type Role } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/trpc/root.ts';
 import { buildTestApp, testDb, testDeps, TEST_JWT_SECRET } from './helpers.ts';
@@ -303,6 +304,10 @@ describe('report rows and totals', () => {
     expect(carFile.subject).toBe('AA-111 · Renault Clio · Alice Martin');
     const vehicles = await staff.caller.reports.preview({ report: 'vehicles', ...MARCH, customerId: bob.id });
     expect(vehicles.rows.map((row) => row.plate)).toEqual(['BB-222']);
+    // REST format=json answers the same preview.
+    const json = await app.inject({ method: 'GET', url: `/backend/reports/vehicles?${query({ ...MARCH, customerId: bob.id, format: 'json' })}`, headers: staff.headers });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual(vehicles);
   });
 
   it('answers in French and Arabic: headers, totals and words', async () => {
@@ -372,6 +377,31 @@ describe('downloads', () => {
     expect(xlsx.slice(1, BULK + 1).map((cells) => cells[3])).toEqual(body.map((cells) => cells[3]));
     expect(xlsx.at(-2)![1]).toBe(BULK);
   });
+});
+
+describe('an abandoned download', () => {
+  it.each(['csv', 'xlsx'] as const)('%s: ends its transaction and gives the connection back', async (format) => {
+    // 60,000 rows in 2024: several MB, more than the socket buffers hold while nobody reads.
+    if ((await db.oilChange.count({ where: { oilName: 'Abandoned' } })) === 0) {
+      await db.$executeRawUnsafe(
+        `INSERT INTO "OilChange" (id, "vehicleId", "oilName", "oilType", "currentKm", "nextChangeKm", "createdAt", "updatedAt")
+         SELECT gen_random_uuid(), $1::uuid, 'Abandoned', '5W-30 long-life synthetic', n, n + 10000, timestamp '2024-01-01' + n * interval '1 minute', now()
+           FROM generate_series(1, 60000) AS n`,
+        ids.b1,
+      );
+    }
+    const openTransactions = async () =>
+      (await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`))[0]!.n;
+    if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const request = http.get({ host: '127.0.0.1', port, path: `/backend/reports/oil-changes?format=${format}&from=2024-01-01&to=2024-12-31`, headers: staff.headers });
+    const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+    expect(response.statusCode).toBe(200);
+    response.pause(); // nobody reads: the server waits with its cursor open
+    await expect.poll(openTransactions, { timeout: 10_000 }).toBe(1);
+    request.destroy();
+    await expect.poll(openTransactions, { timeout: 10_000 }).toBe(0);
+  }, 60_000);
 });
 
 describe('access', () => {

@@ -78,7 +78,14 @@ export function reportXlsx(context: ReportContext, parts: AsyncIterable<ReportPa
         continue;
       }
       for (const row of part.rows) sheet.addRow(columns.map((column) => xlsxValue(row[column.key], column.type))).commit();
-      if (output.writableNeedDrain) await new Promise((resolve) => output.once('drain', resolve));
+      if (output.writableNeedDrain && !output.destroyed) {
+        await new Promise((resolve) => {
+          output.once('drain', resolve);
+          output.once('close', resolve);
+        });
+      }
+      // The download was abandoned: stop reading (leaving the loop ends the cursor's transaction).
+      if (output.destroyed) return;
     }
     sheet.addRow([]).commit();
     const title = sheet.addRow([REPORT_TEXT.totals[context.lang]]);
