@@ -7,7 +7,7 @@ WORKDIR /app
 COPY . .
 RUN pnpm install --frozen-lockfile \
  && cp -n .env.example .env \
- && pnpm turbo run build --filter=@garage/web \
+ && pnpm turbo run build --filter=@garage/web --filter=@garage/api \
  && rm .env \
  && pnpm prune --prod --config.ignore-scripts=true || true
 
@@ -24,4 +24,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/backend/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 WORKDIR /app/apps/api
 # Migrations are applied by the server at start (packages/db/src/database.ts).
-CMD ["node", "--import", "tsx", "src/server.ts"]
+# The compiled bundle (apps/api/scripts/build.mjs): faster to start and lighter than TypeScript through tsx.
+CMD ["node", "--enable-source-maps", "dist/server.mjs"]
