@@ -93,7 +93,7 @@ for (const [language, viewport] of [
 
     // Still after a reload (the server, not the page, holds it).
     await page.reload();
-    await expect(page.getByTestId('contact-email-current')).toHaveText(target);
+    await expect(page.getByTestId('contact-email-current')).toHaveText(target, { timeout: 30_000 });
   });
 }
 
@@ -115,7 +115,7 @@ test('a pending phone change can be cancelled and the current number stays', asy
   await expect(card.getByTestId('contact-phone-pending')).toBeHidden();
   await expect(card.getByTestId('contact-phone-current')).toHaveText('No phone number');
   await page.reload();
-  await expect(page.getByTestId('contact-phone-change')).toBeVisible();
+  await expect(page.getByTestId('contact-phone-change')).toBeVisible({ timeout: 30_000 });
 });
 
 test('the client vehicle page leads to its visits and oil history, with breadcrumbs back (ar, phone)', async ({ page }) => {

@@ -97,20 +97,21 @@ function ChannelRow({ channel, icon, current, pending }: { channel: AddressChann
   const [editing, setEditing] = useState(false);
   return (
     <section className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" data-testid={`contact-${channel}`}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      {/* The button stays beside the address on a phone; a long address breaks instead. */}
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
           <span className="text-muted-foreground [&_svg]:size-5" aria-hidden="true">
             {icon}
           </span>
           <div className="min-w-0">
             <p className="text-sm font-medium">{t(`contact.${channel}.label`)}</p>
-            <p className="truncate text-sm text-muted-foreground" data-testid={`contact-${channel}-current`}>
+            <p className="text-sm break-all text-muted-foreground" data-testid={`contact-${channel}-current`}>
               {current ? <bdi dir="ltr">{current}</bdi> : t(`contact.${channel}.none`)}
             </p>
           </div>
         </div>
         {!pending && !editing && (
-          <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)} data-testid={`contact-${channel}-change`}>
+          <Button type="button" variant="outline" size="sm" className="shrink-0" onClick={() => setEditing(true)} data-testid={`contact-${channel}-change`}>
             {t(current ? 'contact.change' : 'contact.add')}
           </Button>
         )}
@@ -263,7 +264,7 @@ function PendingCode({ channel, pending }: { channel: AddressChannel; pending: P
     <form noValidate onSubmit={submit} className="flex flex-col gap-4 rounded-lg border bg-muted/40 p-4" data-testid={`contact-${channel}-pending`}>
       <p className="text-sm">
         {t(`profile:contact.${channel}.sent`, { minutes: Math.round(OTP.ttlSeconds / 60) })}{' '}
-        <bdi dir="ltr" className="font-medium" data-testid={`contact-${channel}-pending-to`}>
+        <bdi dir="ltr" className="font-medium break-all" data-testid={`contact-${channel}-pending-to`}>
           {to}
         </bdi>
       </p>
