@@ -20,7 +20,7 @@ import { poolOf } from '@garage/db/client';
 import { startThrowawayDatabase } from '@garage/db/dataset/index';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { KeepAliveConnection } from './keep-alive-client.ts';
 
 const { values } = parseArgs({

@@ -26,7 +26,7 @@ import { generateVisits } from '@garage/db/dataset/visits';
 import { DASHBOARD_LIMITS, OIL_CHANGE_DUE, addDays, dashboardKpisInputSchema, dashboardRange, daysBetween, startOfDayIn } from '@garage/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { configureDashboardCache } from '../src/modules/dashboard/dashboard.service.ts';
 import { COMPLETED_SQL, OIL_DUE_SQL, OPENED_SQL, PAYMENTS_SQL, SCALARS_SQL, TASKS_SQL } from '../src/modules/dashboard/dashboard.sql.ts';
 import { KeepAliveConnection } from './keep-alive-client.ts';

@@ -19,7 +19,7 @@ import { startThrowawayDatabase } from '@garage/db/dataset/index';
 import type { ImportJob } from '@garage/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 
 const { values } = parseArgs({
   options: {

@@ -19,7 +19,7 @@ import { startEmbeddedPostgres } from '@garage/db/embedded';
 import { migrateDatabase } from '@garage/db/migrate';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 
 const rounds = Math.min(Number(process.argv[2] ?? 3), 10);
 const videoMB = Math.min(Number(process.argv[3] ?? 50), 190);

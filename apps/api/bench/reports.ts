@@ -58,7 +58,7 @@ function download(port: number, pathAndQuery: string, token: string): Promise<{ 
 async function child(format: string) {
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/env.ts');
-  const { signAccessToken } = await import('../src/modules/auth/session.ts');
+  const { signAccessToken } = await import('../src/session/session.ts');
   const databaseUrl = process.env.BENCH_DATABASE_URL!;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl });

@@ -14,7 +14,7 @@ import { createDb, createLocalStorage } from '@garage/db';
 import { loadCustomersAndVehicles, startThrowawayDatabase, type LoadedDataset } from '@garage/db/dataset/index';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 
 export interface BenchApp {
   baseUrl: string;

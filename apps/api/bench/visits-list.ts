@@ -28,7 +28,7 @@ import { generateVisits } from '@garage/db/dataset/visits';
 import { DATE_FILTERS, VISIT_FILTERS, VISIT_PAYMENT_FILTERS, VISIT_SORTS } from '@garage/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { KeepAliveConnection } from './keep-alive-client.ts';
 import { configureVisitCountCache } from '../src/modules/visits/visit-counts.ts';
 

@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { listenForChanges } from './lib/change-notices.ts';
 import { lifecycle } from './lib/lifecycle.ts';
 import { nulCharacterIn } from './lib/nul-guard.ts';
-import { listenForRevocations } from './modules/auth/session-revocations.ts';
+import { listenForRevocations } from './session/session-revocations.ts';
 import { authRoutes } from './modules/auth/auth.rest.ts';
 import { healthRoutes } from './modules/health/health.rest.ts';
 import { merchantRoutes } from './modules/merchant/merchant.rest.ts';

@@ -1,7 +1,7 @@
 // Fixtures for the client-portal and estimate-approval tests: a customer who can sign in (tRPC caller and
 // REST header), a visit created by staff, and proposals added through the staff API.
 import type { TaskInput } from '@garage/shared';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/trpc/root.ts';
 import { TEST_JWT_SECRET, testDeps } from './helpers.ts';

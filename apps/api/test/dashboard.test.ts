@@ -8,7 +8,7 @@ import { createDb, type Db, type Prisma } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import type { Role } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { getDashboardKpis } from '../src/modules/dashboard/dashboard.service.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/trpc/root.ts';

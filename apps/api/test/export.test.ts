@@ -9,7 +9,7 @@ import yauzl from 'yauzl';
 import { createDb, createLocalStorage, type Db } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import type { App } from '../src/app.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { importFile, uniquePhone, uniquePlate } from './data-transfer-fixtures.ts';
 import { buildTestApp, createTestUser, TEST_JWT_SECRET, testDb, uniqueSuffix } from './helpers.ts';
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, seedDemoData, type Db } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import type { App } from '../src/app.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { ACCESS_RULES } from './access-rules.ts';
 import { buildTestApp, testDb, TEST_JWT_SECRET } from './helpers.ts';
 import { resolveRef, restOperationSpecs, trpcProcedureSpecs, type JsonSchema, type OperationSpec } from './operations.ts';

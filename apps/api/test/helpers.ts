@@ -9,7 +9,7 @@ import { buildApp, type App } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { loadConfig } from '../src/env.ts';
 import type { Role } from '@garage/shared';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-test-secret';
 let sharedDb: Db | undefined;

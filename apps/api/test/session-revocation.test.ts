@@ -6,7 +6,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { buildTestApp, createTestUser, TEST_JWT_SECRET } from './helpers.ts';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));

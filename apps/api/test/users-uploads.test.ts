@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { signAccessToken } from '../src/modules/auth/session.ts';
+import { signAccessToken } from '../src/session/session.ts';
 import { buildTestApp, createTestUser, TEST_JWT_SECRET, testDb, uniqueSuffix } from './helpers.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;

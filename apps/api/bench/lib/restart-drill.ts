@@ -13,7 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '@garage/db/embedde
 import { migrateDatabase } from '@garage/db/migrate';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/env.ts';
-import { signAccessToken } from '../../src/modules/auth/session.ts';
+import { signAccessToken } from '../../src/session/session.ts';
 import { inWindow, percentile, startMixedLoad, statusCounts, waitUntilHealthy, type Sample } from './mixed-load.ts';
 
 export interface RestartDrillOptions {

@@ -3,7 +3,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { readAccessToken, verifyAccessToken, type Session } from '../modules/auth/session.ts';
+import { readAccessToken, verifyAccessToken, type Session } from '../session/session.ts';
 
 export interface ContextInner {
   deps: AppDeps;

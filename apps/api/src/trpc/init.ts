@@ -14,7 +14,7 @@ import { AppError, type ErrorCode } from '../lib/errors.ts';
 import { firstMessage, toFieldErrors } from '../lib/zod-errors.ts';
 import { nulCharacterIn } from '../lib/nul-guard.ts';
 import type { Context } from './context.ts';
-import { hasAnyRole, type RoleRequirement } from '../modules/auth/roles.ts';
+import { hasAnyRole, type RoleRequirement } from '../session/roles.ts';
 
 const TRPC_CODES: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   BAD_REQUEST: 'BAD_REQUEST',

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createGuards } from '../auth/guards.ts';
-import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
+import { readAccessToken, verifyAccessToken } from '../../session/session.ts';
 import { activeUsers, distribution, pageViewsOverTime, popularPages, referrers } from './analytics.service.ts';
 import { openGeoIp } from './geoip.ts';
 import { EventBuffer, ROLLUP_LOCK_KEY, writeBatch, type EventRow } from './ingest.ts';

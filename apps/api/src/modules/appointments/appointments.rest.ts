@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentReceiptSchema, availabilityQuerySchema, availabilitySchema, publicAppointmentRequestSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
-import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
+import { readAccessToken, verifyAccessToken } from '../../session/session.ts';
 import { availability, requestAppointment } from './appointments.service.ts';
 
 const tags = ['appointments'];

@@ -13,7 +13,7 @@ import {
 } from '@garage/shared';
 import { AppError, conflict, fieldError } from '../../lib/errors.ts';
 import { consumeRefreshToken, issueRefreshToken, revokeByToken, revokeFamily, type ClientInfo } from './refresh-tokens.ts';
-import { signAccessToken } from './session.ts';
+import { signAccessToken } from '../../session/session.ts';
 import { AUTH_THROTTLE, buckets, clearBucket, reserveAttempt } from './throttle.ts';
 import { authUserSelect, canSignIn, findAccount, toAuthUser } from './users.ts';
 

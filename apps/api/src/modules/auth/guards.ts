@@ -3,8 +3,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
-import { hasAnyRole, type RoleRequirement } from './roles.ts';
-import { readAccessToken, verifyAccessToken, type Session } from './session.ts';
+import { hasAnyRole, type RoleRequirement } from '../../session/roles.ts';
+import { readAccessToken, verifyAccessToken, type Session } from '../../session/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Prisma } from '@garage/db';
 import { MESSAGES, SESSION } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
-import { revokeAccessTokens } from './session-revocations.ts';
+import { revokeAccessTokens } from '../../session/session-revocations.ts';
 
 export const REFRESH_TOKEN_TTL_SECONDS = SESSION.refreshCookieDays * 24 * 60 * 60;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageInputSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
-import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
+import { readAccessToken, verifyAccessToken } from '../../session/session.ts';
 import { contactReceiptSchema } from './contact.schemas.ts';
 import { sendContactMessage } from './contact.service.ts';
 

@@ -27,7 +27,7 @@ import {
   type ImportSummary,
 } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 import { readJsonLines, readTableRows, sniffFormat } from './import-files.ts';
 import { inBatches, readUnits, type Unit } from './import-units.ts';
 import { emptySummary, writeBatch, type WriterState } from './import-writer.ts';

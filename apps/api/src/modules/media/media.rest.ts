@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
-import { readAccessToken, verifyAccessToken } from '../auth/session.ts';
+import { readAccessToken, verifyAccessToken } from '../../session/session.ts';
 import { sendStoredFile } from './media-serve.ts';
 import { authorizeMediaFile, deleteMedia, getMedia, listMedia, listMyMedia, mediaContext, myContext, updateMedia } from './media.service.ts';
 import { TEMP_FOLDER, UPLOAD_MAX_BYTES, uploadMedia, type IncomingFile } from './media.upload.ts';

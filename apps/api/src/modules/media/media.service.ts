@@ -13,8 +13,8 @@ import {
 import { z } from 'zod';
 import { listMediaSchema, listMyMediaSchema, updateMediaDataSchema } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Session } from '../auth/session.ts';
-import { hasAnyRole } from '../auth/roles.ts';
+import type { Session } from '../../session/session.ts';
+import { hasAnyRole } from '../../session/roles.ts';
 import type { DetectedType } from './media-types.ts';
 
 type ListInput = z.output<typeof listMediaSchema>;

@@ -17,7 +17,7 @@ import {
   type MediaView,
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
 import { HEAD_BYTES, detectHead, verifyStored, type DetectedType } from './media-types.ts';
 import { MEDIA_VIEW_SELECT, displayName, resolveTarget, toMediaView } from './media.service.ts';

@@ -2,7 +2,7 @@
 import type { Db } from '@garage/db';
 import type { BrandingEntry, UpdateMerchant } from '@garage/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { uniqueViolationFields } from '../users/unique-violation.ts';
+import { uniqueViolationFields } from '../../lib/unique-violation.ts';
 import type { BrandingWrite } from './branding-write.schema.ts';
 
 const BRANDING_EXISTS = 'A branding entry of this type already exists for this language and status';

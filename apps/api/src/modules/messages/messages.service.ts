@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { DeliveryLog } from '../../lib/mailer.ts';
 import { emailSender } from '../auth/delivery.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 
 const personSelect = { select: { id: true, firstName: true, lastName: true } } as const;
 const messageSelect = {

@@ -4,7 +4,7 @@ import type { Db, Prisma } from '@garage/db';
 import { fillTemplate, HISTORY_WINDOW, msg, OIL_MESSAGES, type HistoryWindow, oilDueInKm, type OilChangeInputParsed, type OilChangeUpdateInput, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { cursorRow, olderThanWhere } from '../../lib/history-window.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 
 const oilChangeSelect = {
   id: true,

@@ -16,7 +16,7 @@ import {
 } from '@garage/shared';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { cursorRow, olderThanWhere } from '../../lib/history-window.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx, type VisitMoney } from '../visits/visit-state.ts';
 
 type RecordInput = { amountCents: number; method: PaymentInput['method']; notes: string | null; status: 'SUCCESS' | 'FAILED' };

@@ -19,7 +19,7 @@ import { AppError, conflict } from '../../lib/errors.ts';
 import { startSession, type AuthContext } from '../auth/auth.service.ts';
 import { reserveAttempt, type ThrottleRule } from '../auth/throttle.ts';
 import { authUserSelect } from '../auth/users.ts';
-import { uniqueViolationFields, violates } from '../users/unique-violation.ts';
+import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { needsSetup, setupCodeMatches } from './setup-code.ts';
 
 /** Wrong setup codes: 10 per IP per 15 minutes (the code has ~59 bits; this only stops noise). */

@@ -4,7 +4,7 @@
 import type { Db } from '@garage/db';
 import { STATIC_DATA_MESSAGES, type StaticDataLabels, type StaticDataView } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { uniqueViolationFields } from '../users/unique-violation.ts';
+import { uniqueViolationFields } from '../../lib/unique-violation.ts';
 
 type StaticDataType = StaticDataView['type'];
 

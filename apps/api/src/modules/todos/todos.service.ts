@@ -3,7 +3,7 @@
 import type { Db, Prisma } from '@garage/db';
 import type { TodoList, TodoTab, TodoView } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 
 const todoSelect = {
   id: true,

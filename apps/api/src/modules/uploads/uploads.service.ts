@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Db, FileStorage, Prisma } from '@garage/db';
 import { LIMITS, MEDIA_MESSAGES, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
 import sharp from 'sharp';
 import { jpegHasExif, sniffImageType } from './image-type.ts';

@@ -23,7 +23,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { deliveryLog } from '../auth/auth.context.ts';
 import { createChangeNoticeDelivery, createCodeDelivery, type DeliverChangeNotice, type DeliverCode } from '../auth/delivery.ts';
 import { issueCode, tryCode, type CodeTarget } from '../auth/otp.service.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 import { AUTH_THROTTLE, buckets, reserveAttempt } from '../auth/throttle.ts';
 import { assertIdentityFree, withIdentityConflicts } from './users.conflicts.ts';
 

@@ -6,7 +6,7 @@ import { USER_MESSAGES, type changePasswordSchema, type ProfilePatch, type Profi
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
 import { pendingContactChanges } from './contact-change.service.ts';
 import { getUser } from './users.service.ts';

@@ -2,7 +2,7 @@
 // accounts only, so only an administrator can create, promote, change or delete staff accounts.
 import { USER_MESSAGES, type Role } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 
 
 export const isAdmin = (actor: Session) => actor.roles.includes('ADMIN');

@@ -4,7 +4,7 @@
 import type { Db } from '@garage/db';
 import { USER_MESSAGES } from '@garage/shared';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
-import { uniqueViolationFields, violates } from './unique-violation.ts';
+import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 
 interface Identity {
   username?: string;

@@ -6,7 +6,7 @@ import { Prisma, type Db, type FileStorage } from '@garage/db';
 import { USER_MESSAGES, type DeleteResult } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../../session/session.ts';
 import { PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { assertCanManage, assertNotSelf } from './users.access.ts';
 

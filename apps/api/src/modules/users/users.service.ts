@@ -5,8 +5,8 @@ import type { createUserSchema, userInputSchema, UserPatch, UserView } from '@ga
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
-import { revokeAccessTokens } from '../auth/session-revocations.ts';
-import type { Session } from '../auth/session.ts';
+import { revokeAccessTokens } from '../../session/session-revocations.ts';
+import type { Session } from '../../session/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
 import { assertCanManage, assertNotSelf } from './users.access.ts';
 import { assertIdentityFree, withIdentityConflicts } from './users.conflicts.ts';

@@ -4,7 +4,7 @@ import { Prisma, type Db, type FileStorage } from '@garage/db';
 import { normalizePlate, VEHICLE_MESSAGES, type DeleteResult, type VehicleDetail, type VehicleInputParsed, type VehicleView } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { attachImage, PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
-import { uniqueViolationFields } from '../users/unique-violation.ts';
+import { uniqueViolationFields } from '../../lib/unique-violation.ts';
 import { toVehicleDetail, toVehicleView, vehicleDetailSelect, vehicleSelect } from './vehicles.view.ts';
 
 const plateTaken = () => new AppError('CONFLICT', VEHICLE_MESSAGES.plateTaken, { fieldErrors: { plateNumber: [VEHICLE_MESSAGES.plateTaken] } });
