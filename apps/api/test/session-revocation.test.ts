@@ -1,6 +1,6 @@
 // Deactivation, deletion, a role change and a password change end the user's access tokens on the very next
 // request, REST and tRPC, on this instance and on another app process sharing the database (the NOTIFY path
-// of modules/auth/session-revocations.ts). Before, a deactivated employee kept staff access for up to 15 min.
+// of session/session-revocations.ts). Before, a deactivated employee kept staff access for up to 15 min.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
