@@ -11,6 +11,9 @@ import { formatPageTitle, pageTitleKey } from '../features/shell/page-titles.ts'
 import { usePageTitleOverride } from '../lib/page-title.ts';
 
 const HEADING_WAIT_MS = 3000;
+/** A page still loading shows placeholders or the progress bar (components/loading-frames.tsx): wait longer for its heading. */
+const LOADING_WAIT_MS = 15_000;
+const LOADING_SELECTOR = '[data-testid="page-skeleton"], [data-testid="route-progress"], [data-testid="shell-skeleton"]';
 const DIALOG_WAIT_MS = 5000;
 const POLL_MS = 50;
 
@@ -67,7 +70,9 @@ export function RouteA11y() {
       const heading = focusTarget();
       // A closing drawer or dialog still traps the focus: wait until it is gone.
       const dialogOpen = document.querySelector('[role="dialog"]') !== null;
-      if ((!heading && waited < HEADING_WAIT_MS) || (dialogOpen && waited < DIALOG_WAIT_MS)) {
+      const loading = document.querySelector(LOADING_SELECTOR) !== null;
+      const headingMayCome = waited < HEADING_WAIT_MS || (loading && waited < LOADING_WAIT_MS);
+      if ((!heading && headingMayCome) || (dialogOpen && waited < DIALOG_WAIT_MS)) {
         timer = window.setTimeout(attempt, POLL_MS);
         return;
       }
