@@ -29,7 +29,7 @@ import { restOperationSpecs, trpcProcedureSpecs, type JsonSchema } from './opera
 
 type Caller = 'anonymous' | 'client' | 'employee' | 'manager' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'client', 'employee', 'manager', 'admin'];
-type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating' | 'invoice';
+type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating' | 'invoice' | 'appointment';
 
 /** The few operations that need more than what their schema says. */
 const OVERRIDES: Record<string, { staffProbe?: true; ids?: Partial<Record<string, Resource>>; visitIs?: 'completed' }> = {
@@ -72,6 +72,8 @@ const RESOURCE_BY_SEGMENT: Record<string, Resource> = {
   ratings: 'rating',
   invoices: 'invoice',
   myInvoices: 'invoice',
+  appointments: 'appointment',
+  myAppointments: 'appointment',
 };
 
 interface Probe {
@@ -281,6 +283,9 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
     const proposed = await propose(staff, visit.id);
     const { payment } = await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 2_000, method: 'CASH' } });
     const invoice = await staff.caller.invoices.issue({ visitId: visit.id });
+    const appointment = await testDb().appointment.create({
+      data: { fullName: 'Client B', vehicleDescription: 'B car', vehicleId: clientB.vehicle.id, customerId: clientB.customer.id, day: new Date(Date.now() + 5 * 86_400_000), status: 'PROPOSED' },
+    });
     const completedVisit = await insertVisit({ customerId: clientB.customer.id, vehicleId: clientB.vehicle.id }, { status: 'COMPLETED', dueInDays: -1 });
     const { rating } = await clientB.caller.ratings.rateVisit({ visitId: completedVisit, stars: 4, feedback: 'Fine' });
     const upload = multipart([{ filename: 'b.png', contentType: 'image/png', bytes: await png() }]);
@@ -300,6 +305,7 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
       payment: payment.id,
       rating: rating.id,
       invoice: invoice.id,
+      appointment: appointment.id,
       completedVisit,
     });
     expect(Object.values(own).every((id) => typeof id === 'string' && id.length === 36), JSON.stringify(own)).toBe(true);

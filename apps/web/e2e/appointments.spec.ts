@@ -33,6 +33,8 @@ for (const [language, viewport, fromEnd, subject] of CASES) {
 
     // The visitor: the home page's booking form.
     await page.goto('/#book-a-visit');
+    // The form loads when its section scrolls near (below the fold).
+    await page.locator('#book-a-visit').scrollIntoViewIfNeeded();
     const form = page.getByTestId('booking-form');
     await form.scrollIntoViewIfNeeded();
     await expect(form).toBeVisible({ timeout: 15_000 });
@@ -62,9 +64,10 @@ for (const [language, viewport, fromEnd, subject] of CASES) {
     await useLanguage(staff, language);
     await signInAs(staff, DEMO.employee);
     await staff.goto('/admin/appointments');
-    await expect(staff.getByTestId('appointments-badge').first()).toBeVisible();
     const card = staff.getByTestId('appointments-waiting').getByTestId('appointment-card').filter({ hasText: name });
-    await expect(card).toBeVisible();
+    // Generous: on a loaded machine the staff area's first load takes several seconds.
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(staff.getByTestId('appointments-badge').first()).toBeAttached(); // in the closed drawer on phones
     await staff.screenshot({ path: screenshotPath(`appointments-staff-${language}-${viewport.width}`), fullPage: true });
     await card.getByTestId('appointment-accept').click();
     const dialog = staff.getByTestId('decision-dialog');
@@ -101,6 +104,8 @@ test('staff see due reminders with click-to-send links; the client sees theirs (
   await signInAs(client, DEMO.client);
   await client.goto('/client/dashboard');
   await expect(client.getByTestId('client-dashboard')).toBeVisible();
+  // The demo client has a booked appointment (demo data): wait for the portal cards before the picture.
+  await expect(client.getByTestId('my-appointments')).toBeVisible({ timeout: 15_000 });
   await expect(client.locator('html')).toHaveAttribute('dir', 'rtl');
   await client.screenshot({ path: screenshotPath('reminders-client-ar-390'), fullPage: true });
   await phone.close();

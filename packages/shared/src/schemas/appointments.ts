@@ -48,7 +48,8 @@ const optionalText = (fieldName: string, max: number) =>
     .max(max, msg('maxLength', { fieldName, maxLength: max }))
     .nullish()
     .transform((value) => value || null);
-const day = z.string({ error: msg('required', { fieldName: 'day' }) }).refine(isIsoDate, msg('required', { fieldName: 'day' }));
+// An ISO date (the JSON schema says format "date"), and a real calendar day.
+const day = z.iso.date({ error: msg('required', { fieldName: 'day' }) }).refine(isIsoDate, msg('required', { fieldName: 'day' }));
 const serviceItemIds = z.array(z.uuid()).max(APPOINTMENT_LIMITS.servicesMax).default([]);
 
 export const publicAppointmentRequestSchema = z
