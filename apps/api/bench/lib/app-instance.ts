@@ -17,8 +17,14 @@ export interface AppInstance {
   stop: (signal?: NodeJS.Signals, limitMs?: number) => Promise<number | null>;
 }
 
-export async function startAppInstance(name: string, env: Record<string, string>, limitMs = 90_000): Promise<AppInstance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+export async function startAppInstance(
+  name: string,
+  env: Record<string, string>,
+  options: { limitMs?: number; /** dist/server.mjs (build it first) instead of the sources through tsx. */ compiled?: boolean } = {},
+): Promise<AppInstance> {
+  const limitMs = options.limitMs ?? 90_000;
+  const args = options.compiled ? ['--enable-source-maps', path.join('dist', 'server.mjs')] : ['--import', 'tsx', path.join('src', 'server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: apiDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

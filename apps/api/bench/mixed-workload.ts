@@ -1,0 +1,165 @@
+// The whole staff workload at once, not one endpoint (issue 16 "The whole workload fast"): `--connections`
+// simulated users on keep-alive connections, each sending one request at a time, drawn from a realistic mix
+// (visits list, users list, staff search, visit detail, to-do list, a client's vehicle visits, tRPC
+// visits.list, health, and a few writes). Prints per kind p50/p95/req/s and, for the whole run, operations/s
+// and the CPU milliseconds per request of the app process and of PostgreSQL (read from /proc: unlike
+// latency, this barely depends on what else the machine runs). Targets (50 users, benchmark dataset): every
+// read p95 <= 50 ms, the mix >= 1,500 operations/s with 0 errors.
+//
+// The app runs in its own process (src/server.ts through tsx, or --compiled dist/server.mjs) against a
+// throwaway PostgreSQL with the benchmark dataset (--customers/--visits; small by default), or --database-url.
+//   cd apps/api && pnpm exec tsx bench/mixed-workload.ts [--connections 50] [--seconds 20]
+//        [--customers 2000] [--visits 20000] [--database-url postgresql://...] [--compiled]
+import { execSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createDb } from '@garage/db';
+import { loadCustomersAndVehicles, startThrowawayDatabase } from '@garage/db/dataset/index';
+import { generateVisits } from '@garage/db/dataset/visits';
+import { migrateDatabase } from '@garage/db/migrate';
+import { signAccessToken } from '../src/session/session.ts';
+import { startAppInstance } from './lib/app-instance.ts';
+import { KeepAliveConnection } from './keep-alive-client.ts';
+import { percentile } from './lib/mixed-load.ts';
+
+const { values } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
+    customers: { type: 'string', default: '2000' },
+    visits: { type: 'string', default: '20000' },
+    'database-url': { type: 'string' },
+    compiled: { type: 'boolean', default: false },
+  },
+});
+const secret = 'mixed-workload-secret-mixed-workload-0123';
+
+const TICK_MS = 10;
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+/** CPU of every process whose command line mentions the data folder's PostgreSQL (its backends). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
+}
+
+const throwaway = values['database-url'] ? null : await startThrowawayDatabase();
+const databaseUrl = values['database-url'] ?? throwaway!.url;
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-mixed-'));
+await chmod(dataDir, 0o755);
+try {
+  const db = createDb(databaseUrl, { poolSize: 4 });
+  if (throwaway) {
+    await migrateDatabase(databaseUrl);
+    console.log('loading the benchmark dataset...');
+    await loadCustomersAndVehicles(db, { customers: Number(values.customers), vehicles: Number(values.customers) * 2 });
+    await generateVisits(db, { visits: Number(values.visits) });
+    await db.$executeRawUnsafe('VACUUM ANALYZE');
+  }
+  const staff = await db.user.upsert({
+    where: { username: 'bench_mixed_admin' },
+    create: { firstName: 'Bench', lastName: 'Admin', username: 'bench_mixed_admin', email: 'bench_mixed_admin@bench.test', role: 'ADMIN', active: true, verified: true },
+    update: {},
+  });
+  const visits = await db.visit.findMany({ select: { id: true, vehicleId: true, customerId: true }, take: 200, orderBy: { createdAt: 'desc' } });
+  if (visits.length === 0) throw new Error('no visits in the database');
+  const staffAuth = { authorization: `Bearer ${signAccessToken({ userId: staff.id, roles: ['ADMIN'] }, secret)}` };
+  const clientTokens = visits.map((v) => ({ vehicleId: v.vehicleId, auth: { authorization: `Bearer ${signAccessToken({ userId: v.customerId, roles: ['CLIENT'] }, secret)}` } }));
+  await db.$disconnect();
+
+  const app = await startAppInstance('bench', {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: secret,
+    SEED_DEMO: 'false',
+    RUN_JOBS: 'false',
+    LOG_LEVEL: 'error',
+  }, { compiled: values.compiled });
+  const words = ['toyota', 'martin', 'ab', 'corolla', 'nadia', 'blue'];
+  type Kind = { name: string; weight: number; request: (n: number) => { path: string; headers: Record<string, string>; write?: boolean } };
+  const kinds: Kind[] = [
+    { name: 'visits list', weight: 20, request: (n) => ({ path: `/backend/visits?page=${(n % 5) + 1}&pageSize=10`, headers: staffAuth }) },
+    { name: 'users list', weight: 10, request: (n) => ({ path: `/backend/users?page=${(n % 5) + 1}&pageSize=10`, headers: staffAuth }) },
+    { name: 'staff search', weight: 10, request: (n) => ({ path: `/backend/search?q=${words[n % words.length]}`, headers: staffAuth }) },
+    { name: 'visit detail', weight: 15, request: (n) => ({ path: `/backend/visits/${visits[n % visits.length]!.id}`, headers: staffAuth }) },
+    { name: 'to-do list', weight: 10, request: () => ({ path: '/backend/todos', headers: staffAuth }) },
+    { name: 'client visits', weight: 15, request: (n) => ({ path: `/backend/my/vehicles/${clientTokens[n % clientTokens.length]!.vehicleId}/visits`, headers: clientTokens[n % clientTokens.length]!.auth }) },
+    { name: 'tRPC visits.list', weight: 10, request: () => ({ path: `/backend/trpc/visits.list?input=${encodeURIComponent(JSON.stringify({ page: 1, pageSize: 10 }))}`, headers: staffAuth }) },
+    { name: 'health', weight: 5, request: () => ({ path: '/backend/health', headers: {} }) },
+    { name: 'write (to-do)', weight: 5, request: () => ({ path: '/backend/todos', headers: staffAuth, write: true }) },
+  ];
+  const deck = kinds.flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
+  const samples = new Map<string, number[]>(kinds.map((kind) => [kind.name, []]));
+  const errors = new Map<string, number>();
+
+  const appCpuBefore = cpuMs(app.child.pid!);
+  const pgCpuBefore = postgresCpuMs();
+  const started = performance.now();
+  const endAt = started + Number(values.seconds) * 1000;
+  let sequence = 0;
+  await Promise.all(
+    Array.from({ length: Number(values.connections) }, async () => {
+      const connection = new KeepAliveConnection(app.port);
+      try {
+        while (performance.now() < endAt) {
+          const n = sequence++;
+          const kind = deck[(n * 7919) % deck.length]!;
+          const { path: target, headers, write } = kind.request(n);
+          const t = performance.now();
+          let status: number;
+          if (write) {
+            const response = await fetch(`http://127.0.0.1:${app.port}${target}`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ title: `bench ${n}`, description: 'mixed workload' }),
+            });
+            await response.arrayBuffer();
+            status = response.status;
+          } else {
+            status = await connection.get(target, headers);
+          }
+          samples.get(kind.name)!.push(performance.now() - t);
+          if (status >= 400) errors.set(`${kind.name} ${status}`, (errors.get(`${kind.name} ${status}`) ?? 0) + 1);
+        }
+      } finally {
+        connection.close();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const appCpu = cpuMs(app.child.pid!) - appCpuBefore;
+  const pgCpu = postgresCpuMs() - pgCpuBefore;
+  await app.stop('SIGTERM');
+
+  const total = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
+  console.log(`\nMixed workload: ${values.connections} connections, ${seconds.toFixed(1)} s, ${values.compiled ? 'compiled' : 'tsx'}`);
+  console.log(`  ${'kind'.padEnd(18)} ${'requests'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+  for (const [name, list] of samples) {
+    console.log(`  ${name.padEnd(18)} ${String(list.length).padStart(8)} ${(list.length / seconds).toFixed(0).padStart(8)} ${percentile(list, 50).toFixed(1).padStart(8)} ${percentile(list, 95).toFixed(1).padStart(8)}`);
+  }
+  const all = [...samples.values()].flat();
+  console.log(`  ${'all'.padEnd(18)} ${String(total).padStart(8)} ${(total / seconds).toFixed(0).padStart(8)} ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 95).toFixed(1).padStart(8)}`);
+  console.log(`  errors: ${errors.size === 0 ? 0 : JSON.stringify(Object.fromEntries(errors))}`);
+  console.log(`  CPU per request: app ${(appCpu / total).toFixed(2)} ms, PostgreSQL ${(pgCpu / total).toFixed(2)} ms (every postgres process on the machine)`);
+  console.log(`  load average: ${execSync('uptime').toString().trim()}`);
+} finally {
+  await throwaway?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
