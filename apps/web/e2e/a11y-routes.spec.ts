@@ -81,10 +81,10 @@ interface Finding {
 
 /** Waits until the page has drawn its content: branding applied, no progress bar, no skeleton left. */
 async function settle(page: Page) {
-  await expect(page.getByTestId('theme-loader')).toHaveAttribute('data-visible', 'false', { timeout: 20_000 });
-  await expect(page.getByTestId('route-progress')).toHaveCount(0, { timeout: 20_000 });
-  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('theme-loader')).toHaveAttribute('data-visible', 'false', { timeout: 45_000 });
+  await expect(page.getByTestId('route-progress')).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0, { timeout: 45_000 });
   // Lazily loaded parts of the home page (contact form, map) come in when scrolled near.
   if (new URL(page.url()).pathname === '/') {
     await page.locator('#contact').scrollIntoViewIfNeeded();
@@ -101,6 +101,8 @@ async function axeFindings(page: Page, route: string): Promise<Finding[]> {
 }
 
 async function sweep(page: Page, routes: string[], language: string) {
+  // About 2 s a page on an idle machine; ten times that when the machine is shared.
+  test.setTimeout(Math.max(test.info().timeout, routes.length * 45_000));
   const findings: Finding[] = [];
   for (const route of routes) {
     await test.step(route, async () => {

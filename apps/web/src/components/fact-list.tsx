@@ -11,7 +11,8 @@ export function FactList({ facts, className, valueClassName }: { facts: Fact[]; 
         <div key={label}>
           <dt className="text-muted-foreground">{label}</dt>
           <dd className={cn('break-words font-medium', valueClassName)}>
-            <bdi>{value}</bdi>
+            {/* A value without letters (a phone, a date or a number in digits) reads left to right in every language. */}
+            <bdi dir={/\p{L}/u.test(value) ? undefined : 'ltr'}>{value}</bdi>
           </dd>
         </div>
       ))}

@@ -7,8 +7,8 @@ import { cn } from '../../lib/utils.ts';
 type Approval = (typeof TASK_APPROVALS)[number];
 const TONE: Record<Approval, string> = {
   PENDING: 'border-transparent bg-amber-500/20 text-amber-800 dark:text-amber-200',
-  APPROVED: 'border-transparent bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
-  DECLINED: 'border-transparent bg-red-500/15 text-red-700 dark:text-red-300',
+  APPROVED: 'border-transparent bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
+  DECLINED: 'border-transparent bg-red-500/15 text-red-800 dark:text-red-300',
 };
 
 /** The approval state worth showing: a proposal the shop withdrew (cancelled while pending) shows none. */

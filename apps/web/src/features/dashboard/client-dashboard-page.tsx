@@ -129,7 +129,7 @@ function SummaryTile({ id, icon, label, value, detail, tone = 'neutral' }: { id:
       <span
         className={cn(
           'hidden size-10 shrink-0 place-items-center rounded-lg sm:grid [&_svg]:size-5',
-          tone === 'warning' ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300' : tone === 'ok' ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300' : 'bg-primary/10 text-primary',
+          tone === 'warning' ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300' : tone === 'ok' ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300' : 'bg-primary/10 text-primary',
         )}
         aria-hidden="true"
       >
@@ -173,7 +173,7 @@ function VehicleCard({ vehicle }: { vehicle: ClientDashboard['vehicles'][number]
   const { t } = useTranslation('dashboard');
   const f = useDashboardFormat();
   const { oil } = vehicle;
-  const stateTone = { ok: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300', soon: 'bg-amber-500/15 text-amber-700 dark:text-amber-300', overdue: 'bg-red-500/15 text-red-700 dark:text-red-300', unknown: 'bg-muted text-muted-foreground' }[oil.state];
+  const stateTone = { ok: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300', soon: 'bg-amber-500/15 text-amber-800 dark:text-amber-300', overdue: 'bg-red-500/15 text-red-800 dark:text-red-300', unknown: 'bg-muted text-muted-foreground' }[oil.state];
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="client-vehicle">
       <header className="flex items-start justify-between gap-2">

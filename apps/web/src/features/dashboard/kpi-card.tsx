@@ -61,8 +61,8 @@ export function KpiCard({
         <span
           className={cn(
             'inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-medium',
-            good === true && 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
-            good === false && 'bg-red-500/15 text-red-700 dark:text-red-300',
+            good === true && 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
+            good === false && 'bg-red-500/15 text-red-800 dark:text-red-300',
             good === null && 'bg-muted text-muted-foreground',
           )}
           data-testid={`kpi-${id}-change`}
@@ -94,7 +94,7 @@ export function NowTile({ id, label, value, detail, to, tone = 'neutral', icon }
       <span
         className={cn(
           'grid size-9 shrink-0 place-items-center rounded-lg [&_svg]:size-4',
-          tone === 'danger' ? 'bg-red-500/15 text-red-700 dark:text-red-300' : tone === 'warning' ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'bg-primary/10 text-primary',
+          tone === 'danger' ? 'bg-red-500/15 text-red-800 dark:text-red-300' : tone === 'warning' ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300' : 'bg-primary/10 text-primary',
         )}
         aria-hidden="true"
       >
