@@ -8,7 +8,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isolateLtr } from '../../lib/money.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -36,7 +36,6 @@ export function VisitInvoicesSection({ visit }: { visit: Pick<VisitDetail, 'id'>
     <Card className="gap-4" data-testid="visit-invoices">
       <CardHeader>
         <CardTitle className="text-lg">{t('sectionTitle')}</CardTitle>
-        <CardDescription>{t('hint')}</CardDescription>
         <CardAction>
           <Button size="sm" disabled={issue.isPending || invoices.isPending} onClick={() => issue.mutate({ visitId: visit.id })} data-testid="issue-invoice">
             <FileText aria-hidden="true" />
@@ -45,6 +44,8 @@ export function VisitInvoicesSection({ visit }: { visit: Pick<VisitDetail, 'id'>
         </CardAction>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
+        {/* Under the header, not beside the button: on a phone the button would squeeze it to a narrow column. */}
+        <p className="text-sm text-muted-foreground">{t('hint')}</p>
         {invoices.isPending && <Skeleton className="h-16" />}
         {invoices.isError && (
           <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
