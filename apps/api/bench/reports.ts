@@ -24,6 +24,9 @@ import { parseArgs } from 'node:util';
 import { createDb, createLocalStorage } from '@garage/db';
 import { loadCustomersAndVehicles, startThrowawayDatabase } from '@garage/db/dataset/index';
 import { generateVisits } from '@garage/db/dataset/visits';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/env.ts';
+import { signAccessToken } from '../src/session/session.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,6 +59,8 @@ function download(port: number, pathAndQuery: string, token: string): Promise<{ 
 }
 
 async function child(format: string) {
+  // buildApp waits on timers it unrefs; with nothing else running yet, the process would just end.
+  const keepAlive = setInterval(() => {}, 1000);
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/env.ts');
   const { signAccessToken } = await import('../src/session/session.ts');
@@ -98,6 +103,7 @@ async function child(format: string) {
   );
   await app.close();
   await db.$disconnect();
+  clearInterval(keepAlive);
 }
 
 function runChild(format: string, databaseUrl: string): Promise<Record<string, number | string>> {
@@ -105,10 +111,10 @@ function runChild(format: string, databaseUrl: string): Promise<Record<string, n
     const self = fileURLToPath(import.meta.url);
     const process_ = spawn(process.execPath, ['--import', 'tsx', self, '--child', format, '--requests', String(values.requests)], {
       env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'pipe', 'inherit'],
     });
     let output = '';
-    process_.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    process_.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     process_.on('close', (code) => {
       const line = output.trim().split('\n').at(-1) ?? '';
       if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as Record<string, number | string>);
