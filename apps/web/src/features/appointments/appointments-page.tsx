@@ -109,13 +109,14 @@ function WeekGrid({ from, data, actions }: { from: string; data: { items: Appoin
               <span>{weekday.format(new Date(`${day}T00:00:00Z`))}</span>
               <span className="text-xs text-muted-foreground">{t('week.load', { count, perDay: data.perDay })}</span>
             </div>
-            {untimed.map((item) => <AppointmentCard key={item.id} appointment={item} timezone={data.timezone} compact>{actions(item)}</AppointmentCard>)}
+            {/* Requests still to answer carry their buttons in the waiting list above; the calendar stays compact. */}
+            {untimed.map((item) => <AppointmentCard key={item.id} appointment={item} timezone={data.timezone} compact />)}
             {hours.map((hour) => {
               const inHour = items.filter((item) => item.scheduledAt && isoToZoned(item.scheduledAt, data.timezone).hour === hour);
               return (
                 <div key={hour} className={cn('flex min-h-8 flex-col gap-1 border-t border-dashed pt-1', inHour.length === 0 && 'hidden lg:flex')}>
                   <span className="text-[10px] text-muted-foreground tabular-nums" dir="ltr">{hourLabel(hour)}</span>
-                  {inHour.map((item) => <AppointmentCard key={item.id} appointment={item} timezone={data.timezone} compact>{actions(item)}</AppointmentCard>)}
+                  {inHour.map((item) => <AppointmentCard key={item.id} appointment={item} timezone={data.timezone} compact>{item.status === 'ACCEPTED' ? actions(item) : null}</AppointmentCard>)}
                 </div>
               );
             })}
