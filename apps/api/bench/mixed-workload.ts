@@ -47,13 +47,19 @@ function cpuMs(pid: number): number {
     return 0;
   }
 }
-/** CPU of every process whose command line mentions the data folder's PostgreSQL (its backends). */
-function postgresCpuMs(): number {
-  let total = 0;
+/**
+ * CPU of the benchmark's PostgreSQL: the postmaster and its children (backends) when this script started
+ * the cluster, else every postgres process on the machine (other clusters included: less exact).
+ */
+function postgresCpuMs(postmaster: number | null): number {
+  let total = postmaster ? cpuMs(postmaster) : 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.split(') ')[1]!.split(' ')[1]);
+      const ours = postmaster ? parent === postmaster : readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres';
+      if (ours) total += cpuMs(Number(entry));
     } catch {}
   }
   return total;
@@ -61,6 +67,7 @@ function postgresCpuMs(): number {
 
 const throwaway = values['database-url'] ? null : await startThrowawayDatabase();
 const databaseUrl = values['database-url'] ?? throwaway!.url;
+const postmaster = throwaway ? Number(readFileSync(path.join(throwaway.dir, 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-mixed-'));
 await chmod(dataDir, 0o755);
 try {
@@ -110,7 +117,7 @@ try {
   const errors = new Map<string, number>();
 
   const appCpuBefore = cpuMs(app.child.pid!);
-  const pgCpuBefore = postgresCpuMs();
+  const pgCpuBefore = postgresCpuMs(postmaster);
   const started = performance.now();
   const endAt = started + Number(values.seconds) * 1000;
   let sequence = 0;
@@ -145,7 +152,7 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   const appCpu = cpuMs(app.child.pid!) - appCpuBefore;
-  const pgCpu = postgresCpuMs() - pgCpuBefore;
+  const pgCpu = postgresCpuMs(postmaster) - pgCpuBefore;
   await app.stop('SIGTERM');
 
   const total = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
@@ -157,7 +164,7 @@ try {
   const all = [...samples.values()].flat();
   console.log(`  ${'all'.padEnd(18)} ${String(total).padStart(8)} ${(total / seconds).toFixed(0).padStart(8)} ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 95).toFixed(1).padStart(8)}`);
   console.log(`  errors: ${errors.size === 0 ? 0 : JSON.stringify(Object.fromEntries(errors))}`);
-  console.log(`  CPU per request: app ${(appCpu / total).toFixed(2)} ms, PostgreSQL ${(pgCpu / total).toFixed(2)} ms (every postgres process on the machine)`);
+  console.log(`  CPU per request: app ${(appCpu / total).toFixed(2)} ms, PostgreSQL ${(pgCpu / total).toFixed(2)} ms${postmaster ? '' : ' (every postgres process on the machine)'}`);
   console.log(`  load average: ${execSync('uptime').toString().trim()}`);
 } finally {
   await throwaway?.stop();
