@@ -55,10 +55,11 @@ for (const [language, viewport, fromEnd, subject] of CASES) {
     await expect(page.getByTestId('booking-done')).toBeVisible();
 
     // Staff: the request waits on the appointments screen; accept it and create the visit.
-    const [{ plate }] = await queryDb<{ plate: string }>(
+    const [plateRow] = await queryDb<{ plate: string }>(
       `SELECT v."plateNumber" AS plate FROM "Vehicle" v JOIN "User" u ON u.id = v."ownerId" WHERE u.email = $1 AND v."deletedAt" IS NULL ORDER BY v."createdAt" LIMIT 1`,
       [DEMO.client.identifier],
     );
+    const plate = plateRow!.plate;
     const staffContext = await browser.newContext({ viewport });
     const staff = await staffContext.newPage();
     await useLanguage(staff, language);
@@ -79,10 +80,11 @@ for (const [language, viewport, fromEnd, subject] of CASES) {
 
     // The new visit opens, with the requested service as its task.
     await expect(staff).toHaveURL(/\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\/[^/]+$/, { timeout: 15_000 });
-    const [{ visitId }] = await queryDb<{ visitId: string }>('SELECT "visitId" FROM "Appointment" WHERE email = $1', [email]);
+    const [appointment] = await queryDb<{ visitId: string }>('SELECT "visitId" FROM "Appointment" WHERE email = $1', [email]);
+    const visitId = appointment!.visitId;
     expect(staff.url()).toContain(visitId);
-    const [{ tasks }] = await queryDb<{ tasks: string }>('SELECT count(*)::text AS tasks FROM "Task" WHERE "visitId" = $1', [visitId]);
-    expect(Number(tasks)).toBe(1);
+    const [taskCount] = await queryDb<{ tasks: string }>('SELECT count(*)::text AS tasks FROM "Task" WHERE "visitId" = $1', [visitId]);
+    expect(Number(taskCount!.tasks)).toBe(1);
 
     // The visitor is told in the language they booked in.
     await expect.poll(() => mailsTo(email).map((mail) => mail.subject).join('\n'), { timeout: 15_000 }).toMatch(subject);
