@@ -11,8 +11,9 @@ export function FactList({ facts, className, valueClassName }: { facts: Fact[]; 
         <div key={label}>
           <dt className="text-muted-foreground">{label}</dt>
           <dd className={cn('break-words font-medium', valueClassName)}>
-            {/* A value without letters (a phone, a date or a number in digits) reads left to right in every language. */}
-            <bdi dir={/\p{L}/u.test(value) ? undefined : 'ltr'}>{value}</bdi>
+            {/* A value without letters (a phone, a number in digits) reads left to right in every language. Dates
+                formatted in Arabic carry right-to-left marks (U+200F, U+061C) and keep their own direction. */}
+            <bdi dir={/[\p{L}\u200f\u061c]/u.test(value) ? undefined : 'ltr'}>{value}</bdi>
           </dd>
         </div>
       ))}

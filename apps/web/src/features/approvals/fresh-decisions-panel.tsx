@@ -32,7 +32,7 @@ export function FreshDecisionsPanel() {
               <ApprovalBadge state={item.decision} />
               <Link to={visitPath(item)} className="font-medium hover:underline">{item.title}</Link>
               <span className="text-muted-foreground">
-                {item.customer.firstName} {item.customer.lastName} · {item.visit.name} · {format.dateTime(item.decidedAt)}
+                <bdi>{item.customer.firstName} {item.customer.lastName}</bdi> · <bdi>{item.visit.name}</bdi> · <bdi>{format.dateTime(item.decidedAt)}</bdi>
               </span>
             </li>
           ))}

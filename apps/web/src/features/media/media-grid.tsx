@@ -66,7 +66,7 @@ export function MediaGrid({
               <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
                 <Badge variant="secondary">{t(`sections.${file.section}`, { defaultValue: file.section })}</Badge>
                 <span className="whitespace-nowrap">
-                  {formatDate(file.createdAt, i18n.language)} · {formatBytes(file.sizeBytes, i18n.language)}
+                  <bdi>{formatDate(file.createdAt, i18n.language)}</bdi> · <bdi>{formatBytes(file.sizeBytes, i18n.language)}</bdi>
                 </span>
               </div>
             </div>

@@ -27,7 +27,7 @@ export function OilChangesPage() {
   return (
     <section className="flex flex-col gap-6">
       <OilPageHeader backTo={`/admin/users/${car.ownerId}/vehicle/${car.id}`} plate={car.plateNumber}>
-        {car.brand} {car.model} · {car.owner.firstName} {car.owner.lastName}
+        <bdi>{car.brand} {car.model}</bdi> · <bdi>{car.owner.firstName} {car.owner.lastName}</bdi>
       </OilPageHeader>
       <OilSummaryCard summary={history.data.summary} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

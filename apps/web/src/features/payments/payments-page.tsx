@@ -88,7 +88,7 @@ export function PaymentsPage() {
                 </div>
                 <Link className="truncate text-sm font-medium hover:underline" to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}><bdi>{payment.visit.name}</bdi></Link>
                 <p className="text-xs text-muted-foreground">
-                  {payment.customer.firstName} {payment.customer.lastName} · {t(`method.${payment.method}`)} · {format.dateTime(payment.createdAt)}
+                  <bdi>{payment.customer.firstName} {payment.customer.lastName}</bdi> · {t(`method.${payment.method}`)} · <bdi>{format.dateTime(payment.createdAt)}</bdi>
                 </p>
               </li>
             ))}

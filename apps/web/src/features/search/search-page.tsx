@@ -119,7 +119,7 @@ export function SearchPage() {
                       <PlateText plate={vehicle.plateNumber} />
                       <div className="min-w-0">
                         <div className="truncate font-medium">
-                          {vehicle.brand} {vehicle.model} · {vehicle.year}
+                          <bdi>{vehicle.brand} {vehicle.model}</bdi> · <Ltr>{vehicle.year}</Ltr>
                         </div>
                         <div className="truncate text-xs text-muted-foreground">{vehicle.ownerName}</div>
                       </div>
