@@ -42,7 +42,6 @@ import { approvalsRoutes } from './modules/approvals/approvals.rest.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
 import { remindersRoutes } from './modules/reminders/reminders.rest.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.rest.ts';
-import { appointmentsRoutes } from './modules/appointments/appointments.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
@@ -156,7 +155,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(approvalsRoutes(deps));
       await api.register(invoicesRoutes(deps));
       await api.register(remindersRoutes(deps));
-      await api.register(appointmentsRoutes(deps));
       await api.register(appointmentsRoutes(deps));
       await api.register(
         trpcPlugin({

@@ -214,20 +214,6 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'tRPC myAppointments.acceptProposal': 'client-own',
   'tRPC myAppointments.cancel': 'client-own',
 
-  // Appointment requests: the public form and its free days; staff calendar and decisions; a client's own
-  'GET /backend/appointments/availability': 'public',
-  'POST /backend/appointments': 'public',
-  'tRPC appointments.list': 'staff',
-  'tRPC appointments.badge': 'staff',
-  'tRPC appointments.accept': 'staff',
-  'tRPC appointments.propose': 'staff',
-  'tRPC appointments.decline': 'staff',
-  'tRPC myAppointments.list': 'client-own',
-  'tRPC myAppointments.availability': 'client-own',
-  'tRPC myAppointments.request': 'client-own',
-  'tRPC myAppointments.acceptProposal': 'client-own',
-  'tRPC myAppointments.cancel': 'client-own',
-
   // Static data, search, uploads
   'GET /backend/static-data': 'staff',
   'POST /backend/static-data': 'staff',
