@@ -41,7 +41,8 @@ describe('client rates a visit', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ created: true, rating: { visitId: client.completed, stars: 4, feedback: 'Quick brake job.', showOnWebsite: true } });
 
-    const second = await rate(client, client.completed, { stars: 2, feedback: '' });
+    // Rating again changes what is sent (the consent is withdrawn explicitly; left out, it would stay).
+    const second = await rate(client, client.completed, { stars: 2, feedback: '', showOnWebsite: false });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ created: false, rating: { id: first.json().rating.id, stars: 2, feedback: null, showOnWebsite: false } });
     expect(await testDb().rating.count({ where: { visitId: client.completed } })).toBe(1);
@@ -206,7 +207,7 @@ describe('staff ratings screen', () => {
     expect((await testDb().rating.findUniqueOrThrow({ where: { id: consented.rating.id } })).testimonial).toBe(false);
 
     // Without written feedback there is nothing to show.
-    const silent = await client.caller.ratings.rateVisit({ visitId: client.pickedUp, stars: 5, showOnWebsite: true });
+    const silent = await client.caller.ratings.rateVisit({ visitId: client.pickedUp, stars: 5, feedback: null, showOnWebsite: true });
     await expect(staff.caller.ratings.setTestimonial({ id: silent.rating.id, testimonial: true })).rejects.toMatchObject({ message: RATING_MESSAGES.testimonialNeedsFeedback });
   });
 

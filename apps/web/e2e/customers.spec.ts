@@ -147,7 +147,7 @@ test('a customer with history is deactivated and hidden instead of erased, and t
   // A customer whose vehicle has an oil change: that is history.
   const customer = await page.request.post('/backend/users', {
     headers,
-    data: { firstName: 'Hana', lastName: `History ${tag}`, username: `hana_${tag.toLowerCase()}`, countryCode: '+33', phoneNumber: `6${String(Date.now()).slice(-8)}`, role: 'CLIENT', imageUrl: 'https://example.com/hana.png' },
+    data: { firstName: 'Hana', lastName: `History ${tag}`, username: `hana_${tag.toLowerCase()}`, countryCode: '+33', phoneNumber: `6${String(Date.now()).slice(-8)}`, role: 'CLIENT', imageUrl: '/backend/media/0190a3c5-0000-7000-8000-00000000e2e0/file' },
   });
   expect(customer.status(), await customer.text()).toBe(201);
   const { id } = (await customer.json()) as { id: string };

@@ -1,7 +1,8 @@
 // /client/overview/oil/:vehicleId: the client's own oil status and history (read-only).
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { HistoryPager, useHistoryWindow } from '../../components/history-pager.tsx';
 import { LoadErrorCard } from '../../components/load-error-card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -13,7 +14,8 @@ export function MyOilChangesPage() {
   const { t } = useTranslation(['oil', 'vehicles']);
   const trpc = useTRPC();
   const vehicle = useQuery(trpc.myVehicles.get.queryOptions({ id: vehicleId }));
-  const history = useQuery(trpc.myVehicles.oilChanges.queryOptions({ id: vehicleId }));
+  const historyWindow = useHistoryWindow();
+  const history = useQuery(trpc.myVehicles.oilChanges.queryOptions({ id: vehicleId, before: historyWindow.before }, { placeholderData: keepPreviousData }));
 
   if (vehicle.isPending || history.isPending) return <Skeleton className="h-64 w-full" />;
   if (vehicle.isError || history.isError) return <LoadErrorCard message={t('vehicles:errors.notFound')} />;
@@ -31,7 +33,7 @@ export function MyOilChangesPage() {
         {vehicle.data.brand} {vehicle.data.model}
       </OilPageHeader>
       <OilSummaryCard summary={history.data.summary} />
-      <OilHistoryCard items={history.data.items} />
+      <OilHistoryCard items={history.data.items} footer={<HistoryPager olderCursor={history.data.nextCursor} window={historyWindow} />} />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 // /admin/user/oil/:userId/:vehicleId: the vehicle's oil status, the form to record an oil change or a km
-// reading, and the full oil history.
-import { useQuery } from '@tanstack/react-query';
+// reading, and the oil history (a window at a time).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { HistoryPager, useHistoryWindow } from '../../components/history-pager.tsx';
 import { LoadErrorCard } from '../../components/load-error-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -17,7 +18,8 @@ export function OilChangesPage() {
   const { t } = useTranslation(['oil', 'vehicles']);
   const trpc = useTRPC();
   const vehicle = useQuery(trpc.vehicles.get.queryOptions({ id: vehicleId }));
-  const history = useQuery(trpc.oilChanges.list.queryOptions({ vehicleId }));
+  const historyWindow = useHistoryWindow();
+  const history = useQuery(trpc.oilChanges.list.queryOptions({ vehicleId, before: historyWindow.before }, { placeholderData: keepPreviousData }));
 
   if (vehicle.isPending || history.isPending) return <Skeleton className="h-64 w-full" />;
   if (vehicle.isError || history.isError) {
@@ -49,7 +51,7 @@ export function OilChangesPage() {
           </CardContent>
         </Card>
       </div>
-      <OilHistoryCard items={history.data.items} editable />
+      <OilHistoryCard items={history.data.items} editable footer={<HistoryPager olderCursor={history.data.nextCursor} window={historyWindow} />} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// The oil summary ("due in N km" / "overdue by N km") and the full history, newest first.
+// The oil summary ("due in N km" / "overdue by N km") and the history, newest first, a window at a time.
 import { Check, Minus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OilHistory } from '@garage/shared/schemas/oil-changes';
 import { FactList } from '../../components/fact-list.tsx';
@@ -30,8 +31,8 @@ export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) 
   );
 }
 
-/** `editable` (staff): each row can be corrected or deleted. */
-export function OilHistoryCard({ items, editable = false }: { items: OilHistory['items']; editable?: boolean }) {
+/** `editable` (staff): each row can be corrected or deleted. `footer`: the pager of a long history. */
+export function OilHistoryCard({ items, editable = false, footer }: { items: OilHistory['items']; editable?: boolean; footer?: ReactNode }) {
   const { t } = useTranslation('oil');
   return (
     <Card>
@@ -40,6 +41,7 @@ export function OilHistoryCard({ items, editable = false }: { items: OilHistory[
       </CardHeader>
       <CardContent>
         <OilHistoryList items={items} editable={editable} />
+        {footer}
       </CardContent>
     </Card>
   );
@@ -91,7 +93,7 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
           </TableBody>
         </Table>
       </div>
-      <ul className="flex flex-col gap-2 md:hidden">
+      <ul className="flex flex-col gap-2 md:hidden" data-testid="oil-history-cards">
         {items.map((item) => (
           <li key={item.id}>
             <Card className="flex flex-col gap-1 p-3 text-sm">

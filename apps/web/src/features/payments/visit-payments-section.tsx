@@ -1,13 +1,15 @@
 // Payments of a visit on the visit page: the history (newest first, deleted records kept and marked), record
 // a payment, refund part or all of a successful one, delete with confirmation. 'Error loading payments'
 // (SPEC §8) when the history cannot be read.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaymentView } from '@garage/shared/schemas/payments';
+import { HISTORY_WINDOW } from '@garage/shared/schemas/users';
 import type { VisitDetail } from '@garage/shared/schemas/visits';
 import { Plus, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { HistoryPager, useHistoryWindow } from '../../components/history-pager.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
@@ -28,7 +30,10 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
   const format = useFormatters();
   const [recording, setRecording] = useState(false);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
-  const payments = useQuery(trpc.payments.listForVisit.queryOptions({ visitId: visit.id }));
+  const historyWindow = useHistoryWindow();
+  const payments = useQuery(trpc.payments.listForVisit.queryOptions({ visitId: visit.id, before: historyWindow.before }, { placeholderData: keepPreviousData }));
+  // A full window may have older records behind it (the API answers at most HISTORY_WINDOW.defaultLimit).
+  const olderCursor = payments.data?.length === HISTORY_WINDOW.defaultLimit ? payments.data.at(-1)!.id : null;
   const remove = useMutation(
     trpc.payments.delete.mutationOptions({
       onSuccess: async () => {
@@ -103,6 +108,7 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
             ))}
           </ul>
         )}
+        <HistoryPager olderCursor={olderCursor} window={historyWindow} />
       </CardContent>
 
       <Dialog open={recording} onOpenChange={setRecording}>
