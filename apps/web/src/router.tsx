@@ -35,7 +35,8 @@ const UnsubscribePage = lazyPage(() => import('./features/reminders/unsubscribe-
 // Sign-in (auth feature) and the tRPC boundary
 const TrpcScope = lazyPage(() => import('./components/trpc-scope.tsx'), 'TrpcScope');
 const RequireRole = lazy(() => import('./features/auth/require-role.tsx').then((module) => ({ default: module.RequireRole })));
-const LoginPage = lazyPage(() => import('./features/auth/login-page.tsx'), 'LoginPage', ['auth']);
+// Every namespace its first paint uses (the form's labels and messages), loaded with its code from boot: no waterfall.
+const LoginPage = lazyPage(() => import('./features/auth/login-page.tsx'), 'LoginPage', ['auth', 'validation', 'fields'], '/login');
 const NotAuthorizedPage = lazyPage(() => import('./features/auth/not-authorized-page.tsx'), 'NotAuthorizedPage', ['auth']);
 const SetupPage = lazyPage(() => import('./features/setup/setup-page.tsx'), 'SetupPage', ['setup', 'auth', 'validation', 'fields'], '/setup');
 
