@@ -35,7 +35,7 @@ export function HeroSection() {
           {fields.heroSubtitle && <p className="text-xl font-medium text-brand-600 dark:text-brand-200">{fields.heroSubtitle}</p>}
           {fields.heroDescription && <p className="max-w-xl text-lg text-pretty text-muted-foreground">{fields.heroDescription}</p>}
           <div className="flex flex-wrap gap-3">
-            <Link to={{ pathname: '/', hash: 'contact' }} className={buttonVariants({ size: 'lg' })} data-testid="hero-book">
+            <Link to={{ pathname: '/', hash: 'book-a-visit' }} className={buttonVariants({ size: 'lg' })} data-testid="hero-book">
               <CalendarCheck aria-hidden="true" />
               {t('hero.book')}
             </Link>
