@@ -93,11 +93,12 @@ async function child(format: string) {
   }
   clearInterval(sampler);
   samples.sort((a, b) => a - b);
-  const [{ n: rows }] = (await db.$queryRawUnsafe(
+  const [counted] = (await db.$queryRawUnsafe(
     `SELECT count(*)::int AS n FROM "Visit" WHERE "visitDate" >= $1::date - interval '1 day' AND "visitDate" < $2::date + interval '1 day'`,
     from,
     to,
   )) as { n: number }[];
+  const rows = counted?.n ?? 0;
   console.log(
     JSON.stringify({ format, rows, bytes, p50: samples.length ? percentile(samples, 50) : 0, p95: percentile(samples, 95), baselineMb: megabytes(baseline), peakMb: megabytes(peak), hwmMb: megabytes(statusKb('VmHWM')) }),
   );

@@ -13,7 +13,11 @@ import { DEMO, expect, queryDb, screenshotPath, signInAs, test, useLanguage } fr
 // The parsers are the API's own dependencies (the web app does not ship them).
 const requireFromApi = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../api/package.json'));
 const { parse } = requireFromApi('csv-parse/sync') as { parse: (input: string, options: Record<string, unknown>) => string[][] };
-const ExcelJS = requireFromApi('exceljs') as typeof import('exceljs');
+interface ExcelWorkbook {
+  xlsx: { load(data: ArrayBuffer): Promise<unknown> };
+  worksheets: { eachRow(callback: (row: { values: unknown }) => void): void }[];
+}
+const ExcelJS = requireFromApi('exceljs') as { Workbook: new () => ExcelWorkbook };
 
 async function downloadFile(page: Page, format: 'csv' | 'xlsx' | 'pdf'): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`report-download-${format}`).click()]);
