@@ -24,6 +24,11 @@ export interface RoundRobinProxy {
   close: () => Promise<void>;
 }
 
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+}
+
 export async function startRoundRobinProxy(ports: number[], options: { checkEveryMs?: number } = {}): Promise<RoundRobinProxy> {
   const upstreams: Upstream[] = ports.map((port) => ({ port, healthy: false }));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -97,14 +102,19 @@ export async function startRoundRobinProxy(ports: number[], options: { checkEver
           return;
         }
         const forward = http.request(
-          { host: '127.0.0.1', port: upstream.port, method: request.method, path: request.url, headers: request.headers, agent },
+          { host: '127.0.0.1', port: upstream.port, method: request.method, path: request.url, headers: withoutHopByHop(request.headers), agent },
           (answer) => {
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            // Hop-by-hop headers belong to one connection: an instance's "Connection: close" (draining) ends
+            // the proxy's connection to it, not the client's connection to the proxy.
+            response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
             answer.pipe(response);
           },
         );
         forward.on('error', (error: NodeJS.ErrnoException) => {
-          if (response.headersSent) return void response.destroy();
+          if (response.headersSent) {
+            proxy.failures.push(`port ${upstream.port}: ${error.code ?? error.message} during the answer`);
+            return void response.destroy();
+          }
           if (error.code === 'ECONNREFUSED' && retry) {
             upstream.healthy = false;
             proxy.retried += 1;
