@@ -29,7 +29,7 @@ async function demoIds(): Promise<DemoIds> {
   return { ...row!, category: category!.id };
 }
 
-const PUBLIC_ROUTES = ['/', '/all-services', '/privacy-policy', '/terms-of-service', '/login', '/not-authorized', '/missing-page', '/approve/not-a-real-token'];
+const PUBLIC_ROUTES = ['/', '/all-services', '/privacy-policy', '/terms-of-service', '/login', '/not-authorized', '/missing-page', '/approve/not-a-real-token', '/unsubscribe/not-a-real-token'];
 
 const STAFF_ROUTES = (ids: DemoIds) => [
   '/admin/todo',
@@ -55,6 +55,10 @@ const STAFF_ROUTES = (ids: DemoIds) => [
   `/admin/media/${ids.client}`,
   `/admin/media/${ids.client}/${ids.vehicle}`,
   `/admin/media/${ids.client}/${ids.vehicle}/${ids.visit}`,
+  // Screens added after SPEC §2 (add a route here when you add one to router.tsx).
+  '/admin/reminders',
+  '/admin/appointments',
+  '/admin/dashboard/reports',
 ];
 
 const CLIENT_ROUTES = (ids: DemoIds) => [

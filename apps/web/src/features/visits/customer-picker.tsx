@@ -65,10 +65,10 @@ export function CustomerPicker({
     <div className="flex flex-col gap-2">
       <div className="relative">
         <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        {/* A search box and a list of buttons (not a combobox with options: an option may not hold a button). */}
         <Input
           id={id}
-          role="combobox"
-          aria-expanded
+          type="search"
           aria-controls={listId}
           aria-invalid={invalid}
           value={search}
@@ -79,13 +79,13 @@ export function CustomerPicker({
           autoComplete="off"
         />
       </div>
-      <ul id={listId} role="listbox" className="max-h-48 overflow-y-auto rounded-md border text-foreground" aria-busy={results.isFetching}>
+      <ul id={listId} className="max-h-48 overflow-y-auto rounded-md border text-foreground" aria-busy={results.isFetching}>
         {!settled && (
           <li className="flex justify-center p-3"><Spinner label={t('loading')} /></li>
         )}
         {settled && results.data?.items.length === 0 && <li className="p-3 text-sm text-muted-foreground">{t('form.noCustomer')}</li>}
         {settled && results.data?.items.map((customer) => (
-          <li key={customer.id} role="option" aria-selected={false}>
+          <li key={customer.id}>
             <button
               type="button"
               className="flex w-full items-center justify-between gap-2 px-3 py-2 text-start text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
