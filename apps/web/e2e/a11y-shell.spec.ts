@@ -72,8 +72,9 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveTitle(title(w.allServices, shop));
       await expect(page.locator('main h1')).toBeFocused();
       await expect(page.getByTestId('route-announcer')).toHaveText(title(w.allServices, shop));
-      // No scroll jump: the page starts at the top.
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // No scroll jump: the page starts at the top (a couple of pixels of scroll anchoring while the page's
+      // images settle is not a jump; focusing the heading with scrolling would be hundreds).
+      expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(4);
 
       await page.goto('/login');
       await expect(page).toHaveTitle(title(w.login, shop));

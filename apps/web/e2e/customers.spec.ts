@@ -190,7 +190,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly JourneyLanguage[
     const screens: [name: string, path: string, ready: (page: Page) => Promise<void>][] = [
       ['users', '/admin/users', async (p) => void (await expect(p.getByTestId(/user-(row|card)/).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 }))],
       ['user-detail', `/admin/users/${clientId}`, async (p) => void (await expect(p.getByTestId('vehicle-card').first()).toBeVisible({ timeout: 30_000 }))],
-      ['vehicle-detail', `/admin/users/${clientId}/vehicle/${vehicleId}`, async (p) => void (await expect(p.getByTestId('oil-status')).toBeVisible({ timeout: 30_000 }))],
+      ['vehicle-detail', `/admin/users/${clientId}/vehicle/${vehicleId}`, async (p) => void (await expect(p.getByTestId('open-oil')).toBeVisible({ timeout: 30_000 }))],
       ['oil', `/admin/user/oil/${clientId}/${vehicleId}`, async (p) => void (await expect(p.getByTestId('oil-form')).toBeVisible({ timeout: 30_000 }))],
       ['static-data', '/admin/settings/static-data', async (p) => void (await expect(p.getByTestId('static-data-list')).toBeVisible({ timeout: 30_000 }))],
       ['search', '/admin/search?q=toyota', async (p) => void (await expect(p.getByTestId('search-vehicle-result').first()).toBeVisible({ timeout: 30_000 }))],

@@ -2,7 +2,7 @@
 // open by default on desktop), language, dark mode and the user menu. UI state lives in lib/ui-store.ts
 // (SPEC §3: activeTab, isDrawerOpen, isNavbarOpen).
 import { Globe, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { DarkModeToggle } from '../../components/dark-mode-toggle.tsx';
@@ -11,7 +11,7 @@ import { SkipLink } from '../../components/route-a11y.tsx';
 import { PageSkeleton } from '../../components/loading-frames.tsx';
 import { RouteProgress } from '../../components/route-progress.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx';
-import { setUiState, useUiState } from '../../lib/ui-store.ts';
+import { getUiState, setUiState, useUiState } from '../../lib/ui-store.ts';
 import { cn } from '../../lib/utils.ts';
 import { useBranding } from '../branding/branding-context.tsx';
 import { UnreadMessagesBadge } from '../messages/unread-badge.tsx';
@@ -84,7 +84,11 @@ export function AppShell({ nav, area, profilePath }: { nav: readonly NavGroup[];
   const activeTab = useUiState((state) => state.activeTab);
   const areaLabel = t(`area.${area}`);
 
+  // A drawer closed by choosing a screen leaves the focus to the new page (RouteA11y puts it on its heading)
+  // instead of handing it back to the drawer's button, as closing it with Escape or the close button does.
+  const closedByNavigation = useRef(false);
   useEffect(() => {
+    closedByNavigation.current = getUiState().isDrawerOpen;
     setUiState({ activeTab: activeNavKey(nav, pathname), isDrawerOpen: false });
   }, [nav, pathname]);
 
@@ -105,7 +109,15 @@ export function AppShell({ nav, area, profilePath }: { nav: readonly NavGroup[];
       </div>
 
       <Sheet open={isDrawerOpen} onOpenChange={(open) => setUiState({ isDrawerOpen: open })}>
-        <SheetContent side="start" className="w-72 overflow-y-auto p-4" closeLabel={t('common:actions.close')}>
+        <SheetContent
+          side="start"
+          className="w-72 overflow-y-auto p-4"
+          closeLabel={t('common:actions.close')}
+          onCloseAutoFocus={(event) => {
+            if (closedByNavigation.current) event.preventDefault();
+            closedByNavigation.current = false;
+          }}
+        >
           <SheetTitle className="sr-only">{t('nav.label')}</SheetTitle>
           <SheetDescription className="sr-only">{areaLabel}</SheetDescription>
           <ShellBrand area={areaLabel} />
