@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import { inject } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { MessageSender, OutgoingMessage } from '../src/lib/mailer.ts';
+import { REMINDER_EMAIL_MAX_OVERDUE_DAYS } from '@garage/shared';
 import { REMINDER_QUEUE, startJobs, type JobRunner } from '../src/modules/reminders/reminders.job.ts';
 import { sendDueReminders, unsubscribeToken } from '../src/modules/reminders/reminders.service.ts';
 import { buildTestApp, testDb, testDeps, TEST_JWT_SECRET, uniqueSuffix } from './helpers.ts';
@@ -248,6 +249,21 @@ describe('sending and unsubscribing', () => {
     fail = false;
     await sendDueReminders(deps, { baseUrl: 'http://shop.test', log: silentLog });
     expect(sent.filter((m) => m.to === owner.email)).toHaveLength(1);
+  });
+
+  it('a reminder whose due date passed more than REMINDER_EMAIL_MAX_OVERDUE_DAYS ago is listed but not emailed (imported history)', async () => {
+    const old = await customerWithEmail('en');
+    const recent = await customerWithEmail('en');
+    // Six-month interval: due 6 months after the change, so the old one is ~ a year overdue, the recent one days.
+    await oilChange(old.vehicle.id, daysAgo(365 + 180), 30_000, 40_000);
+    await oilChange(recent.vehicle.id, daysAgo(190), 30_000, 40_000);
+    const mail = captureSender();
+    await sendDueReminders(testDeps({ senders: { email: mail.sender } }), { baseUrl: 'http://shop.test', log: silentLog });
+    expect(mail.sent.filter((m) => m.to === old.email)).toHaveLength(0);
+    expect(mail.sent.filter((m) => m.to === recent.email)).toHaveLength(1);
+    const [row] = await stateOf(old.vehicle.id, new Date());
+    expect(row).toMatchObject({ state: 'OVERDUE', notifiedState: null });
+    expect(REMINDER_EMAIL_MAX_OVERDUE_DAYS).toBeLessThan(365);
   });
 
   it('the unsubscribe link works without signing in, only with a valid signature, and stops the emails', async () => {

@@ -32,6 +32,12 @@ export const REMINDER_LIMITS = {
 
 export const REMINDER_DEFAULTS = { oilMonths: 6, marginKm: 500, marginDays: 14, appointmentsPerDay: 4 } as const;
 
+/**
+ * Reminders whose due date passed longer ago than this are not emailed (staff still see them and can contact
+ * the customer by hand): a shop importing years of history must not mail every old customer on its first day.
+ */
+export const REMINDER_EMAIL_MAX_OVERDUE_DAYS = 60;
+
 export const REMINDER_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid',
 } as const;
