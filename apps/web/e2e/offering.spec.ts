@@ -17,13 +17,16 @@ const cardOf = (page: Page, title: string) => page.getByTestId('category-card').
 const rowOf = (scope: Locator, title: string) => scope.getByTestId('item-row').filter({ has: scope.page().getByTestId('item-title').getByText(title, { exact: true }) });
 
 async function addItem(page: Page, card: Locator, language: Language, title: string, price: string, minutes: string) {
+  // The previous dialog must be gone, not just its form: while it animates out it hands the focus back to its
+  // trigger, and a dialog opened before that moment is closed by that late focus.
+  await expect(page.getByRole('dialog')).toBeHidden();
   await card.getByTestId('add-item').click();
   const form = page.getByTestId('item-form');
   await form.getByTestId(`item-title-${language}`).fill(title);
   await form.getByTestId('item-price').fill(price);
   await form.getByTestId('item-duration').fill(minutes);
   await page.getByTestId('item-submit').click();
-  await expect(form).toBeHidden();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(rowOf(card, title)).toBeVisible();
 }
 
