@@ -128,6 +128,29 @@ test('the generic modal closes on the close button and on the overlay, and forge
   await expect(page.getByRole('img', { name: 'About image' })).toHaveCount(0);
 });
 
+test('a confirmation asked again while the previous one is still closing stays open', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await useLanguage(page, 'en');
+  await signInAs(page, DEMO.admin);
+  await page.goto('/admin/messages');
+  // A slow exit animation stands for a busy machine, where CI met this (the reopened dialog closed at once).
+  await page.addStyleTag({ content: '[role="alertdialog"][data-state="closed"] { animation-duration: 3s !important; }' });
+  const deleteButton = page.getByTestId('delete-message').first();
+  const confirm = page.getByTestId('confirm-dialog');
+  await deleteButton.click();
+  await expect(confirm).toHaveAttribute('data-state', 'open');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveAttribute('data-state', 'closed');
+  // Pressed while the cancelled one still animates out (its overlay is gone, the panel is not).
+  await deleteButton.click();
+  await expect(confirm).toHaveAttribute('data-state', 'open');
+  await page.waitForTimeout(500);
+  await expect(confirm).toHaveAttribute('data-state', 'open');
+  // A press outside it that starts now still closes it.
+  await page.mouse.click(10, 450);
+  await expect(confirm).toHaveCount(0, { timeout: 10_000 });
+});
+
 test('the client layout has its own navigation and a prefilled get-in-touch form', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await useLanguage(page, 'en');

@@ -1,7 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { useReturnFocus } from '../../lib/return-focus.ts';
+import { useDialogBehaviour } from '../../lib/dialog-behaviour.ts';
 import { cn } from '../../lib/utils.ts';
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -36,19 +36,20 @@ export function DialogContent({
   children,
   showCloseButton = true,
   closeLabel = 'Close',
+  ref,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onPointerDownOutside,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean; closeLabel?: string }) {
-  // Closing returns the focus to the opener, also when the dialog was opened from code.
-  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  // Closing returns the focus to the opener, also when opened from code; see lib/dialog-behaviour.ts.
+  const behaviour = useDialogBehaviour({ ref, onOpenAutoFocus, onCloseAutoFocus, onPointerDownOutside });
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
-        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        {...behaviour}
         className={cn(
           'fixed top-1/2 start-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 ltr:-translate-x-1/2 rtl:translate-x-1/2 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg',
           className,

@@ -1,7 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { useReturnFocus } from '../../lib/return-focus.ts';
+import { useDialogBehaviour } from '../../lib/dialog-behaviour.ts';
 import { cn } from '../../lib/utils.ts';
 
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -22,12 +22,14 @@ export function SheetContent({
   children,
   side = 'start',
   closeLabel = 'Close',
+  ref,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onPointerDownOutside,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'start' | 'end'; closeLabel?: string }) {
-  // The shell's drawer opens from a plain button: closing it returns the focus there.
-  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  // The shell's drawer opens from a plain button: closing it returns the focus there (lib/dialog-behaviour.ts).
+  const behaviour = useDialogBehaviour({ ref, onOpenAutoFocus, onCloseAutoFocus, onPointerDownOutside });
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
@@ -36,8 +38,7 @@ export function SheetContent({
       />
       <SheetPrimitive.Content
         data-slot="sheet-content"
-        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
-        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        {...behaviour}
         className={cn(
           'fixed inset-y-0 z-50 flex h-full w-3/4 flex-col gap-4 bg-background shadow-lg transition ease-in-out data-[state=closed]:animate-out data-[state=closed]:duration-300 data-[state=open]:animate-in data-[state=open]:duration-300 sm:max-w-sm',
           side === 'start'

@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { cn } from '../../lib/utils.ts';
 import { CustomerPicker, type PickedCustomer } from '../visits/customer-picker.tsx';
 import { ReportDownloads } from './report-downloads.tsx';
 import { ReportPreviewTable, ReportTotals } from './report-preview.tsx';
@@ -183,12 +184,13 @@ export function ReportsPage() {
           </div>
         )}
         {!missing && data && (
-          <>
+          // The previous period's figures stay on screen, dimmed, until the new ones arrive.
+          <div className={cn('flex flex-col gap-3 transition-opacity', preview.isPlaceholderData && 'opacity-60')} data-testid="report-result" data-stale={preview.isPlaceholderData}>
             {data.subject && <p className="text-sm text-muted-foreground" dir="auto">{data.subject}</p>}
             <ReportTotals preview={data} lang={lang} />
             <ReportPreviewTable preview={data} lang={lang} />
             {data.truncated && <p className="text-sm text-muted-foreground" data-testid="report-truncated">{t('previewNote', { count: REPORT_LIMITS.previewRows })}</p>}
-          </>
+          </div>
         )}
       </section>
     </div>
