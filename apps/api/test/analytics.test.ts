@@ -402,6 +402,31 @@ describe('reports', () => {
     }
   });
 
+  it('give hourly points in a half-hour zone (UTC hours labelled 00:30 ... 23:30 in India), matching the daily rows', async () => {
+    await writeBatch(pool(), [
+      event(new Date('1985-03-10T18:10:00Z'), { area, pagePath: '/kolkata-evening' }), // 23:40 on the 10th in India
+      event(new Date('1985-03-10T19:10:00Z'), { area, pagePath: '/kolkata-night' }), // 00:40 on the 11th
+    ]);
+    const client = await pool().connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [ROLLUP_LOCK_KEY]);
+      await rebuildDailyRollups((sql, values) => client.query(sql, values), { timeZone: 'Asia/Kolkata' });
+      await client.query(`INSERT INTO "AnalyticsState" (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [ROLLUP_TIME_ZONE_KEY, 'Asia/Kolkata']);
+      await client.query('COMMIT');
+      const day = (await get(`page-views-over-time?startDate=1985-03-11&endDate=1985-03-11&area=${area}`)).json();
+      expect(day).toMatchObject({ bucket: 'hour', timeZone: 'Asia/Kolkata', totalViews: 1 });
+      expect(day.points).toHaveLength(24);
+      expect(day.points[0]).toEqual({ start: '1985-03-11T00:30', views: 1, visits: 0 });
+      expect(day.points[23].start).toBe('1985-03-11T23:30');
+      const days = (await get(`page-views-over-time?startDate=1985-03-09&endDate=1985-03-11&area=${area}`)).json();
+      expect(days.points.map((point: { views: number }) => point.views)).toEqual([0, 1, 1]);
+    } finally {
+      client.release();
+      await syncRollupTimeZone(pool(), ROLLUP_LOCK_KEY);
+    }
+  });
+
   it('count active visitors of the last minute per area', async () => {
     const before = (await get('active-users?area=client')).json();
     for (const ip of ['198.51.100.1', '198.51.100.2']) {

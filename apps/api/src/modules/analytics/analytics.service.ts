@@ -79,10 +79,14 @@ export async function pageViewsOverTime(db: Db, range: AnalyticsRange): Promise<
   const points = hourly
     ? await rows<{ start: string; views: number; visits: number; tz: string }>(
         db,
+        // The hourly rows are whole UTC hours: the points are the UTC hours that start within the range's
+        // local days (as the daily rows count them), labelled with their local start, e.g. 00:30 in a +05:30 zone.
         `WITH z AS (SELECT ${ZONE} AS tz),
-              g AS (SELECT t, z.tz FROM z, generate_series($2::date::timestamp AT TIME ZONE z.tz, ($3::date + 1)::timestamp AT TIME ZONE z.tz - interval '1 hour', interval '1 hour') AS t)
-         SELECT to_char(g.t AT TIME ZONE g.tz, 'YYYY-MM-DD"T"HH24:MI') AS start, g.tz, coalesce(h.views, 0) AS views, coalesce(h.entries, 0) AS visits
-           FROM g LEFT JOIN "PageViewHourly" h ON h.area = $1 AND h.dimension = 'total' AND h.value = '' AND h.bucket = g.t AT TIME ZONE 'UTC'
+              b AS (SELECT tz, ($2::date::timestamp AT TIME ZONE tz) AT TIME ZONE 'UTC' AS from_utc,
+                           (($3::date + 1)::timestamp AT TIME ZONE tz) AT TIME ZONE 'UTC' AS to_utc FROM z),
+              g AS (SELECT t, b.tz FROM b, generate_series(date_trunc('hour', b.from_utc + interval '1 hour' - interval '1 microsecond'), b.to_utc - interval '1 microsecond', interval '1 hour') AS t)
+         SELECT to_char((g.t AT TIME ZONE 'UTC') AT TIME ZONE g.tz, 'YYYY-MM-DD"T"HH24:MI') AS start, g.tz, coalesce(h.views, 0) AS views, coalesce(h.entries, 0) AS visits
+           FROM g LEFT JOIN "PageViewHourly" h ON h.area = $1 AND h.dimension = 'total' AND h.value = '' AND h.bucket = g.t
           ORDER BY g.t`,
         values,
       )
