@@ -8,9 +8,8 @@
 // On start and after a lost LISTEN connection an instance reloads the recent revocations from the table, so
 // a restart or a network blip forgets nothing.
 import type { Db, Prisma } from '@garage/db';
-import { poolOf } from '@garage/db/client';
-import { pg } from '@garage/db/pg';
 import { SESSION } from '@garage/shared';
+import { openPgListener } from '../lib/pg-listener.ts';
 
 const CHANNEL = 'session_revocations';
 /** A little more than a token's life, for clock differences between instances. */
@@ -25,12 +24,10 @@ export function isRevoked(userId: string, issuedAtMs: number): boolean {
 }
 
 function remember(userId: string, atMs: number, nowMs = Date.now()) {
+  // Older instants need no memory: the tokens they concern have expired (revocations are rare: a scan is cheap).
+  for (const [known, knownAt] of revokedAt) if (knownAt < nowMs - REMEMBER_MS) revokedAt.delete(known);
   if (atMs < nowMs - REMEMBER_MS) return;
   if ((revokedAt.get(userId) ?? 0) < atMs) revokedAt.set(userId, atMs);
-}
-
-function forgetExpired(nowMs = Date.now()) {
-  for (const [userId, atMs] of revokedAt) if (atMs < nowMs - REMEMBER_MS) revokedAt.delete(userId);
 }
 
 /**
@@ -44,96 +41,30 @@ export async function revokeAccessTokens(tx: Prisma.TransactionClient, userId: s
   remember(userId, now.getTime());
 }
 
-async function loadRecent(client: pg.Client) {
+/** Revocations recorded while this instance was not listening (before it started, or while disconnected). */
+async function loadRecent(db: Db) {
   const since = new Date(Date.now() - REMEMBER_MS);
-  const { rows } = await client.query<{ id: string; at: string }>(
-    `SELECT id::text AS id, (extract(epoch FROM "sessionsRevokedAt") * 1000)::bigint::text AS at FROM "User" WHERE "sessionsRevokedAt" > $1`,
-    [since.toISOString()],
-  );
-  for (const row of rows) remember(row.id, Number(row.at));
+  const rows = await db.user.findMany({ where: { sessionsRevokedAt: { gt: since } }, select: { id: true, sessionsRevokedAt: true } });
+  for (const row of rows) if (row.sessionsRevokedAt) remember(row.id, row.sessionsRevokedAt.getTime());
 }
-
-interface Listener {
-  users: number;
-  stop: () => Promise<void>;
-}
-const listeners = new Map<string, Listener>();
 
 /**
- * Starts this process's LISTEN connection for the database behind `db` (one per database, shared by every
- * app built on it in this process); the returned function stops it when the last app closes.
+ * Hears the revocations of every instance on this process's LISTEN connection (lib/pg-listener.ts) and
+ * loads the recent ones, now and after each reconnection; the returned function stops listening.
  */
-export async function listenForRevocations(db: Db, log: { warn: (message: string) => void }): Promise<() => Promise<void>> {
-  const connectionString = poolOf(db).options.connectionString;
-  if (!connectionString) throw new Error('listenForRevocations needs a connection string');
-  let listener = listeners.get(connectionString);
-  if (!listener) {
-    listener = startListener(connectionString, log);
-    listeners.set(connectionString, listener);
-  }
-  listener.users += 1;
-  const current = listener;
-  await ready.get(current);
-  return async () => {
-    current.users -= 1;
-    if (current.users === 0) {
-      listeners.delete(connectionString);
-      await current.stop();
-    }
-  };
-}
-
-const ready = new WeakMap<Listener, Promise<void>>();
-
-function startListener(connectionString: string, log: { warn: (message: string) => void }): Listener {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  const pruneTimer = setInterval(() => forgetExpired(), 60_000).unref();
-
-  const connect = async (attempt: number): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      const [userId, at] = (message.payload ?? '').split(' ');
+export async function listenForRevocations(db: Db, log: { warn: (obj: object, message: string) => void }): Promise<() => Promise<void>> {
+  const listener = await openPgListener(db, log);
+  try {
+    await listener.listen(CHANNEL, (payload) => {
+      const [userId, at] = payload.split(' ');
       if (userId && at) remember(userId, Number(at));
     });
-    next.on('error', () => {});
-    next.on('end', () => {
-      if (stopped || client !== next) return;
-      client = null;
-      log.warn('session revocations: LISTEN connection lost; reconnecting');
-      schedule(1);
-    });
-    try {
-      await next.connect();
-      // A listener alone must not keep the process running (app.close() ends it; tests may not close).
-      (next as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-      await next.query(`LISTEN ${CHANNEL}`);
-      // Anything revoked while we were not listening.
-      await loadRecent(next);
-      if (stopped) return void (await next.end().catch(() => {}));
-      client = next;
-    } catch (error) {
-      await next.end().catch(() => {});
-      if (stopped) return;
-      if (attempt === 0) throw error;
-      schedule(attempt + 1);
-    }
-  };
-  const schedule = (attempt: number) => {
-    retryTimer = setTimeout(() => void connect(attempt), Math.min(10_000, 500 * attempt)).unref();
-  };
-
-  const listener: Listener = {
-    users: 0,
-    stop: async () => {
-      stopped = true;
-      clearInterval(pruneTimer);
-      clearTimeout(retryTimer);
-      await client?.end().catch(() => {});
-      client = null;
-    },
-  };
-  ready.set(listener, connect(0));
-  return listener;
+    // LISTEN first, then load: a revocation committed in between is heard or loaded, never neither.
+    listener.onReconnect(() => loadRecent(db));
+    await loadRecent(db);
+  } catch (error) {
+    await listener.close();
+    throw error;
+  }
+  return () => listener.close();
 }

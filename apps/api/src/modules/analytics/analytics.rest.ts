@@ -98,7 +98,7 @@ export function analyticsRoutes(deps: AppDeps, onEngine?: (engine: AnalyticsEngi
       maxBuffered: config.ANALYTICS_BUFFER_MAX,
       log: app.log,
     });
-    const hub = new RealtimeHub(db, app.log);
+    const hub = await RealtimeHub.open(db, app.log);
     const rate = new RateWindow(config.ANALYTICS_RATE_LIMIT_PER_MINUTE);
     const streams = new Set<() => void>();
     onEngine?.({ buffer, hub });

@@ -3,12 +3,12 @@
  * NOTIFYs (ingest.ts), so a visit recorded by any instance reaches the screens connected to every other.
  * Per area with listeners, a notification schedules one snapshot query (at most one per 250 ms however busy
  * the site is) whose result goes to every connected screen; a 10 s tick keeps "last minute" figures decaying
- * when nothing happens. The LISTEN connection opens with the first screen and reconnects after failures.
+ * when nothing happens. The NOTIFYs arrive on the process's shared LISTEN connection (lib/pg-listener.ts);
+ * after it reconnects, every watched area gets a fresh snapshot (visits notified meanwhile were not heard).
  */
 import type { AnalyticsArea, RealtimeSnapshot } from '@garage/shared/schemas/analytics';
 import type { Db } from '@garage/db';
-import { poolOf } from '@garage/db/client';
-import { pg, type Client } from '@garage/db/pg';
+import { openPgListener, type PgListener } from '../../lib/pg-listener.ts';
 import { realtimeSnapshot } from './analytics.service.ts';
 import { NOTIFY_CHANNEL } from './ingest.ts';
 
@@ -20,25 +20,30 @@ const TICK_MS = 10_000;
 export class RealtimeHub {
   private listeners = new Map<AnalyticsArea, Set<Listener>>();
   private pending = new Map<AnalyticsArea, NodeJS.Timeout>();
-  private connection: Client | undefined;
-  private connecting = false;
   private tick: NodeJS.Timeout | undefined;
-  private closed = false;
 
-  constructor(
+  private constructor(
     private readonly db: Db,
     private readonly log: { warn: (obj: object, message: string) => void },
+    private readonly listener: PgListener,
   ) {}
+
+  static async open(db: Db, log: { warn: (obj: object, message: string) => void }): Promise<RealtimeHub> {
+    const listener = await openPgListener(db, log);
+    const hub = new RealtimeHub(db, log, listener);
+    await listener.listen(NOTIFY_CHANNEL, (areas) => {
+      for (const area of areas.split(',')) hub.schedule(area as AnalyticsArea);
+    });
+    listener.onReconnect(() => hub.refreshAll());
+    return hub;
+  }
 
   /** Calls `listener` with a first snapshot now, then on every change; returns the unsubscribe. */
   subscribe(area: AnalyticsArea, listener: Listener): () => void {
     let set = this.listeners.get(area);
     if (!set) this.listeners.set(area, (set = new Set()));
     set.add(listener);
-    void this.listen();
-    this.tick ??= setInterval(() => {
-      for (const known of this.listeners.keys()) this.schedule(known);
-    }, TICK_MS);
+    this.tick ??= setInterval(() => this.refreshAll(), TICK_MS);
     void realtimeSnapshot(this.db, area).then(listener, (error) => this.log.warn({ err: error }, 'real-time snapshot failed'));
     return () => {
       set.delete(listener);
@@ -46,10 +51,8 @@ export class RealtimeHub {
     };
   }
 
-  get listenerCount() {
-    let count = 0;
-    for (const set of this.listeners.values()) count += set.size;
-    return count;
+  private refreshAll() {
+    for (const area of this.listeners.keys()) this.schedule(area);
   }
 
   private schedule(area: AnalyticsArea) {
@@ -68,43 +71,11 @@ export class RealtimeHub {
     );
   }
 
-  private async listen() {
-    if (this.connection || this.connecting || this.closed) return;
-    this.connecting = true;
-    const client = new pg.Client({ connectionString: poolOf(this.db).options.connectionString });
-    const retry = () => {
-      if (this.connection === client) this.connection = undefined;
-      client.end().catch(() => {});
-      if (!this.closed && this.listenerCount) setTimeout(() => void this.listen(), 2000).unref();
-    };
-    client.on('error', (error) => {
-      this.log.warn({ err: error }, 'analytics LISTEN connection failed; reconnecting');
-      retry();
-    });
-    client.on('notification', (message) => {
-      for (const area of (message.payload ?? '').split(',')) this.schedule(area as AnalyticsArea);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      this.connection = client;
-      if (this.closed) await this.close();
-    } catch (error) {
-      this.log.warn({ err: error }, 'analytics LISTEN connection failed; reconnecting');
-      retry();
-    } finally {
-      this.connecting = false;
-    }
-  }
-
   async close() {
-    this.closed = true;
     if (this.tick) clearInterval(this.tick);
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
     this.listeners.clear();
-    const connection = this.connection;
-    this.connection = undefined;
-    await connection?.end().catch(() => {});
+    await this.listener.close();
   }
 }
