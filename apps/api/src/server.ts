@@ -52,7 +52,7 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 let closing = false;
 // SIGTERM (a deploy, docker stop) and Ctrl+C: drain when configured (lib/lifecycle.ts), stop listening and
 // finish the requests in flight (app.close(): its onClose hooks flush the analytics buffer and end the
-// LISTEN connections), then close the pool and the embedded PostgreSQL. Bounded: a request still running
+// LISTEN connection), then close the pool and the embedded PostgreSQL. Bounded: a request still running
 // after SHUTDOWN_TIMEOUT_MS is cut and the process exits 1.
 async function shutdown(signal: string) {
   if (closing) return;

@@ -132,8 +132,10 @@ describe('shared LISTEN connection', () => {
     await testDb().user.update({ where: { id: employee.user.id }, data: { sessionsRevokedAt: new Date() } });
     expect((await visits()).statusCode).toBe(200);
 
-    const [pid] = await listenerBackends(name);
-    await testDb().$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+    // Revocations, change notices and live analytics: one LISTEN connection for the whole app.
+    const backends = await listenerBackends(name);
+    expect(backends).toHaveLength(1);
+    await testDb().$queryRaw`SELECT pg_terminate_backend(${backends[0]}::int)`;
     await waitFor(async () => (await visits()).statusCode === 401);
   });
 });
