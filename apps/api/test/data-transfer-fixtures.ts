@@ -35,12 +35,12 @@ export async function step(app: App, auth: Record<string, string>, id: string, a
   return response;
 }
 
-/** Uploads, then runs with the suggested mapping (plus `options`), and waits for the end. */
+/** Uploads, then runs with the suggested mapping, unit and date order (plus `options`), and waits for the end. */
 export async function importFile(app: App, auth: Record<string, string>, filename: string, bytes: Buffer | string, options: ImportOptionsInput = {}) {
   const uploaded = await uploadImport(app, auth, filename, bytes);
   if (uploaded.statusCode !== 201) throw new Error(`upload ${uploaded.statusCode}: ${uploaded.body}`);
   const job = uploaded.json() as ImportJob;
-  const run = await step(app, auth, job.id, 'run', { mapping: job.suggestedMapping, distanceUnit: job.suggestedDistanceUnit, ...options });
+  const run = await step(app, auth, job.id, 'run', { mapping: job.suggestedMapping, distanceUnit: job.suggestedDistanceUnit, dateOrder: job.suggestedDateOrder, ...options });
   if (run.statusCode !== 202) throw new Error(`run ${run.statusCode}: ${run.body}`);
   return settle(app, auth, job.id);
 }

@@ -173,6 +173,57 @@ describe('customer import', () => {
     expect(again.summary).toMatchObject({ visits: { created: 0, skipped: 2 } });
   });
 
+  it('reads a LubeLogger export as LubeLogger writes it by default (en-US short dates, currency-formatted costs)', async () => {
+    const s = uniqueSuffix();
+    const plate = uniquePlate();
+    const owner = await testDb().user.create({ data: { firstName: 'Lube', lastName: `Us${s}`, username: `lubeus_${s}`, role: 'CLIENT' } });
+    await testDb().vehicle.create({ data: { ownerId: owner.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Blue', brand: 'Ford', model: 'Focus', year: 2015, engineType: 'Petrol' } });
+    // ExportFromVehicleToCsv: Date = ToShortDateString() (M/d/yyyy in en-US), Cost = ToString("C").
+    const file = csv([
+      ['Date', 'Odometer', 'Description', 'Notes', 'Cost', 'Tags'],
+      ['1/10/2025', '61000', 'Oil change', '', '$79.99', 'oil'],
+      ['6/25/2025', '68500', 'Front brake pads', '', '$1,240.00', 'brakes'],
+    ]);
+    const uploaded = (await uploadImport(app, employee.authHeader, 'ServiceRecord.csv', file)).json() as ImportJob;
+    expect(uploaded).toMatchObject({ preset: 'lubelogger', suggestedDateOrder: 'monthFirst' });
+    const done = await importFile(app, employee.authHeader, 'ServiceRecord.csv', file, { vehiclePlate: plate });
+    expect(done.summary).toMatchObject({ visits: { created: 2 }, failedRows: 0 });
+    const visits = await testDb().visit.findMany({ where: { customerId: owner.id }, orderBy: { visitDate: 'asc' } });
+    expect(visits.map((v) => [v.visitDate.toISOString().slice(0, 10), v.totalCostCents])).toEqual([
+      ['2025-01-10', 7999],
+      ['2025-06-25', 124000],
+    ]);
+
+    // Read day first, "6/25/2025" is no date: the row says so instead of landing on another day.
+    const dayFirst = (await uploadImport(app, employee.authHeader, 'ServiceRecord.csv', file)).json() as ImportJob;
+    await step(app, employee.authHeader, dayFirst.id, 'validate', { mapping: dayFirst.suggestedMapping, vehiclePlate: plate, dateOrder: 'dayFirst' });
+    const checked = await settle(app, employee.authHeader, dayFirst.id);
+    expect(checked.errors).toEqual([expect.objectContaining({ row: 3, field: 'visitDate', column: 'Date' })]);
+  });
+
+  it("suggests the shop's own country code and date order, and reads plates written with dashes", async () => {
+    const s = uniqueSuffix();
+    const french = await createTestUser('EMPLOYEE');
+    await testDb().user.update({ where: { id: french.user.id }, data: { countryCode: '+33', phoneNumber: uniquePhone() } });
+    // A French mobile as people write it at home: 06 then eight digits.
+    const phone = uniquePhone().slice(1, 9);
+    const plate = `FR-${s.slice(-3).toUpperCase()}-ZZ`;
+    const file = csv([
+      ['Prénom', 'Nom', 'Téléphone', 'Immatriculation', 'Marque', 'Modèle', 'Année', 'Kilométrage', 'Date', 'Total'],
+      ['Claire', `Dubois${s}`, `06 ${phone}`, plate, 'Renault', 'Clio', '2017', '84000', '02/11/2024', '89,90'],
+      ['Claire', `Dubois${s}`, `06 ${phone}`, plate, 'Renault', 'Clio', '2017', '90000', '25/03/2025', '120,00'],
+    ]);
+    const uploaded = (await uploadImport(app, french.authHeader, 'clients.csv', file)).json() as ImportJob;
+    expect(uploaded).toMatchObject({ suggestedCountryCode: '+33', suggestedDateOrder: 'dayFirst' });
+    expect(uploaded.suggestedMapping).toMatchObject({ odometer: 'Kilométrage', plateNumber: 'Immatriculation' });
+    const done = await importFile(app, french.authHeader, 'clients.csv', file, { defaultCountryCode: uploaded.suggestedCountryCode });
+    expect(done.summary).toMatchObject({ customers: { created: 1 }, vehicles: { created: 1 }, visits: { created: 2 }, failedRows: 0 });
+    const claire = await testDb().user.findFirstOrThrow({ where: { lastName: `Dubois${s}` }, include: { vehicles: true, visits: { orderBy: { visitDate: 'asc' } } } });
+    expect(claire).toMatchObject({ countryCode: '+33', phoneNumber: `6${phone}` });
+    expect(claire.vehicles[0]).toMatchObject({ plateNumber: plate.replace(/-/g, ' '), plateNormalized: plate.replace(/-/g, ''), latestKm: 90000 });
+    expect(claire.visits.map((v) => v.visitDate.toISOString().slice(0, 10))).toEqual(['2024-11-02', '2025-03-25']);
+  });
+
   it('reads a Shopmonkey customer/vehicle export without any mapping work (mileage in miles)', async () => {
     const s = uniqueSuffix();
     const [plate, phone] = [uniquePlate(), uniquePhone()];

@@ -6,6 +6,7 @@ import {
   parseDecimal,
   parseImportDate,
   splitPhone,
+  suggestDateOrder,
   validateImportRow,
 } from './schemas/data-transfer.ts';
 
@@ -34,9 +35,9 @@ describe('autoMapHeaders', () => {
   });
 
   it('gives a column to one field only and leaves unknown columns alone', () => {
-    const { mapping, preset } = autoMapHeaders(['Prénom', 'NOM', 'Téléphone', 'Whatever']);
+    const { mapping, preset } = autoMapHeaders(['Prénom', 'NOM', 'Téléphone', 'Kilométrage', 'Whatever']);
     expect(preset).toBe('custom');
-    expect(mapping).toEqual({ firstName: 'Prénom', lastName: 'NOM', phoneNumber: 'Téléphone' });
+    expect(mapping).toEqual({ firstName: 'Prénom', lastName: 'NOM', phoneNumber: 'Téléphone', odometer: 'Kilométrage' });
   });
 });
 
@@ -58,6 +59,24 @@ describe('cell parsing', () => {
     expect(parseImportDate('2026-02-30')).toBeUndefined();
     expect(parseImportDate('soon')).toBeUndefined();
     expect(parseImportDate(' ')).toBeNull();
+  });
+
+  it('reads slashed dates month first when told (US software), dotted dates always day first', () => {
+    expect(parseImportDate('03/04/2026')).toBe('2026-04-03');
+    expect(parseImportDate('03/04/2026', 'monthFirst')).toBe('2026-03-04');
+    expect(parseImportDate('3/14/2026', 'monthFirst')).toBe('2026-03-14');
+    expect(parseImportDate('3/14/2026', 'dayFirst')).toBeUndefined();
+    expect(parseImportDate('14.03.2026', 'monthFirst')).toBe('2026-03-14');
+    expect(parseImportDate('2026-03-14', 'monthFirst')).toBe('2026-03-14');
+  });
+
+  it('guesses the date order from the first date that reads one way only, else from the exporting software', () => {
+    expect(suggestDateOrder(['1/10/2025', '1/25/2025'], 'custom')).toBe('monthFirst');
+    expect(suggestDateOrder(['1/10/2025', '25/1/2025'], 'lubelogger')).toBe('dayFirst');
+    expect(suggestDateOrder(['10.01.2025'], 'lubelogger')).toBe('dayFirst');
+    expect(suggestDateOrder(['1/10/2025', '2025-01-30'], 'lubelogger')).toBe('monthFirst');
+    expect(suggestDateOrder([], 'shopmonkey')).toBe('monthFirst');
+    expect(suggestDateOrder(['01/02/2025'], 'custom')).toBe('dayFirst');
   });
 
   it('splits international phone numbers when no country code column is mapped', () => {
@@ -83,7 +102,7 @@ describe('validateImportRow', () => {
   });
 
   it('reports the same messages as the forms, per field', () => {
-    const { problems } = validateImportRow({ firstName: 'A', email: 'not-an-email', phoneNumber: '12ab', plateNumber: 'AB-12', brand: 'X', model: 'Y', year: '1800', vehicleType: 'plane' }, options);
+    const { problems } = validateImportRow({ firstName: 'A', email: 'not-an-email', phoneNumber: '12ab', plateNumber: 'AB#12', brand: 'X', model: 'Y', year: '1800', vehicleType: 'plane' }, options);
     expect(problems).toEqual(
       expect.arrayContaining([
         { field: 'lastName', message: 'required|fieldName=lastName' },
@@ -94,6 +113,13 @@ describe('validateImportRow', () => {
         { field: 'vehicleType', message: 'format|fieldName=type' },
       ]),
     );
+  });
+
+  it('reads plates written with dashes or dots as the form writes them (spaces)', () => {
+    const { record, problems } = validateImportRow({ firstName: 'Ana', lastName: 'Lopez', phoneNumber: '+34 612345678', plateNumber: ' ab-123-cd ', brand: 'Seat', model: 'Ibiza', year: '2020' }, options);
+    expect(problems).toEqual([]);
+    expect(record.vehicle).toMatchObject({ plateNumber: 'ab 123 cd', plateKey: 'AB123CD' });
+    expect(validateImportRow({ plateNumber: 'M.AB/1234' }, options).record.vehicle).toMatchObject({ plateNumber: 'M AB 1234', reference: true });
   });
 
   it('treats a row with only a plate as a reference to a known vehicle, and converts miles', () => {

@@ -30,6 +30,9 @@ export const DUPLICATE_ACTIONS = ['skip', 'update'] as const;
 export type DuplicateAction = (typeof DUPLICATE_ACTIONS)[number];
 export const DISTANCE_UNITS = ['km', 'mi'] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+/** How "03/04/2026" reads: 3 April (most of the world) or March 4 (US software such as LubeLogger's default locale). */
+export const DATE_ORDERS = ['dayFirst', 'monthFirst'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
 export const IMPORT_FORMATS = ['csv', 'xlsx', 'garage-json'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_PRESETS = ['template', 'lubelogger', 'shopmonkey', 'garage-export', 'custom'] as const;
@@ -54,7 +57,7 @@ export const IMPORT_DEFAULTS = { color: 'Unknown', engineType: 'Unknown', oilTyp
  * Sources: our template; LubeLogger's record exports (Date, Odometer, Description, Notes, Cost, Tags; its
  * vehicles are Year, Make, Model, LicensePlate); Shopmonkey's customer/vehicle export and API fields
  * (First Name, Last Name, Email, Phone, Year, Make, Model, Submodel, Engine, Color, License Plate, License
- * Plate State, VIN, Mileage). See ARCHITECTURE.md "Import and export".
+ * Plate State, VIN, Mileage). What maps where: docs/import.md.
  */
 export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   firstName: ['firstname', 'first', 'givenname', 'prenom', 'customerfirstname'],
@@ -62,7 +65,7 @@ export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   fullName: ['name', 'fullname', 'customer', 'customername', 'owner', 'ownername', 'client'],
   email: ['email', 'emailaddress', 'mail', 'customeremail', 'primaryemail', 'courriel'],
   countryCode: ['countrycode', 'dialcode', 'phonecountrycode'],
-  phoneNumber: ['phone', 'phonenumber', 'mobile', 'mobilephone', 'cell', 'cellphone', 'telephone', 'tel', 'primaryphone', 'customerphone'],
+  phoneNumber: ['phone', 'phonenumber', 'mobile', 'mobilephone', 'cell', 'cellphone', 'telephone', 'tel', 'primaryphone', 'customerphone', 'portable'],
   preferredLanguage: ['language', 'preferredlanguage', 'lang'],
   plateNumber: ['plate', 'platenumber', 'licenseplate', 'licenceplate', 'license', 'registration', 'registrationnumber', 'immatriculation'],
   brand: ['brand', 'make', 'manufacturer', 'marque'],
@@ -71,7 +74,7 @@ export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   color: ['color', 'colour', 'couleur'],
   vehicleType: ['vehicletype', 'type'],
   engineType: ['engine', 'enginetype', 'fuel', 'fueltype', 'moteur'],
-  odometer: ['odometer', 'mileage', 'km', 'kilometers', 'kilometres', 'latestkm', 'currentmileage'],
+  odometer: ['odometer', 'mileage', 'km', 'kilometers', 'kilometres', 'kilometrage', 'latestkm', 'currentmileage'],
   visitDate: ['date', 'visitdate', 'servicedate'],
   visitName: ['description', 'visitname', 'visit', 'service', 'workperformed'],
   visitTotal: ['cost', 'total', 'visittotal', 'amount', 'totalcost'],
@@ -134,6 +137,26 @@ function detectPreset(keys: readonly string[]): ImportPreset {
 /** Shopmonkey shops are mostly in the US: their odometers read miles. */
 export const presetDistanceUnit = (preset: ImportPreset): DistanceUnit => (preset === 'shopmonkey' ? 'mi' : 'km');
 
+/** "14/03/2026", "3/14/2026", "14.03.2026": day, month and year as written (null for any other shape). */
+const NUMERIC_DATE = /^(\d{1,2})([/.])(\d{1,2})[/.](\d{4})$/;
+
+/**
+ * The date order a file most likely uses: the first date that can be read one way only decides (a first
+ * number above 12 is a day, a second one above 12 is a day too, dots are day first); without one, the
+ * exporting software's habit: LubeLogger writes the server's short date (en-US by default) and
+ * Shopmonkey is American, so both are month first; anything else day first.
+ */
+export function suggestDateOrder(values: Iterable<string>, preset: ImportPreset): DateOrder {
+  for (const value of values) {
+    const parts = NUMERIC_DATE.exec(value.trim());
+    if (!parts) continue;
+    const [first, second] = [Number(parts[1]), Number(parts[3])];
+    if (parts[2] === '.' || (first > 12 && second <= 12)) return 'dayFirst';
+    if (second > 12 && first <= 12) return 'monthFirst';
+  }
+  return preset === 'lubelogger' || preset === 'shopmonkey' ? 'monthFirst' : 'dayFirst';
+}
+
 const countryCodeInput = z
   .string()
   .trim()
@@ -148,6 +171,7 @@ export const importOptionsSchema = z.object({
   /** For phones written without one. */
   defaultCountryCode: countryCodeInput.default('+1'),
   distanceUnit: z.enum(DISTANCE_UNITS).default('km'),
+  dateOrder: z.enum(DATE_ORDERS).default('dayFirst'),
   /** The vehicle of every row when the file has no plate column (a LubeLogger export is one vehicle's records). */
   vehiclePlate: z.string().trim().max(LIMITS.plateMax).optional(),
 });
@@ -191,6 +215,9 @@ export const importJobSchema = z.object({
   suggestedMapping: z.record(z.string(), z.string()),
   preset: z.enum(IMPORT_PRESETS),
   suggestedDistanceUnit: z.enum(DISTANCE_UNITS),
+  suggestedDateOrder: z.enum(DATE_ORDERS),
+  /** For phones written without a country code: the uploader's own, else the one most customers have. */
+  suggestedCountryCode: z.string(),
   /** Rows read so far in the current pass, and in the file (known after validation). */
   processedRows: z.number(),
   totalRows: z.number().nullable(),
@@ -209,6 +236,7 @@ export const importJobSchema = z.object({
       duplicates: z.enum(DUPLICATE_ACTIONS),
       defaultCountryCode: z.string(),
       distanceUnit: z.enum(DISTANCE_UNITS),
+      dateOrder: z.enum(DATE_ORDERS),
       vehiclePlate: z.string().optional(),
     })
     .nullable(),
@@ -311,15 +339,22 @@ export function parseDecimal(value: string | undefined): number | null {
   return text === '' || text === '-' ? Number.NaN : Number(text);
 }
 
-/** ISO (2026-03-14, with or without time), 14/03/2026 (day first) or an Excel serial day → "YYYY-MM-DD". */
-export function parseImportDate(value: string | undefined): string | null | undefined {
+/**
+ * ISO (2026-03-14, with or without time), 14/03/2026 or 3/14/2026 (slashes follow `order`; dots are always
+ * day first, as in 14.03.2026) or an Excel serial day → "YYYY-MM-DD". Undefined when it is no date.
+ */
+export function parseImportDate(value: string | undefined, order: DateOrder = 'dayFirst'): string | null | undefined {
   if (!present(value)) return null;
   const text = value.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T\s].*)?$/.exec(text);
-  const dmy = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);
+  const numeric = NUMERIC_DATE.exec(text);
   let day: string | undefined;
   if (iso) day = `${iso[1]}-${iso[2]!.padStart(2, '0')}-${iso[3]!.padStart(2, '0')}`;
-  else if (dmy) day = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
+  else if (numeric) {
+    const monthFirst = order === 'monthFirst' && numeric[2] === '/';
+    const [dayPart, monthPart] = monthFirst ? [numeric[3]!, numeric[1]!] : [numeric[1]!, numeric[3]!];
+    day = `${numeric[4]}-${monthPart.padStart(2, '0')}-${dayPart.padStart(2, '0')}`;
+  }
   else if (/^\d{5}(\.\d+)?$/.test(text)) day = new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(text)) * 86_400_000).toISOString().slice(0, 10);
   else {
     const parsed = new Date(text);
@@ -371,6 +406,9 @@ function cents(value: string | undefined, field: ImportField, problems: FieldPro
   return null;
 }
 
+/** Dashes, dots, slashes and underscores between a plate's groups → single spaces (SPEC: letters and digits). */
+export const plateWithSpaces = (plate: string) => plate.replace(/[-./_·]+/g, ' ').replace(/\s+/g, ' ').trim();
+
 function pickEnum<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T | undefined {
   if (!present(value)) return fallback;
   const upper = value.trim().toUpperCase().replace(/[\s-]+/g, '_');
@@ -380,7 +418,7 @@ function pickEnum<T extends string>(value: string | undefined, allowed: readonly
 /** Validates one mapped row. Parts a row does not touch stay null; a row touching none is an error. */
 export function validateImportRow(
   row: RawRow,
-  options: Pick<ImportOptions, 'defaultCountryCode' | 'distanceUnit'> & { phoneOptional?: boolean },
+  options: Pick<ImportOptions, 'defaultCountryCode' | 'distanceUnit'> & { dateOrder?: DateOrder; phoneOptional?: boolean },
 ): { record: ImportRecord; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const record: ImportRecord = { customer: null, vehicle: null, visit: null, oilChange: null };
@@ -414,7 +452,8 @@ export function validateImportRow(
     const year = present(row.year) ? Number(row.year.trim()) : undefined;
     const candidate = {
       type: type ?? 'CAR',
-      plateNumber: row.plateNumber ?? '',
+      // "AB-123-CD", "M.AB 123": the separators people type become the spaces the form allows.
+      plateNumber: plateWithSpaces(row.plateNumber ?? ''),
       color: present(row.color) ? row.color : IMPORT_DEFAULTS.color,
       brand: reference ? '-' : (row.brand ?? ''),
       model: reference ? '-' : (row.model ?? ''),
@@ -428,7 +467,7 @@ export function validateImportRow(
   }
 
   if (anyPresent(row, IMPORT_FIELD_GROUPS.visit)) {
-    const visitDate = parseImportDate(row.visitDate);
+    const visitDate = parseImportDate(row.visitDate, options.dateOrder);
     if (visitDate === undefined) problems.push({ field: 'visitDate', message: msg('format', { fieldName: 'visitDate' }) });
     else if (visitDate === null) problems.push({ field: 'visitDate', message: msg('required', { fieldName: 'visitDate' }) });
     const name = (row.visitName?.trim() || IMPORT_DEFAULTS.visitName).slice(0, VISIT_LIMITS.nameMax);
@@ -441,7 +480,7 @@ export function validateImportRow(
   }
 
   if (anyPresent(row, ['oilName', 'oilType', 'oilKm', 'oilNextKm', 'oilDate'])) {
-    const oilDate = parseImportDate(row.oilDate);
+    const oilDate = parseImportDate(row.oilDate, options.dateOrder);
     if (oilDate === undefined) problems.push({ field: 'oilDate', message: msg('format', { fieldName: 'oilDate' }) });
     const currentKm = kilometres(row.oilKm, options.distanceUnit, 'oilKm', problems) ?? odometerKm;
     const nextKm = kilometres(row.oilNextKm, options.distanceUnit, 'oilNextKm', problems);

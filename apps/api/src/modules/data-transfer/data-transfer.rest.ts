@@ -48,7 +48,7 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!request.isMultipart()) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.fileRequired);
         const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.fileMaxMB * 1024 * 1024, files: 1 } });
         if (!part) throw new AppError('VALIDATION', IMPORT_MESSAGES.fileRequired, { fieldErrors: { file: [IMPORT_MESSAGES.fileRequired] } });
-        const job = await createImport(deps.config.DATA_DIR, sessionOf(request), { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
+        const job = await createImport(deps.db, deps.config.DATA_DIR, sessionOf(request), { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
         return reply.status(201).send(job);
       },
     );

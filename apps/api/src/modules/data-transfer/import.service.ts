@@ -19,9 +19,12 @@ import {
   autoMapHeaders,
   presetDistanceUnit,
   renderMessage,
+  suggestDateOrder,
+  type DateOrder,
   type FieldProblem,
   type ImportFormat,
   type ImportJob,
+  type ImportMapping,
   type ImportOptions,
   type ImportPreset,
   type ImportSummary,
@@ -92,6 +95,38 @@ async function readPreview(filePath: string, format: ImportFormat) {
   return { headers, rows };
 }
 
+/** Rows read at upload to guess how the file writes its dates (milliseconds; the file stays on disk). */
+const DATE_SCAN_ROWS = 5000;
+
+/** The date order of the mapped date columns (visit, oil change), from the first rows that can only be read one way. */
+async function scanDateOrder(filePath: string, format: ImportFormat, headers: string[], mapping: ImportMapping, preset: ImportPreset): Promise<DateOrder> {
+  const columns = [mapping.visitDate, mapping.oilDate].filter((name): name is string => !!name).map((name) => headers.indexOf(name));
+  const values: string[] = [];
+  if (format !== 'garage-json' && columns.length > 0) {
+    let rows = -1;
+    for await (const cells of readTableRows(filePath, format)) {
+      if (rows++ < 0) continue;
+      for (const column of columns) if (cells[column]) values.push(cells[column]!);
+      if (rows >= DATE_SCAN_ROWS) break;
+    }
+  }
+  return suggestDateOrder(values, preset);
+}
+
+/** For phones written without a country code: the uploader's own, else the most common one, else +1. */
+async function suggestCountryCode(db: Db, userId: string): Promise<string> {
+  const own = await db.user.findUnique({ where: { id: userId }, select: { countryCode: true } });
+  if (own?.countryCode) return own.countryCode;
+  const [common] = await db.user.groupBy({
+    by: ['countryCode'],
+    where: { countryCode: { not: null }, deletedAt: null },
+    _count: { countryCode: true },
+    orderBy: { _count: { countryCode: 'desc' } },
+    take: 1,
+  });
+  return common?.countryCode ?? '+1';
+}
+
 /** Uploads a stopped process left behind (its jobs are gone with it): removed once they are older than a job can live. */
 async function removeStaleUploads(dir: string) {
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -105,7 +140,7 @@ async function removeStaleUploads(dir: string) {
 }
 
 /** Stores the uploaded file, reads its header and first rows, and suggests a mapping. */
-export async function createImport(dataDir: string, actor: Session, upload: { fileName: string; stream: Readable; truncated: () => boolean }): Promise<ImportJob> {
+export async function createImport(db: Db, dataDir: string, actor: Session, upload: { fileName: string; stream: Readable; truncated: () => boolean }): Promise<ImportJob> {
   const id = randomUUID();
   const dir = path.join(dataDir, 'imports');
   await mkdir(dir, { recursive: true });
@@ -124,6 +159,10 @@ export async function createImport(dataDir: string, actor: Session, upload: { fi
       throw new AppError('VALIDATION', IMPORT_MESSAGES.fileType, { fieldErrors: { file: [IMPORT_MESSAGES.fileType] } });
     }
     const { mapping, preset } = format === 'garage-json' ? { mapping: {}, preset: 'garage-export' as ImportPreset } : autoMapHeaders(preview.headers);
+    const [suggestedDateOrder, suggestedCountryCode] = await Promise.all([
+      scanDateOrder(filePath, format, preview.headers, mapping, preset).catch(() => suggestDateOrder([], preset)),
+      suggestCountryCode(db, actor.userId),
+    ]);
     const view: ImportJob = {
       id,
       fileName: upload.fileName.slice(0, 200),
@@ -134,6 +173,8 @@ export async function createImport(dataDir: string, actor: Session, upload: { fi
       suggestedMapping: mapping as Record<string, string>,
       preset,
       suggestedDistanceUnit: presetDistanceUnit(preset),
+      suggestedDateOrder,
+      suggestedCountryCode,
       processedRows: 0,
       totalRows: null,
       validRows: 0,

@@ -3,15 +3,16 @@
 // on the server; this screen polls it while it runs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, RotateCcw, Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { DistanceUnit, DuplicateAction, ImportJob, ImportMapping, ImportMode } from '@garage/shared/schemas/data-transfer';
+import type { DateOrder, DistanceUnit, DuplicateAction, ImportJob, ImportMapping, ImportMode } from '@garage/shared/schemas/data-transfer';
 import { IMPORT_LIMITS } from '@garage/shared/schemas/data-transfer';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { env } from '../../env.ts';
 import { apiFetch } from '../../lib/api-fetch.ts';
@@ -23,7 +24,7 @@ import { ImportSummaryTable, ValidationResult } from './import-results.tsx';
 const RUNNING = ['validating', 'importing'];
 
 /** Whether the last validation used these options (its result still describes what an import would do). */
-function sameOptions(checked: ImportJob['options'], current: { mapping: ImportMapping; mode: string; duplicates: string; distanceUnit: string; defaultCountryCode: string; vehiclePlate?: string }) {
+function sameOptions(checked: ImportJob['options'], current: { mapping: ImportMapping; mode: string; duplicates: string; distanceUnit: string; dateOrder: string; defaultCountryCode: string; vehiclePlate?: string }) {
   if (!checked) return false;
   const entries = (mapping: Record<string, string | undefined>) => JSON.stringify(Object.entries(mapping).filter(([, column]) => column).sort());
   const code = (value: string) => (value.startsWith('+') ? value : `+${value}`);
@@ -32,12 +33,13 @@ function sameOptions(checked: ImportJob['options'], current: { mapping: ImportMa
     checked.mode === current.mode &&
     checked.duplicates === current.duplicates &&
     checked.distanceUnit === current.distanceUnit &&
+    checked.dateOrder === current.dateOrder &&
     code(checked.defaultCountryCode) === code(current.defaultCountryCode) &&
     (checked.vehiclePlate ?? '') === (current.vehiclePlate ?? '')
   );
 }
 
-function Choice<T extends string>({ name, value, options, onChange, label, disabled }: { name: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void; label: string; disabled?: boolean }) {
+function Choice<T extends string>({ name, value, options, onChange, label, disabled }: { name: string; value: T; options: { value: T; label: ReactNode }[]; onChange: (value: T) => void; label: string; disabled?: boolean }) {
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-1 text-sm font-medium">{label}</legend>
@@ -64,6 +66,7 @@ export function ImportWizard() {
   const [mode, setMode] = useState<ImportMode>('allOrNothing');
   const [duplicates, setDuplicates] = useState<DuplicateAction>('skip');
   const [distanceUnit, setDistanceUnit] = useState<DistanceUnit>('km');
+  const [dateOrder, setDateOrder] = useState<DateOrder>('dayFirst');
   const [defaultCountryCode, setDefaultCountryCode] = useState('+1');
   const [vehiclePlate, setVehiclePlate] = useState('');
 
@@ -74,16 +77,18 @@ export function ImportWizard() {
   const number = (value: number) => value.toLocaleString(i18n.language);
 
   const show = (next: ImportJob) => queryClient.setQueryData(trpc.dataTransfer.importStatus.queryKey({ id: next.id }), next);
-  const options = { mapping, mode, duplicates, distanceUnit, defaultCountryCode: defaultCountryCode.trim() || '+1', ...(mapping.plateNumber || !vehiclePlate.trim() ? {} : { vehiclePlate: vehiclePlate.trim() }) };
+  const options = { mapping, mode, duplicates, distanceUnit, dateOrder, defaultCountryCode: defaultCountryCode.trim() || '+1', ...(mapping.plateNumber || !vehiclePlate.trim() ? {} : { vehiclePlate: vehiclePlate.trim() }) };
   const validate = useMutation(trpc.dataTransfer.validateImport.mutationOptions({ onSuccess: show }));
   const run = useMutation(trpc.dataTransfer.runImport.mutationOptions({ onSuccess: show }));
   const actionError = validate.error ?? run.error;
 
-  // A file the server recognised comes with its suggested mapping and unit.
+  // A file the server recognised comes with its suggested mapping, unit, date order and country code.
   useEffect(() => {
     if (!job || job.phase !== 'uploaded') return;
     setMapping(job.suggestedMapping as ImportMapping);
     setDistanceUnit(job.suggestedDistanceUnit);
+    setDateOrder(job.suggestedDateOrder);
+    setDefaultCountryCode(job.suggestedCountryCode);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job?.id]);
 
@@ -209,6 +214,19 @@ export function ImportWizard() {
                   <Input id={`${inputId}-cc`} value={defaultCountryCode} onChange={(event) => setDefaultCountryCode(event.target.value)} className="w-32" dir="ltr" disabled={running} />
                 </div>
                 <Choice name="unit" label={t('options.distanceUnit')} value={distanceUnit} onChange={setDistanceUnit} disabled={running} options={[{ value: 'km', label: t('options.km') }, { value: 'mi', label: t('options.mi') }]} />
+                {(mapping.visitDate || mapping.oilDate) && (
+                  <Choice
+                    name="dateOrder"
+                    label={t('options.dateOrder')}
+                    value={dateOrder}
+                    onChange={setDateOrder}
+                    disabled={running}
+                    options={[
+                      { value: 'dayFirst', label: <>{t('options.dayFirst')} · <Ltr>14/03/2026</Ltr></> },
+                      { value: 'monthFirst', label: <>{t('options.monthFirst')} · <Ltr>03/14/2026</Ltr></> },
+                    ]}
+                  />
+                )}
                 {!mapping.plateNumber && (
                   <div className="flex flex-col gap-2 md:col-span-2">
                     <Label htmlFor={`${inputId}-plate`}>{t('options.vehiclePlate')}</Label>
