@@ -6,7 +6,8 @@ import { ROLLUP_TIME_ZONE_KEY, rebuildDailyRollups } from '@garage/db/analytics-
 import { poolOf } from '@garage/db/client';
 import type { App } from '../src/app.ts';
 import type { Config } from '../src/env.ts';
-import { ROLLUP_LOCK_KEY, writeBatch, type EventRow } from '../src/modules/analytics/ingest.ts';
+import { NOTIFY_CHANNEL, ROLLUP_LOCK_KEY, writeBatch, type EventRow } from '../src/modules/analytics/ingest.ts';
+import { RealtimeHub } from '../src/modules/analytics/realtime.ts';
 import { deleteExpiredEvents } from '../src/modules/analytics/retention.ts';
 import { syncRollupTimeZone } from '../src/modules/analytics/time-zone.ts';
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
@@ -515,6 +516,28 @@ describe('real-time stream', () => {
     }
     expect(Date.now() - sentAt).toBeLessThan(2000);
     await reader.cancel();
+  });
+});
+
+describe('real-time snapshots', () => {
+  it('are queried at most once per 250 ms per area however many batches are notified', async () => {
+    const hub = await RealtimeHub.open(testDb(), { warn: () => {} });
+    const delivered: number[] = [];
+    try {
+      hub.subscribe('staff', () => delivered.push(Date.now()));
+      await waitFor(async () => delivered.length === 1);
+      const started = Date.now();
+      for (let index = 0; index < 40; index++) {
+        await pool().query(`SELECT pg_notify($1, 'staff')`, [NOTIFY_CHANNEL]);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const refreshed = delivered.length - 1;
+      expect(refreshed).toBeGreaterThanOrEqual(2);
+      expect(refreshed).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 250) + 1);
+    } finally {
+      await hub.close();
+    }
   });
 });
 
