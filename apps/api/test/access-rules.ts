@@ -36,6 +36,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /backend/setup/status': 'public',
   'POST /backend/setup/check-code': 'public',
   'POST /backend/setup/complete': 'public',
+  'POST /backend/setup/logo': 'public',
   'GET /backend/setup/checklist': 'staff',
   'POST /backend/setup/checklist/website-shared': 'staff',
   'POST /backend/setup/checklist/dismiss': 'staff',
@@ -238,6 +239,8 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /backend/my/media': 'client-own',
   'GET /backend/my/media/context': 'client-own',
   'GET /backend/my/media/{id}': 'client-own',
+  'POST /backend/my/media/upload': 'client-own',
+  'DELETE /backend/my/media/{id}': 'client-own',
   'GET /backend/media/{id}/file': 'staff-or-own',
   'tRPC media.list': 'staff',
   'tRPC media.context': 'staff',
@@ -247,6 +250,7 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'tRPC myMedia.list': 'client-own',
   'tRPC myMedia.context': 'client-own',
   'tRPC myMedia.get': 'client-own',
+  'tRPC myMedia.delete': 'client-own',
 
   // Visits, tasks, payments
   'GET /backend/visits': 'staff',

@@ -281,10 +281,93 @@ describe('media library', () => {
     });
   });
 
-  it('lets clients view only: an upload by a client is refused (403), anonymous 401, before any byte is read', async () => {
+  it("keeps the staff upload (any customer) for staff: a client is refused (403), anonymous 401, before any byte is read", async () => {
     const part = [{ filename: 'a.png', contentType: 'image/png', bytes: await png() }];
     expect((await upload(part, toAlice(), alice.auth)).statusCode).toBe(403);
     expect((await upload(part, toAlice(), null)).statusCode).toBe(401);
+  });
+
+  describe('a client adds files to their own library and deletes the ones they added', () => {
+    const myUpload = (parts: Part[], query: Record<string, string>, actor: { authorization: string } | null) => {
+      const body = multipart(parts);
+      return app.inject({
+        method: 'POST',
+        url: `/backend/my/media/upload?${new URLSearchParams(query)}`,
+        headers: { ...body.headers, ...(actor ?? {}) },
+        payload: body.payload,
+      });
+    };
+    const remove = (id: string, actor: { authorization: string } | null) =>
+      app.inject({ method: 'DELETE', url: `/backend/my/media/${id}`, headers: actor ?? {} });
+
+    it('uploads to their own visit; staff see who added it; refused kinds are refused as for staff', async () => {
+      const response = await myUpload(
+        [{ filename: 'scratch.jpg', contentType: 'image/jpeg', bytes: await jpegWithGps() }],
+        { vehicleId: alice.vehicle.id, visitId: alice.visitId, section: 'before' },
+        alice.auth,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const [file] = response.json().files;
+      expect(file).toMatchObject({ ownerId: alice.customer.id, vehicleId: alice.vehicle.id, visitId: alice.visitId, section: 'before', type: 'IMAGE', uploadedById: alice.customer.id });
+      const staffView = await app.inject({ method: 'GET', url: `/backend/media/${file.id}`, headers: staff.authHeader });
+      expect(staffView.json()).toMatchObject({ uploadedById: alice.customer.id, uploadedBy: { firstName: 'Alice' } });
+      const served = await app.inject({ method: 'GET', url: file.url, headers: alice.auth });
+      expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+
+      const [rowsBefore, filesBefore] = [await rowsOf(alice.customer.id), storedFiles().length];
+      const html = await myUpload([{ filename: 'x.png', contentType: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') }], { section: 'documents' }, alice.auth);
+      expect(html.statusCode).toBe(400);
+      expect(html.json().message).toBe(TYPE_MESSAGE);
+      expect([await rowsOf(alice.customer.id), storedFiles().length]).toEqual([rowsBefore, filesBefore]);
+    });
+
+    it("another customer's vehicle or visit answers like a missing one, and nothing is stored", async () => {
+      const part = [{ filename: 'a.png', contentType: 'image/png', bytes: await png() }];
+      const bobVisit = await insertVisit({ customerId: bob.customer.id, vehicleId: bob.vehicle.id }, { dueInDays: 1 });
+      const [rowsBefore, filesBefore] = [await testDb().mediaFile.count(), storedFiles().length];
+      const foreignVehicle = await myUpload(part, { vehicleId: bob.vehicle.id, section: 'before' }, alice.auth);
+      const missingVehicle = await myUpload(part, { vehicleId: '01900000-0000-7000-8000-000000000000', section: 'before' }, alice.auth);
+      expect(foreignVehicle.statusCode).toBe(404);
+      expect(foreignVehicle.json()).toEqual(missingVehicle.json());
+      const foreignVisit = await myUpload(part, { visitId: bobVisit, section: 'before' }, alice.auth);
+      const missingVisit = await myUpload(part, { visitId: '01900000-0000-7000-8000-000000000000', section: 'before' }, alice.auth);
+      expect(foreignVisit.statusCode).toBe(404);
+      expect(foreignVisit.json()).toEqual(missingVisit.json());
+      expect([await testDb().mediaFile.count(), storedFiles().length]).toEqual([rowsBefore, filesBefore]);
+      expect((await myUpload(part, { section: 'before' }, null)).statusCode).toBe(401);
+      expect((await myUpload(part, { section: 'before' }, staff.authHeader)).statusCode).toBe(403);
+    });
+
+    it("deletes their own upload (row and bytes); the garage's files are refused; another client's file is not found", async () => {
+      const mine = (await myUpload([{ filename: 'mine.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, alice.auth)).json().files[0];
+      const garage = (await upload([{ filename: 'garage.pdf', contentType: 'application/pdf', bytes: pdf() }], toAlice({ section: 'invoice' }))).json().files[0];
+      const bobs = (await myUpload([{ filename: 'bob.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth)).json().files[0];
+
+      const foreign = await remove(bobs.id, alice.auth);
+      const missing = await remove('01900000-0000-7000-8000-000000000000', alice.auth);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual(missing.json());
+      expect(await testDb().mediaFile.count({ where: { id: bobs.id } })).toBe(1);
+
+      const refused = await remove(garage.id, alice.auth);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Only the files you added yourself can be deleted; ask the garage to remove this one');
+      expect(await testDb().mediaFile.count({ where: { id: garage.id } })).toBe(1);
+
+      expect((await remove(mine.id, null)).statusCode).toBe(401);
+      expect((await remove(mine.id, staff.authHeader)).statusCode).toBe(403); // staff delete through /media/:id
+      const filesBefore = storedFiles().length;
+      const deleted = await remove(mine.id, alice.auth);
+      expect(deleted.statusCode).toBe(200);
+      expect(await testDb().mediaFile.count({ where: { id: mine.id } })).toBe(0);
+      expect(storedFiles().length).toBe(filesBefore - 2); // display version and thumbnail
+      expect((await app.inject({ method: 'GET', url: mine.url, headers: alice.auth })).statusCode).toBe(404);
+
+      // tRPC says the same.
+      const asAlice = createCaller(createContextInner(testDeps(), { userId: alice.customer.id, roles: ['CLIENT'] }));
+      await expect(asAlice.myMedia.delete({ id: bobs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(asAlice.myMedia.delete({ id: garage.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    });
   });
 
   it('answers the same over tRPC: staff procedures refuse clients; myMedia shows only their own files', async () => {

@@ -46,6 +46,8 @@ export const MEDIA_MESSAGES = {
   vehicleNotOfCustomer: 'This vehicle does not belong to this customer',
   noFile: 'File is required',
   deleted: 'The file was deleted.',
+  /** A client deleting a file of theirs that the garage added (photos of damage, invoices are its records). */
+  notYourUpload: 'Only the files you added yourself can be deleted; ask the garage to remove this one',
 } as const;
 
 export const mediaFileTypeMessage = () => msg('fileType', { fieldName: 'file', allowedTypes: MEDIA_ALLOWED_TYPES_LABEL });
@@ -61,6 +63,9 @@ export const mediaUploadTargetSchema = z.object({
   section: z.enum(MEDIA_SECTIONS, { error: msg('required', { fieldName: 'section' }) }),
 });
 export type MediaUploadTarget = z.infer<typeof mediaUploadTargetSchema>;
+/** A client's upload target: always their own account, optionally one of their vehicles and visits. */
+export const myMediaUploadTargetSchema = mediaUploadTargetSchema.omit({ ownerId: true });
+export type MyMediaUploadTarget = z.infer<typeof myMediaUploadTargetSchema>;
 
 const listFilters = {
   vehicleId: optionalUuid,
@@ -120,6 +125,8 @@ export const mediaViewSchema = z.object({
   downloadUrl: z.string(),
   vehicle: z.object({ id: z.string(), plateNumber: z.string(), brand: z.string(), model: z.string() }).nullable(),
   visit: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Who added it: a client may delete the files they added themselves, not the garage's. */
+  uploadedById: z.string().nullable(),
   uploadedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
 });
 export type MediaView = z.infer<typeof mediaViewSchema>;

@@ -1,5 +1,7 @@
 // REST for the media library (twin of media.router.ts) plus what only REST can carry: the multipart upload
-// and the bytes of a file. Staff: /media...; the signed-in client: /my/media... (view only).
+// and the bytes of a file. Staff: /media...; the signed-in client: /my/media... (view, add files, delete the
+// ones they added).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,18 +15,51 @@ import {
   mediaUploadTargetSchema,
   mediaViewSchema,
   myMediaContextSchema,
+  myMediaUploadTargetSchema,
   updateMediaDataSchema,
+  type MediaUploadTarget,
 } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { readAccessToken, verifyAccessToken } from '../../session/session.ts';
 import { sendStoredFile } from './media-serve.ts';
-import { authorizeMediaFile, deleteMedia, getMedia, listMedia, listMyMedia, mediaContext, myContext, updateMedia } from './media.service.ts';
+import {
+  authorizeMediaFile,
+  deleteMedia,
+  deleteMyMedia,
+  getMedia,
+  listMedia,
+  listMyMedia,
+  mediaContext,
+  myContext,
+  myUploadTarget,
+  updateMedia,
+} from './media.service.ts';
 import { TEMP_FOLDER, UPLOAD_MAX_BYTES, uploadMedia, type IncomingFile } from './media.upload.ts';
 
 const tags = ['media'];
 const idParams = z.object({ id: z.uuid() });
+const uploadSummary = 'Kinds are decided from the bytes: JPEG, PNG, WebP, MP4, WebM, MOV, PDF, DOC, DOCX. All files are kept, or none.';
+
+/** Streams the multipart files of `request` into the library at `target` (staff and client uploads alike). */
+async function receiveUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, target: MediaUploadTarget) {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
+  // One byte over the largest limit: the per-kind limits (enforced while streaming) answer first.
+  const parts = request.files({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: MEDIA_FILES_PER_UPLOAD } });
+  async function* incoming(): AsyncGenerator<IncomingFile> {
+    for await (const part of parts) yield { filename: part.filename, stream: part.file };
+  }
+  try {
+    const files = await uploadMedia(deps, sessionOf(request), target, incoming());
+    return reply.status(201).send({ files });
+  } catch (error) {
+    // Refused mid-body (a kind or size check): answer now and close the connection rather than read,
+    // or leave hanging, the rest of a file we will not keep.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    throw error;
+  }
+}
 
 export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const guards = createGuards(deps.jwtSecret);
@@ -39,31 +74,13 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.staff,
         schema: {
           tags,
-          summary:
-            'Upload one or several files (multipart, any field name) to a customer, optionally a vehicle and visit of theirs. ' +
-            'Kinds are decided from the bytes: JPEG, PNG, WebP, MP4, WebM, MOV, PDF, DOC, DOCX. All files are kept, or none.',
+          summary: `Upload one or several files (multipart, any field name) to a customer, optionally a vehicle and visit of theirs. ${uploadSummary}`,
           consumes: ['multipart/form-data'],
           querystring: mediaUploadTargetSchema,
           response: { 201: mediaUploadResultSchema },
         },
       },
-      async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
-        // One byte over the largest limit: the per-kind limits (enforced while streaming) answer first.
-        const parts = request.files({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: MEDIA_FILES_PER_UPLOAD } });
-        async function* incoming(): AsyncGenerator<IncomingFile> {
-          for await (const part of parts) yield { filename: part.filename, stream: part.file };
-        }
-        try {
-          const files = await uploadMedia(deps, sessionOf(request), request.query, incoming());
-          return reply.status(201).send({ files });
-        } catch (error) {
-          // Refused mid-body (a kind or size check): answer now and close the connection rather than read,
-          // or leave hanging, the rest of a file we will not keep.
-          if (!request.raw.complete) reply.header('connection', 'close');
-          throw error;
-        }
-      },
+      async (request, reply) => receiveUpload(deps, request, reply, request.query),
     );
     app.get(
       '/media',
@@ -111,6 +128,29 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/my/media/:id',
       { onRequest: guards.client, schema: { tags: ['client area'], summary: 'One of my files', params: idParams, response: { 200: mediaViewSchema } } },
       async (request) => getMedia(deps.db, request.params.id, sessionOf(request)),
+    );
+    app.post(
+      '/my/media/upload',
+      {
+        onRequest: guards.client,
+        schema: {
+          tags: ['client area'],
+          summary: `Add one or several files (multipart) to my account, optionally one of my vehicles and visits. ${uploadSummary}`,
+          consumes: ['multipart/form-data'],
+          querystring: myMediaUploadTargetSchema,
+          response: { 201: mediaUploadResultSchema },
+        },
+      },
+      // Another customer's vehicle or visit answers like a missing one, before any byte is read.
+      async (request, reply) => receiveUpload(deps, request, reply, await myUploadTarget(deps.db, sessionOf(request), request.query)),
+    );
+    app.delete(
+      '/my/media/:id',
+      {
+        onRequest: guards.client,
+        schema: { tags: ['client area'], summary: 'Delete a file I added myself (row and stored bytes)', params: idParams, response: { 200: z.object({ id: z.string(), message: z.string() }) } },
+      },
+      async (request) => deleteMyMedia(deps.db, deps.storage, sessionOf(request), request.params.id),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 // tRPC for the media library (twin of media.rest.ts; uploads and bytes are REST only: tRPC carries JSON).
-// `media.*` for staff; `myMedia.*` for the signed-in client, who views and downloads their own files only.
+// `media.*` for staff; `myMedia.*` for the signed-in client, who views and downloads their own files and
+// deletes the ones they added themselves.
 import {
   listMediaSchema,
   listMyMediaSchema,
@@ -13,7 +14,7 @@ import {
 } from '@garage/shared';
 import { z } from 'zod';
 import { clientProcedure, router, staffProcedure } from '../../trpc/init.ts';
-import { deleteMedia, getMedia, listMedia, listMyMedia, mediaContext, myContext, updateMedia } from './media.service.ts';
+import { deleteMedia, deleteMyMedia, getMedia, listMedia, listMyMedia, mediaContext, myContext, updateMedia } from './media.service.ts';
 
 export const mediaRouter = router({
   list: staffProcedure.input(listMediaSchema).output(mediaPageSchema).query(({ ctx, input }) => listMedia(ctx.deps.db, input)),
@@ -30,4 +31,8 @@ export const myMediaRouter = router({
   list: clientProcedure.input(listMyMediaSchema).output(mediaPageSchema).query(({ ctx, input }) => listMyMedia(ctx.deps.db, ctx.session, input)),
   context: clientProcedure.input(myMediaContextSchema).output(mediaContextViewSchema).query(({ ctx, input }) => myContext(ctx.deps.db, ctx.session, input)),
   get: clientProcedure.input(mediaIdSchema).output(mediaViewSchema).query(({ ctx, input }) => getMedia(ctx.deps.db, input.id, ctx.session)),
+  delete: clientProcedure
+    .input(mediaIdSchema)
+    .output(z.object({ id: z.string(), message: z.string() }))
+    .mutation(({ ctx, input }) => deleteMyMedia(ctx.deps.db, ctx.deps.storage, ctx.session, input.id)),
 });

@@ -1,6 +1,8 @@
 // The media library of a customer (files of their account, vehicles and visits): list, context, rename,
 // move, delete, and reading the bytes back. Staff see every customer's files; a client sees only their own
-// (a foreign id answers exactly like a missing one). Uploads: media.upload.ts. Kinds: media-types.ts.
+// (a foreign id answers exactly like a missing one), adds files to their own account, vehicles and visits,
+// and deletes the ones they added themselves (what the garage added is its record: photos of damage,
+// invoices). Uploads: media.upload.ts. Kinds: media-types.ts.
 import { thumbnailKeyOf, type Db, type FileStorage, type Prisma } from '@garage/db';
 import {
   MEDIA_MESSAGES,
@@ -9,6 +11,7 @@ import {
   type MediaPage,
   type MediaUploadTarget,
   type MediaView,
+  type MyMediaUploadTarget,
 } from '@garage/shared';
 import { z } from 'zod';
 import { listMediaSchema, listMyMediaSchema, updateMediaDataSchema } from '@garage/shared';
@@ -36,6 +39,7 @@ export const MEDIA_VIEW_SELECT = {
   vehicleId: true,
   visitId: true,
   createdAt: true,
+  uploadedById: true,
   vehicle: { select: { id: true, plateNumber: true, brand: true, model: true } },
   visit: { select: { id: true, name: true } },
   uploadedBy: { select: { firstName: true, lastName: true } },
@@ -118,6 +122,22 @@ export async function resolveTarget(
     vehicleId = visit.vehicleId;
   }
   return { ownerId: target.ownerId, vehicleId, visitId };
+}
+
+/**
+ * Where a client's upload goes: their own account, and a vehicle and visit only if theirs (another
+ * customer's, or a removed vehicle, answers exactly like a missing one). Checked before any byte is read.
+ */
+export async function myUploadTarget(db: Db, actor: Session, target: MyMediaUploadTarget): Promise<MediaUploadTarget> {
+  if (target.vehicleId) {
+    const vehicle = await db.vehicle.findFirst({ where: { id: target.vehicleId, ownerId: actor.userId, deletedAt: null }, select: { id: true } });
+    if (!vehicle) throw notFound('Vehicle');
+  }
+  if (target.visitId) {
+    const visit = await db.visit.findFirst({ where: { id: target.visitId, customerId: actor.userId }, select: { id: true } });
+    if (!visit) throw notFound('Visit');
+  }
+  return { ...target, ownerId: actor.userId };
 }
 
 function filters(input: Omit<MyListInput, 'page' | 'pageSize'>): Prisma.MediaFileWhereInput {
@@ -229,9 +249,27 @@ export async function updateMedia(db: Db, id: string, data: UpdateData): Promise
 export async function deleteMedia(db: Db, storage: FileStorage, id: string): Promise<{ id: string; message: string }> {
   const file = await db.mediaFile.findFirst({ where: { id, section: LIBRARY_SECTIONS }, select: { storageKey: true } });
   if (!file) throw notFound('File');
+  return removeFile(db, storage, id, file.storageKey);
+}
+
+/**
+ * A client deletes a file they added themselves. Another customer's file is "not found", like a missing
+ * one; a file of theirs that the garage added is refused (403) with the reason.
+ */
+export async function deleteMyMedia(db: Db, storage: FileStorage, actor: Session, id: string): Promise<{ id: string; message: string }> {
+  const file = await db.mediaFile.findFirst({
+    where: { AND: [{ id, section: LIBRARY_SECTIONS }, ownedBy(actor.userId)] },
+    select: { storageKey: true, uploadedById: true },
+  });
+  if (!file) throw notFound('File');
+  if (file.uploadedById !== actor.userId) throw new AppError('FORBIDDEN', MEDIA_MESSAGES.notYourUpload);
+  return removeFile(db, storage, id, file.storageKey);
+}
+
+async function removeFile(db: Db, storage: FileStorage, id: string, storageKey: string): Promise<{ id: string; message: string }> {
   const removed = await db.mediaFile.deleteMany({ where: { id } });
   if (removed.count === 0) throw notFound('File');
-  await Promise.all([file.storageKey, thumbnailKeyOf(file.storageKey)].map((key) => storage.remove(key).catch(() => undefined)));
+  await Promise.all([storageKey, thumbnailKeyOf(storageKey)].map((key) => storage.remove(key).catch(() => undefined)));
   return { id, message: MEDIA_MESSAGES.deleted };
 }
 
