@@ -64,7 +64,9 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
   const state = <T,>(query: { isPending: boolean; isError: boolean; refetch: () => T }) => (problem ? null : query);
 
   const xAxis = { reversed: rtl, tick: AXIS, tickLine: false, axisLine: false, minTickGap: 16 } as const;
-  const yAxis = { orientation: rtl ? ('right' as const) : ('left' as const), tick: AXIS, tickLine: false, axisLine: false, width: 44, allowDecimals: false } as const;
+  // Value labels are numbers: laid out left to right even in rtl, where the SVG would otherwise inherit the
+  // page's direction and draw the right-hand axis's labels leftwards, over the plot.
+  const yAxis = { orientation: rtl ? ('right' as const) : ('left' as const), tick: { ...AXIS, direction: 'ltr' }, tickLine: false, axisLine: false, width: 44, allowDecimals: false } as const;
   const margin = { top: 8, right: 8, bottom: 0, left: 8 };
   const activePreset = PRESETS.find(([, length]) => {
     const preset = lastDays(length);
@@ -238,7 +240,7 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
                 <tr key={item.path} className="border-t">
                   <td className="relative py-1.5 pe-2">
                     <span className="absolute inset-y-1 start-0 rounded bg-primary/10" style={{ inlineSize: `${topViews ? (item.views / topViews) * 100 : 0}%` }} aria-hidden="true" />
-                    <bdi dir="ltr" className="relative block truncate px-2 font-mono text-xs" title={item.path}>{item.path}</bdi>
+                    <span className="relative block truncate px-2 font-mono text-xs" title={item.path}><bdi dir="ltr">{item.path}</bdi></span>
                   </td>
                   <td className="py-1.5 text-end tabular-nums">{f.count(item.views)}</td>
                   <td className="hidden py-1.5 text-end tabular-nums sm:table-cell">{f.count(item.visits)}</td>
@@ -274,7 +276,7 @@ export function WebAnalyticsCharts({ className }: { className?: string }) {
                     {item.name === 'Direct' ? (
                       <span className="relative block truncate px-2">{t('realtime.direct')}</span>
                     ) : (
-                      <bdi dir="ltr" className="relative block truncate px-2" title={item.name}>{item.name}</bdi>
+                      <span className="relative block truncate px-2" title={item.name}><bdi dir="ltr">{item.name}</bdi></span>
                     )}
                   </td>
                   <td className="py-1.5 text-end tabular-nums">{f.count(item.views)}</td>

@@ -53,7 +53,7 @@ function Feed({ items }: { items: RealtimeSnapshot['recent'] }) {
           <li key={item.id} className="flex items-center gap-3 py-2 text-sm" data-testid="realtime-feed-item">
             <Icon className="size-4 shrink-0 text-muted-foreground" aria-label={f.device(item.deviceType ?? 'Unknown')} />
             <div className="flex min-w-0 flex-1 flex-col">
-              <bdi dir="ltr" className="truncate font-mono text-xs" title={item.path}>{item.path}</bdi>
+              <span className="truncate font-mono text-xs" title={item.path}><bdi dir="ltr">{item.path}</bdi></span>
               <span className="truncate text-xs text-muted-foreground">
                 {[item.browser, item.os].filter(Boolean).join(' · ') || t('unknown')}
                 {item.referrer ? ` · ${t('realtime.from', { source: item.referrer })}` : ''}
