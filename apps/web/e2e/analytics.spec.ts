@@ -48,6 +48,16 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
     await expect(page.getByTestId('realtime-active')).toBeVisible();
+    // The staff member's own page view: staff area, with their user id (read by the server from the session
+    // cookie the beacon carries, never from the payload).
+    await expect
+      .poll(async () =>
+        queryDb<{ area: string; signedIn: boolean }>(
+          `SELECT e.area, e."userId" = u.id AS "signedIn" FROM "PageViewEvent" e JOIN "User" u ON u.email = $2 WHERE e."sessionId" = $1 AND e."pagePath" = '/admin/dashboard/real-time'`,
+          [await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY), DEMO.admin.identifier],
+        ),
+      )
+      .toEqual([{ area: 'staff', signedIn: true }]);
 
     // A visitor in another browser opens a page nobody else visits.
     const visitor = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
