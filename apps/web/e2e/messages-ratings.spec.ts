@@ -47,6 +47,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     });
 
     test('a visitor sends a message; staff see the unread badge and mark it read after confirming', async ({ page, browser }) => {
+      test.setTimeout(120_000); // two browsers, a dozen page loads (each badge check opens a fresh page)
       const marker = `E2E ${language} ${Date.now().toString(36)}`;
       await page.goto('/#contact');
       await page.locator('#contact').scrollIntoViewIfNeeded();
@@ -100,6 +101,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     });
 
     test('a client rates a completed visit; staff see the new average', async ({ page, browser }) => {
+      test.setTimeout(120_000); // two browsers, two sign-ins, five screens
       // One of the demo client's completed visits, unrated if one is left.
       const [visit] = await queryDb<{ id: string; vehicleId: string; rated: boolean }>(
         `SELECT v.id, v."vehicleId", (r.id IS NOT NULL) AS rated FROM "Visit" v
@@ -114,7 +116,8 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await useLanguage(staff, language);
       await signInAs(staff, DEMO.admin);
       await staff.goto('/admin/messages/rate');
-      await expect(staff.getByTestId('ratings-average')).toBeVisible();
+      // The first screen of a fresh browser loads its code and translations cold: a busy machine needs longer.
+      await expect(staff.getByTestId('ratings-average')).toBeVisible({ timeout: 20_000 });
 
       await signInAs(page, DEMO.client);
       await page.goto(`/client/overview/${visit!.vehicleId}/${visit!.id}`);
@@ -151,4 +154,56 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await staffContext.close();
     });
   });
+}
+
+// The inbox, the ratings screen and the client's rating card and dialog on a phone and a desktop, in English
+// and Arabic: nothing wider than the screen, and screenshots to look at.
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+async function fitsWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+for (const language of ['en', 'ar'] as const) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    test(`the messages and ratings screens fit a ${device} (${language})`, async ({ browser }) => {
+      test.setTimeout(120_000); // two browsers, four screens
+      // Each first screen of a page loads its code and translations cold: a busy machine needs longer.
+      const firstPaint = { timeout: 20_000 };
+      const staffContext = await browser.newContext({ viewport });
+      const staff = await staffContext.newPage();
+      await useLanguage(staff, language);
+      await signInAs(staff, DEMO.employee);
+      await staff.goto('/admin/messages');
+      await expect(staff.getByTestId('message-row').first()).toBeVisible(firstPaint);
+      expect(await fitsWidth(staff), '/admin/messages').toBeLessThanOrEqual(0);
+      await staff.screenshot({ path: screenshotPath(`messages-${device}-${language}`), fullPage: true });
+      await staff.getByTestId('open-message').first().click();
+      await expect(staff.getByTestId('message-dialog').getByTestId('message-text')).toBeVisible();
+      await staff.screenshot({ path: screenshotPath(`message-dialog-${device}-${language}`) });
+      await staff.keyboard.press('Escape');
+
+      await staff.goto('/admin/messages/rate');
+      await expect(staff.getByTestId('ratings-average')).toBeVisible(firstPaint);
+      await expect(staff.getByTestId('rating-row').first()).toBeVisible();
+      expect(await fitsWidth(staff), '/admin/messages/rate').toBeLessThanOrEqual(0);
+      await staff.screenshot({ path: screenshotPath(`ratings-${device}-${language}`), fullPage: true });
+      await staffContext.close();
+
+      const clientContext = await browser.newContext({ viewport });
+      const client = await clientContext.newPage();
+      await useLanguage(client, language);
+      await signInAs(client, DEMO.client);
+      await client.goto('/client/dashboard');
+      const card = client.getByTestId('my-ratings');
+      await expect(card.getByTestId('my-rating-row').first()).toBeVisible(firstPaint);
+      await card.scrollIntoViewIfNeeded();
+      expect(await fitsWidth(client), '/client/dashboard').toBeLessThanOrEqual(0);
+      await card.screenshot({ path: screenshotPath(`my-ratings-${device}-${language}`) });
+      await card.getByTestId('rate-visit').first().click();
+      await expect(client.getByTestId('rate-visit-dialog')).toBeVisible();
+      await client.screenshot({ path: screenshotPath(`rate-dialog-${device}-${language}`) });
+      await clientContext.close();
+    });
+  }
 }

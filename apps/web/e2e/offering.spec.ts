@@ -43,7 +43,8 @@ for (const language of ['en', 'ar'] as const) {
     await signInAs(page, DEMO.employee);
     await page.goto('/admin/settings/offering');
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-    await expect(page.getByTestId('category-card').first()).toBeVisible();
+    // The first screen of a fresh browser loads its code and translations cold: a busy machine needs longer.
+    await expect(page.getByTestId('category-card').first()).toBeVisible({ timeout: 20_000 });
 
     // A category needs a title in at least one language; the form says so before sending anything.
     await page.getByTestId('add-category').click();
@@ -135,7 +136,7 @@ test('the catalogue screens fit a phone (ar)', async ({ page }) => {
   await signInAs(page, DEMO.employee);
   for (const path of ['/admin/settings/offering', '/all-services']) {
     await page.goto(path);
-    await expect(page.getByTestId(path === '/all-services' ? 'service-item' : 'item-row').first()).toBeVisible();
+    await expect(page.getByTestId(path === '/all-services' ? 'service-item' : 'item-row').first()).toBeVisible({ timeout: 20_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath(`offering-phone-${path === '/all-services' ? 'public' : 'admin'}-ar`), fullPage: true });

@@ -46,20 +46,24 @@ function MyRatings({ limit }: { limit: number }) {
           <ul className="flex flex-col divide-y">
             {visits.map(({ visit, rating }) => (
               <li key={visit.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0" data-testid="my-rating-row">
-                <div className="min-w-0 flex-1">
-                  <Link to={`/client/overview/${visit.vehicle.id}/${visit.id}`} className="block truncate font-medium hover:underline">
+                {/* A basis wide enough for the name: on a phone the rating and its button wrap below it. */}
+                <div className="min-w-0 flex-1 basis-48">
+                  {/* dir="auto": a name typed in a left-to-right language is cut at its end, not its start, in Arabic. */}
+                  <Link to={`/client/overview/${visit.vehicle.id}/${visit.id}`} dir="auto" className="block truncate font-medium hover:underline">
                     {visit.name}
                   </Link>
                   <p className="truncate text-xs text-muted-foreground">
                     <bdi>{visit.vehicle.brand} {visit.vehicle.model}</bdi> · <Ltr>{visit.vehicle.plateNumber}</Ltr> · <bdi>{format.dateTime(visit.completedAt ?? visit.visitDate)}</bdi>
                   </p>
                 </div>
-                {rating ? (
-                  <StarRow stars={rating.stars} label={t('rate.yourRating', { stars: rating.stars })} />
-                ) : (
-                  <span className="text-xs text-muted-foreground">{t('mine.notRated')}</span>
-                )}
-                <RateVisitButton visitId={visit.id} visitName={visit.name} rating={rating} />
+                <div className="ms-auto flex shrink-0 items-center gap-3">
+                  {rating ? (
+                    <StarRow stars={rating.stars} label={t('rate.yourRating', { stars: rating.stars })} />
+                  ) : (
+                    <span className="text-xs text-muted-foreground">{t('mine.notRated')}</span>
+                  )}
+                  <RateVisitButton visitId={visit.id} visitName={visit.name} rating={rating} />
+                </div>
               </li>
             ))}
           </ul>
