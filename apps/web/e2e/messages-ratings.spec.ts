@@ -180,7 +180,7 @@ for (const language of ['en', 'ar'] as const) {
       await staff.screenshot({ path: screenshotPath(`messages-${device}-${language}`), fullPage: true });
       await staff.getByTestId('open-message').first().click();
       await expect(staff.getByTestId('message-dialog').getByTestId('message-text')).toBeVisible();
-      await staff.screenshot({ path: screenshotPath(`message-dialog-${device}-${language}`) });
+      await staff.screenshot({ path: screenshotPath(`message-dialog-${device}-${language}`), animations: 'disabled' });
       await staff.keyboard.press('Escape');
 
       await staff.goto('/admin/messages/rate');
@@ -202,7 +202,7 @@ for (const language of ['en', 'ar'] as const) {
       await card.screenshot({ path: screenshotPath(`my-ratings-${device}-${language}`) });
       await card.getByTestId('rate-visit').first().click();
       await expect(client.getByTestId('rate-visit-dialog')).toBeVisible();
-      await client.screenshot({ path: screenshotPath(`rate-dialog-${device}-${language}`) });
+      await client.screenshot({ path: screenshotPath(`rate-dialog-${device}-${language}`), animations: 'disabled' });
       await clientContext.close();
     });
   }

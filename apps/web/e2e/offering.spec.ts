@@ -148,5 +148,5 @@ test('the catalogue screens fit a phone (ar)', async ({ page }) => {
   await page.screenshot({ path: screenshotPath('offering-phone-category-ar'), fullPage: true });
   await page.getByTestId('add-item').first().click();
   await expect(page.getByTestId('item-form')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('offering-phone-item-dialog-ar') });
+  await page.screenshot({ path: screenshotPath('offering-phone-item-dialog-ar'), animations: 'disabled' }); // the dialog, not its fade-in
 });
