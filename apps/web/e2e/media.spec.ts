@@ -1,7 +1,8 @@
 // Media library in a real browser (issue "Media library"): staff upload two photos and a PDF to a visit of
 // the demo client (multi-file picker, a progress bar per file, the success toast); the client, signed in on
-// their own device, sees them in the portal, opens the photo and the PDF previews, and cannot reach another
-// customer's file. In English and Arabic, on a desktop and a phone.
+// their own device, sees them in the portal, opens the photo and the PDF previews, adds a photo of their own
+// and deletes it again (the garage's files offer no delete), and cannot reach another customer's file. In
+// English and Arabic, on a desktop and a phone.
 import { createRequire } from 'node:module';
 import type { Browser, Page } from '@playwright/test';
 import { BASE_URL, DEMO, apiLogin, expect, screenshotPath, signInAs, test, useLanguage, type Language } from './fixtures.ts';
@@ -51,6 +52,8 @@ async function newDevice(browser: Browser, language: Language, viewport: { width
 
 for (const { language, device } of CASES) {
   test(`staff upload two photos and a PDF to a visit; the client previews them (${language}, ${device})`, async ({ page, browser }) => {
+    // Two signed-in devices, uploads on both, previews: a long journey on a loaded machine.
+    test.setTimeout(180_000);
     const viewport = device === 'phone' ? PHONE : DESKTOP;
     await page.setViewportSize(viewport);
     await useLanguage(page, language);
@@ -70,6 +73,12 @@ for (const { language, device } of CASES) {
     await expect(page.getByTestId('upload-item').and(page.locator('[data-state="done"]'))).toHaveCount(3);
     await expect(page.getByTestId('media-tile')).toHaveCount(3);
     await page.screenshot({ path: screenshotPath(`media-staff-${language}-${device}`), fullPage: true });
+
+    // The date filter ("added in the last 7 days") goes into the URL and keeps the new files.
+    await page.getByTestId('media-date-select').click();
+    await page.getByTestId('media-date-option-last7Days').click();
+    await expect(page).toHaveURL(/[?&]date=last7Days/);
+    await expect(page.getByTestId('media-tile')).toHaveCount(3);
 
     // The staff visit page shows them too, with the way to the full page.
     await page.goto(`/admin/users/${customerId}/vehicle/${vehicleId}/visit/${visitId}`);
@@ -92,8 +101,24 @@ for (const { language, device } of CASES) {
     await client.page.getByTestId('visit-media-link').click();
     await expect(client.page).toHaveURL(new RegExp(`/client/media/${path}$`));
     await expect(client.page.getByTestId('media-tile')).toHaveCount(3);
-    await expect(client.page.getByTestId('media-dropzone')).toHaveCount(0); // view only
     await client.page.screenshot({ path: screenshotPath(`media-client-${language}-${device}`), fullPage: true });
+
+    // The client adds a photo of their own to the visit, then deletes it; the garage's files cannot be deleted.
+    await client.page.getByTestId('media-file-input').setInputFiles([{ name: 'my-scratch.jpg', mimeType: 'image/jpeg', buffer: await photo('#15803d') }]);
+    await expect(client.page.getByTestId('upload-item').and(client.page.locator('[data-state="done"]'))).toHaveCount(1);
+    await expect(client.page.getByTestId('media-tile')).toHaveCount(4);
+    await client.page.getByTestId('media-tile').filter({ hasText: 'rear.jpg' }).getByTestId('media-menu').click();
+    await expect(client.page.getByRole('menu')).toBeVisible();
+    await expect(client.page.getByTestId('media-delete')).toHaveCount(0);
+    await client.page.keyboard.press('Escape');
+    await expect(client.page.getByRole('menu')).toBeHidden();
+    await client.page.getByTestId('media-tile').filter({ hasText: 'my-scratch.jpg' }).getByTestId('media-menu').click();
+    await client.page.getByTestId('media-delete').click();
+    await expect(client.page.getByRole('alertdialog')).toBeVisible();
+    await client.page.screenshot({ path: screenshotPath(`media-client-delete-${language}-${device}`) });
+    await client.page.getByRole('alertdialog').getByTestId('confirm-delete').click();
+    await expect(client.page.getByTestId('media-tile')).toHaveCount(3);
+    await expect(client.page.getByTestId('media-tile').filter({ hasText: 'my-scratch.jpg' })).toHaveCount(0);
 
     await client.page.getByTestId('media-tile').filter({ hasText: 'front-left.jpg' }).getByTestId('media-open').click();
     const image = client.page.getByTestId('lightbox-image');

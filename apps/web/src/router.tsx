@@ -68,7 +68,7 @@ const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering
 const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', ['branding', 'validation', 'fields']);
 const StaticDataPage = lazyPage(() => import('./features/static-data/static-data-page.tsx'), 'StaticDataPage');
 const DataTransferPage = lazyPage(() => import('./features/data-transfer/data-transfer-page.tsx'), 'DataTransferPage', ['dataTransfer', 'validation', 'fields']);
-const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage');
+const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage', ['media', 'validation', 'fields']);
 
 // Client screens
 const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', ['dashboard', 'visits', 'ratings', 'reminders', 'appointments']);

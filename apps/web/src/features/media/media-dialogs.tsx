@@ -1,5 +1,6 @@
 // Staff changes to one file: rename (the extension of the real type is kept by the API), move to another
-// vehicle or visit of the same customer or another section, and delete after confirmation.
+// vehicle or visit of the same customer or another section, and delete after confirmation. A client only
+// deletes (after the same confirmation) a file they added themselves.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -21,11 +22,14 @@ const NONE = 'none';
 const stem = (name: string) => name.replace(/\.[a-z0-9]{1,8}$/i, '');
 
 export function MediaDialogs({
+  staff,
   action,
   file,
   context,
   onClose,
 }: {
+  /** Staff (media.*) or the signed-in client (myMedia.*, delete only). */
+  staff: boolean;
   action: MediaAction | null;
   file: MediaView | null;
   context: MediaContextView | undefined;
@@ -49,7 +53,7 @@ export function MediaDialogs({
     setProblem(null);
   }, [file, action]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: (staff ? trpc.media : trpc.myMedia).pathKey() });
   const update = useMutation(
     trpc.media.update.mutationOptions({
       onSuccess: (_data, variables) => {
@@ -64,16 +68,17 @@ export function MediaDialogs({
       },
     }),
   );
-  const remove = useMutation(
-    trpc.media.delete.mutationOptions({
-      onSuccess: () => {
-        void refresh();
-        toast.success(t('toasts.deleted'));
-        onClose();
-      },
-      onError: () => toast.error(t('toasts.deleteFailed')),
-    }),
-  );
+  const removed = {
+    onSuccess: () => {
+      void refresh();
+      toast.success(t('toasts.deleted'));
+      onClose();
+    },
+    onError: () => toast.error(t('toasts.deleteFailed')),
+  };
+  const removeAny = useMutation(trpc.media.delete.mutationOptions(removed));
+  const removeMine = useMutation(trpc.myMedia.delete.mutationOptions(removed));
+  const remove = staff ? removeAny : removeMine;
 
   if (!file) return null;
   const visitsOfVehicle = (context?.visits ?? []).filter((visit) => vehicleId !== NONE && visit.vehicleId === vehicleId);
@@ -197,7 +202,7 @@ export function MediaDialogs({
         open={action === 'delete'}
         onOpenChange={(open) => !open && onClose()}
         title={t('delete.title')}
-        description={t('delete.description', { name: file.name })}
+        description={t(staff ? 'delete.description' : 'delete.myDescription', { name: file.name })}
         busy={remove.isPending}
         onConfirm={() => remove.mutate({ id: file.id })}
       />

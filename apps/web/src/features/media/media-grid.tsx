@@ -1,5 +1,6 @@
 // The grid of files: a thumbnail (photos) or a kind icon (videos, documents), the name, the section and the
-// date; a click opens the preview; the menu holds download, share and, for staff, rename, move and delete.
+// date; a click opens the preview; the menu holds download, share and, for staff, rename, move and delete
+// (a client: delete on the files they added themselves).
 import { Download, FileText, Film, MoreVertical, MoveRight, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '@garage/shared/schemas/media';
@@ -30,11 +31,15 @@ export function MediaThumb({ file, className }: { file: MediaView; className?: s
 export function MediaGrid({
   files,
   canEdit,
+  canDelete,
   onOpen,
   onAction,
 }: {
   files: MediaView[];
+  /** Rename, move and delete (staff). */
   canEdit: boolean;
+  /** Delete only, for the files this returns true for (a client's own uploads). */
+  canDelete?: (file: MediaView) => boolean;
   onOpen: (index: number) => void;
   onAction: (action: MediaAction, file: MediaView) => void;
 }) {
@@ -97,11 +102,13 @@ export function MediaGrid({
                       <MoveRight className="rtl:rotate-180" />
                       {t('actions.move')}
                     </DropdownMenuItem>
-                    <DropdownMenuItem className="text-destructive" onSelect={() => onAction('delete', file)} data-testid="media-delete">
-                      <Trash2 />
-                      {t('actions.delete')}
-                    </DropdownMenuItem>
                   </>
+                )}
+                {(canEdit || canDelete?.(file)) && (
+                  <DropdownMenuItem className="text-destructive" onSelect={() => onAction('delete', file)} data-testid="media-delete">
+                    <Trash2 />
+                    {t('actions.delete')}
+                  </DropdownMenuItem>
                 )}
               </DropdownMenuContent>
             </DropdownMenu>

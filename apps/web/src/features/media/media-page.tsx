@@ -1,14 +1,15 @@
 // /admin/media/:userId[/:vehicleId[/:visitId]] (staff: view, upload, rename, move, delete) and
-// /client/media/:userId[/...] (the client: view, preview, download and share their own files; uploading
-// stays with the garage, so what a customer sees is what the shop chose to show). Filters live in the URL.
+// /client/media/:userId[/...] (the client: view, preview, download and share their own files, add files,
+// and delete the ones they added themselves; the garage's files are its records). Filters live in the URL.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MEDIA_SECTIONS, type MediaContextView, type MediaSection, type MediaView } from '@garage/shared/schemas/media';
-import { MEDIA_TYPES } from '@garage/shared/constants';
+import { DATE_FILTERS, MEDIA_TYPES } from '@garage/shared/constants';
+import { dateFilterRange, type DateFilter } from '@garage/shared/visit-rules';
 import { LoadErrorCard } from '../../components/load-error-card.tsx';
 import { BackLink, type Back } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -77,8 +78,16 @@ export function MediaPage() {
 
   const type = (MEDIA_TYPES as readonly string[]).includes(search.get('type') ?? '') ? (search.get('type') as (typeof MEDIA_TYPES)[number]) : undefined;
   const section = (MEDIA_SECTIONS as readonly string[]).includes(search.get('section') ?? '') ? (search.get('section') as MediaSection) : undefined;
+  const date = (DATE_FILTERS as readonly string[]).includes(search.get('date') ?? '') ? (search.get('date') as DateFilter) : undefined;
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const filters = { vehicleId, visitId, type, section, page };
+  // "Added today", "last 7 days"...: calendar days of this browser's time zone, computed once per choice
+  // (a range recomputed on every render would change the query key each time).
+  const added = useMemo(() => {
+    if (!date) return {};
+    const range = dateFilterRange(date, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    return { from: range.from.toISOString(), to: range.to.toISOString() };
+  }, [date]);
+  const filters = { vehicleId, visitId, type, section, ...added, page };
   // A client's URL names their own account; any other id is "not found", like the API says for files.
   const foreignClientUrl = !staff && !!user && user.id !== userId;
 
@@ -98,7 +107,7 @@ export function MediaPage() {
     onFailed: () => toast.error(t('toasts.createFailed'), { id: 'media-create-failed' }),
   });
 
-  const setFilter = (name: 'type' | 'section', value: string) => {
+  const setFilter = (name: 'type' | 'section' | 'date', value: string) => {
     const next = new URLSearchParams(search);
     if (value === ALL) next.delete(name);
     else next.set(name, value);
@@ -125,7 +134,7 @@ export function MediaPage() {
   const visitsOfVehicle = ctx.visits.filter((item) => item.vehicleId === vehicleId);
   const place = visit ? visit.name : vehicle ? vehicleLabel(vehicle) : `${ctx.customer.firstName} ${ctx.customer.lastName}`;
   const files = list.data?.items ?? [];
-  const filtered = !!type || !!section;
+  const filtered = !!type || !!section || !!date;
 
   return (
     <section className="flex flex-col gap-4" data-testid="media-page">
@@ -138,7 +147,7 @@ export function MediaPage() {
               {staff ? t('subtitle', { name: `${ctx.customer.firstName} ${ctx.customer.lastName}` }) : t('mySubtitle')}
             </p>
           </div>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
             <ScopeSelect
               wide
               id="media-vehicle"
@@ -172,18 +181,23 @@ export function MediaPage() {
               options={[{ value: ALL, label: t('filters.all') }, ...MEDIA_SECTIONS.map((option) => ({ value: option, label: t(`sections.${option}`) }))]}
               onChange={(next) => setFilter('section', next)}
             />
+            <ScopeSelect
+              id="media-date"
+              label={t('dates.label')}
+              value={date ?? ALL}
+              options={[{ value: ALL, label: t('dates.all') }, ...DATE_FILTERS.map((option) => ({ value: option, label: t(`dates.${option}`) }))]}
+              onChange={(next) => setFilter('date', next)}
+            />
           </div>
         </CardContent>
       </Card>
 
-      {staff && (
-        <MediaUploadPanel
-          place={place}
-          items={uploads.items}
-          onDismiss={uploads.dismiss}
-          onFiles={(chosen, chosenSection) => void uploads.upload(chosen, { ownerId: userId, vehicleId, visitId, section: chosenSection })}
-        />
-      )}
+      <MediaUploadPanel
+        place={place}
+        items={uploads.items}
+        onDismiss={uploads.dismiss}
+        onFiles={(chosen, chosenSection) => void uploads.upload(chosen, { area: staff ? 'staff' : 'client', ownerId: userId, vehicleId, visitId, section: chosenSection })}
+      />
 
       <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         <span data-testid="media-count">{list.data ? t('count', { count: list.data.total }) : ''}</span>
@@ -208,7 +222,13 @@ export function MediaPage() {
           <p>{filtered ? t('emptyFiltered') : staff ? t('emptyStaff') : t('emptyClient')}</p>
         </Card>
       ) : (
-        <MediaGrid files={files} canEdit={staff} onOpen={setOpen} onAction={(action, file) => setEditing({ action, file })} />
+        <MediaGrid
+          files={files}
+          canEdit={staff}
+          canDelete={(file) => !!user && file.uploadedById === user.id}
+          onOpen={setOpen}
+          onAction={(action, file) => setEditing({ action, file })}
+        />
       )}
 
       {list.data && list.data.pageCount > 1 && (
@@ -224,7 +244,7 @@ export function MediaPage() {
       )}
 
       <MediaLightbox files={files} index={open} onIndex={setOpen} />
-      {staff && <MediaDialogs action={editing?.action ?? null} file={editing?.file ?? null} context={ctx} onClose={() => setEditing(null)} />}
+      <MediaDialogs staff={staff} action={editing?.action ?? null} file={editing?.file ?? null} context={ctx} onClose={() => setEditing(null)} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// Adding files (staff): drop them on the panel, choose several at once, or use the phone's camera
+// Adding files (staff, and a client to their own account): drop them on the panel, choose several at once, or use the phone's camera
 // (`capture`); each file gets its own progress bar and outcome. Files go to the customer, vehicle and visit
 // of the page, in the chosen section.
 import { Camera, CheckCircle2, CircleAlert, Upload, Video } from 'lucide-react';

@@ -8,6 +8,8 @@ import { refreshSession } from '../../lib/auth/refresh.ts';
 import { getAccessToken } from '../../lib/auth/token-store.ts';
 
 export interface UploadTarget {
+  /** Staff send to any customer (/media/upload); a client to their own account (/my/media/upload). */
+  area: 'staff' | 'client';
   ownerId: string;
   vehicleId?: string;
   visitId?: string;
@@ -34,12 +36,13 @@ interface UploadFailure {
 }
 
 function send(file: File, target: UploadTarget, onProgress: (fraction: number) => void): Promise<MediaView[]> {
-  const query = new URLSearchParams({ ownerId: target.ownerId, section: target.section });
+  const query = new URLSearchParams({ section: target.section });
+  if (target.area === 'staff') query.set('ownerId', target.ownerId);
   if (target.vehicleId) query.set('vehicleId', target.vehicleId);
   if (target.visitId) query.set('visitId', target.visitId);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${env.apiUrl}/media/upload?${query}`);
+    xhr.open('POST', `${env.apiUrl}/${target.area === 'staff' ? 'media' : 'my/media'}/upload?${query}`);
     const token = getAccessToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.responseType = 'json';
