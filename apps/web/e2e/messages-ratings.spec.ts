@@ -148,7 +148,10 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
 
       const [{ average }] = (await queryDb<{ average: string }>('SELECT avg(stars)::text AS average FROM "Rating"')) as [{ average: string }];
       await staff.reload();
-      await expect.poll(async () => readNumber((await staff.getByTestId('ratings-average').textContent()) ?? '')).toBeCloseTo(Number(average), 1);
+      // A reloaded screen loads cold (code, translations, data): up to 20 s on a busy machine.
+      await expect
+        .poll(async () => readNumber((await staff.getByTestId('ratings-average').textContent()) ?? ''), { timeout: 20_000 })
+        .toBeCloseTo(Number(average), 1);
       if (!visit!.rated) await expect(staff.getByTestId('rating-row').first()).toContainText(`Waited too long (${language})`);
       await staff.screenshot({ path: screenshotPath(`ratings-${language}-1440`), fullPage: true });
       await staffContext.close();
