@@ -13,6 +13,7 @@ import { loadConfig } from '../src/env.ts';
 import { bootstrapAdminFromEnv } from '../src/modules/setup/first-admin.ts';
 import { formatSetupCode, prepareSetupCode } from '../src/modules/setup/setup-code.ts';
 import { createFirstAdmin } from '../src/modules/setup/setup.service.ts';
+import { multipartFile } from './data-transfer-fixtures.ts';
 import { buildTestApp, testDb, TEST_JWT_SECRET } from './helpers.ts';
 
 const TEMPLATE = `garage_fresh_${randomUUID().slice(0, 8)}`;
@@ -46,8 +47,10 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Owner#Setup2026';
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-function setupInput(code: string, overrides: { username?: string; email?: string; phone?: string } = {}): CompleteSetupInput {
+function setupInput(code: string, overrides: { username?: string; email?: string; phone?: string; logoUrl?: string } = {}): CompleteSetupInput {
   return {
     setupCode: code,
     admin: {
@@ -71,14 +74,21 @@ function setupInput(code: string, overrides: { username?: string; email?: string
       address: '12 rue des Garages, Casablanca',
       openingHours: 'Mon-Sat 8:00-18:00',
       primaryColor: '#0f766e',
+      ...(overrides.logoUrl ? { logoUrl: overrides.logoUrl } : {}),
     },
   };
+}
+
+function uploadSetupLogo(app: App, setupCode: string | undefined, bytes: Buffer | string, remoteAddress: string) {
+  const { payload, headers } = multipartFile('logo.png', bytes, 'image/png');
+  return app.inject({ method: 'POST', url: '/backend/setup/logo', headers: { ...headers, ...(setupCode === undefined ? {} : { 'x-setup-code': setupCode }) }, payload, remoteAddress });
 }
 
 describe('first run on an empty database (no demo data)', () => {
   let db: Db;
   let app: App;
   let code: string;
+  let logoUrl: string;
   /** The winner of the concurrent setups (either may win). */
   let admin: { username: string; email: string };
   beforeAll(async () => {
@@ -157,10 +167,26 @@ describe('first run on an empty database (no demo data)', () => {
     expect(await db.user.count()).toBe(0);
   });
 
+  it('takes the logo before setup with the setup code only, and serves it publicly', async () => {
+    expect((await uploadSetupLogo(app, undefined, PNG, '10.1.0.7')).statusCode).toBe(403);
+    expect((await uploadSetupLogo(app, 'ABCD-EFGH-JKMN', PNG, '10.1.0.7')).statusCode).toBe(403);
+    const notPicture = await uploadSetupLogo(app, code, 'GIF89a, or rather not', '10.1.0.7');
+    expect(notPicture.statusCode).toBe(400);
+    const uploaded = await uploadSetupLogo(app, formatSetupCode(code), PNG, '10.1.0.7');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    logoUrl = uploaded.json().url;
+    expect(logoUrl).toMatch(/^\/backend\/media\/[0-9a-f-]{36}\/file$/);
+    const served = await app.inject({ method: 'GET', url: logoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await db.mediaFile.findFirstOrThrow({ where: { section: 'branding' } })).toMatchObject({ uploadedById: null, mimeType: 'image/png' });
+    expect(await db.user.count()).toBe(0);
+  });
+
   it('lets exactly one of two concurrent setups win; the winner is signed in', async () => {
     const [first, second] = await Promise.all([
-      app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code), remoteAddress: '10.1.0.5' }),
-      app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code, { username: 'intruder', email: 'intruder@example.com', phone: '600999888' }), remoteAddress: '10.1.0.6' }),
+      app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code, { logoUrl }), remoteAddress: '10.1.0.5' }),
+      app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code, { username: 'intruder', email: 'intruder@example.com', phone: '600999888', logoUrl }), remoteAddress: '10.1.0.6' }),
     ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses).toEqual([201, 409]);
@@ -194,6 +220,8 @@ describe('first run on an empty database (no demo data)', () => {
       contactAddress: '12 rue des Garages, Casablanca',
       workingHours: 'Mon-Sat 8:00-18:00',
       whatsapp: 'https://wa.me/212600112233',
+      headerLogo: logoUrl,
+      favicon: logoUrl,
     });
     expect(JSON.parse(fields.themeColors).colorBrand['600']).toBe('#0f766e');
   });
@@ -218,6 +246,21 @@ describe('first run on an empty database (no demo data)', () => {
     expect(saved.statusCode).toBe(200);
     const merchant = (await app.inject({ method: 'GET', url: '/backend/merchant/fetch-merchant' })).json().merchant;
     expect(merchant).toMatchObject({ displayName: 'Karim Motors & Fils', currency: 'EUR', timezone: 'Europe/Paris', defaultLanguage: 'ar' });
+
+    // A new logo later: uploaded as a branding picture by staff, named in the ASSETS entry setup wrote.
+    const picture = multipartFile('new-logo.png', PNG, 'image/png');
+    const uploaded = await app.inject({ method: 'POST', url: '/backend/uploads/image?section=branding', headers: { ...picture.headers, ...auth }, payload: picture.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const newLogo = uploaded.json().url as string;
+    expect((await app.inject({ method: 'GET', url: newLogo })).statusCode).toBe(200);
+    const assets = (await app.inject({ method: 'GET', url: '/backend/merchant/fetch-branding?lan=en' })).json().find((entry: { type: string }) => entry.type === 'ASSETS');
+    const replaced = await app.inject({
+      method: 'PUT',
+      url: `/backend/merchant/update-branding/${assets.id}`,
+      headers: auth,
+      payload: { type: 'ASSETS', language: 'common', status: 'ACTIVE', fields: [{ key: 'headerLogo', value: newLogo }, { key: 'favicon', value: logoUrl }] },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
   });
 
   it('never runs setup twice: the used code and any other answer 409; status says done', async () => {
@@ -228,6 +271,7 @@ describe('first run on an empty database (no demo data)', () => {
     }
     const check = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: code }, remoteAddress: '10.1.0.8' });
     expect(check.statusCode).toBe(409);
+    expect((await uploadSetupLogo(app, code, PNG, '10.1.0.8')).statusCode).toBe(409);
     expect((await app.inject({ method: 'GET', url: '/backend/setup/status' })).json()).toEqual({ needsSetup: false });
     expect(await prepareSetupCode(db, TEST_JWT_SECRET)).toEqual({ status: 'done' });
     expect(await createFirstAdmin(db, { firstName: 'A', lastName: 'B', username: 'late', email: 'late@example.com', password: PASSWORD })).toEqual({ created: false });

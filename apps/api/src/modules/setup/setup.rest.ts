@@ -6,8 +6,9 @@ import type { AppDeps } from '../../deps.ts';
 import { authContext } from '../auth/auth.context.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
 import { createGuards } from '../auth/guards.ts';
+import { readImagePart, uploadedImageSchema } from '../uploads/uploads.rest.ts';
 import { dismissChecklist, getChecklist, markWebsiteShared } from './checklist.service.ts';
-import { checkSetupCode, completeSetup, getSetupStatus } from './setup.service.ts';
+import { checkSetupCode, completeSetup, getSetupStatus, saveSetupLogo } from './setup.service.ts';
 
 const tags = ['setup'];
 
@@ -31,6 +32,24 @@ export function setupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => checkSetupCode(authContext(deps, request), request.body.setupCode),
+    );
+    app.post(
+      '/setup/logo',
+      {
+        schema: {
+          tags,
+          summary: "First run: upload the shop's logo (JPEG or PNG, multipart field \"file\") before completing setup; returns its URL for shop.logoUrl",
+          description: 'Needs the setup code in the X-Setup-Code header. 403 for a wrong code, 409 once setup is done, 429 when throttled, 400/413 for a file that is no JPEG or PNG or too large.',
+          consumes: ['multipart/form-data'],
+          headers: z.object({ 'x-setup-code': z.string().default('') }),
+          response: { 201: uploadedImageSchema },
+        },
+      },
+      async (request, reply) => {
+        const file = await readImagePart(request);
+        const logo = await saveSetupLogo(authContext(deps, request), deps.storage, request.headers['x-setup-code'], file);
+        return reply.status(201).send(logo);
+      },
     );
     app.post(
       '/setup/complete',

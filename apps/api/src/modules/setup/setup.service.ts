@@ -2,7 +2,7 @@
 // and the first admin made without a browser (ADMIN_EMAIL/ADMIN_PASSWORD at boot, `pnpm create-admin`).
 // Every path that creates the first admin holds the installation's advisory lock and checks again that no
 // admin exists, so concurrent attempts give exactly one admin.
-import { ensureMerchant, hashPassword, lockInstallation, type Db, type Prisma } from '@garage/db';
+import { ensureMerchant, hashPassword, lockInstallation, type Db, type FileStorage, type Prisma } from '@garage/db';
 import {
   LANGUAGES,
   SETUP_MESSAGES,
@@ -20,6 +20,7 @@ import { startSession, type AuthContext } from '../auth/auth.service.ts';
 import { reserveAttempt, type ThrottleRule } from '../auth/throttle.ts';
 import { authUserSelect } from '../auth/users.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
+import { saveImage, type UploadedImage } from '../uploads/uploads.service.ts';
 import { needsSetup, setupCodeMatches } from './setup-code.ts';
 
 /** Wrong setup codes: 10 per IP per 15 minutes (the code has ~59 bits; this only stops noise). */
@@ -46,6 +47,19 @@ export async function checkSetupCode(ctx: AuthContext, setupCode: string): Promi
   if (!setupCodeMatches(setupCode, await storedCodeHash(ctx.db))) throw wrongCode();
   await attempt.release();
   return { valid: true };
+}
+
+/**
+ * The logo chosen on the setup screen, stored before the setup itself (which then names it in
+ * `shop.logoUrl`): there is no account yet, so the setup code is the permission, checked and throttled
+ * like the setup. A logo left unused stays an unlinked branding picture.
+ */
+export async function saveSetupLogo(ctx: AuthContext, storage: FileStorage, setupCode: string, file: { filename: string; bytes: Buffer }): Promise<UploadedImage> {
+  if (!(await needsSetup(ctx.db))) throw alreadyDone();
+  const attempt = await reserveAttempt(ctx.db, [setupRule(ctx.client.ip)]);
+  if (!setupCodeMatches(setupCode, await storedCodeHash(ctx.db))) throw wrongCode();
+  await attempt.release();
+  return saveImage(ctx.db, storage, null, { ...file, section: 'branding' });
 }
 
 export interface FirstAdmin {

@@ -1,5 +1,6 @@
 // POST /backend/uploads/image (multipart, field "file"). Uploads are REST-only: tRPC carries JSON, and a
 // picture is bytes. The bytes are served by GET /backend/media/:id/file (modules/media/media.rest.ts).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -7,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createGuards, sessionOf } from '../auth/guards.ts';
 import { IMAGE_MAX_BYTES, imageTooLargeMessage, saveImage, UPLOAD_SECTIONS } from './uploads.service.ts';
 
-const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mimeType: z.string(), sizeBytes: z.number() });
+export const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mimeType: z.string(), sizeBytes: z.number() });
 
 export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const guards = createGuards(deps.jwtSecret);
@@ -18,32 +19,32 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.staff,
         schema: {
           tags: ['uploads'],
-          summary: 'Upload a JPEG or PNG picture of a user, a vehicle or a catalogue entry (multipart field "file"); returns its URL',
+          summary: 'Upload a JPEG or PNG picture of a user, a vehicle, a catalogue entry or the shop branding (multipart field "file"); returns its URL',
           consumes: ['multipart/form-data'],
           querystring: z.object({ section: z.enum(UPLOAD_SECTIONS).default('user') }),
           response: { 201: uploadedImageSchema },
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the picture as multipart/form-data in the field "file"');
-        const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-        if (!part) throw new AppError('VALIDATION', 'Image is required', { fieldErrors: { file: ['Image is required'] } });
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(), { fieldErrors: { file: [imageTooLargeMessage()] } });
-          }
-          throw error;
-        }
-        const image = await saveImage(deps.db, deps.storage, sessionOf(request), {
-          filename: part.filename,
-          bytes,
-          section: request.query.section,
-        });
+        const { filename, bytes } = await readImagePart(request);
+        const image = await saveImage(deps.db, deps.storage, sessionOf(request), { filename, bytes, section: request.query.section });
         return reply.status(201).send(image);
       },
     );
   };
+}
+
+/** The picture of a multipart request (field "file"), at most LIMITS.imageMaxMB; what to store is checked by saveImage. */
+export async function readImagePart(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the picture as multipart/form-data in the field "file"');
+  const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  if (!part) throw new AppError('VALIDATION', 'Image is required', { fieldErrors: { file: ['Image is required'] } });
+  try {
+    return { filename: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(), { fieldErrors: { file: [imageTooLargeMessage()] } });
+    }
+    throw error;
+  }
 }

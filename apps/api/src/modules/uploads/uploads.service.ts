@@ -13,8 +13,8 @@ import { jpegHasExif, sniffImageType } from './image-type.ts';
 /** Sections whose files are profile or vehicle pictures (not history: they go when their owner goes). */
 export const PICTURE_SECTIONS = ['user', 'vehicle'] as const;
 export type PictureSection = (typeof PICTURE_SECTIONS)[number];
-/** Sections a picture may be uploaded for: people and vehicles, and the public catalogue (no owner). */
-export const UPLOAD_SECTIONS = [...PICTURE_SECTIONS, 'offering'] as const;
+/** Sections a picture may be uploaded for: people and vehicles, the public catalogue and the shop's logo and pictures (no owner). */
+export const UPLOAD_SECTIONS = [...PICTURE_SECTIONS, 'offering', 'branding'] as const;
 export type UploadSection = (typeof UPLOAD_SECTIONS)[number];
 
 export const IMAGE_MAX_BYTES = LIMITS.imageMaxMB * 1024 * 1024;
@@ -34,7 +34,8 @@ export const mediaFileUrl = (id: string) => `/backend/media/${id}/file`;
 export async function saveImage(
   db: Db,
   storage: FileStorage,
-  actor: Session,
+  /** Null for the logo chosen during first-run setup, before any account exists. */
+  actor: Session | null,
   file: { filename: string; bytes: Buffer; section: UploadSection },
 ): Promise<UploadedImage> {
   if (file.bytes.length === 0) throw new AppError('VALIDATION', imageTypeMessage(), { fieldErrors: { file: [imageTypeMessage()] } });
@@ -56,7 +57,7 @@ export async function saveImage(
         sizeBytes,
         storageKey: key,
         section: file.section,
-        uploadedById: actor.userId,
+        uploadedById: actor?.userId ?? null,
       },
       select: { id: true, name: true, mimeType: true, sizeBytes: true },
     });

@@ -34,7 +34,7 @@ import { useBranding } from '../branding/branding-context.tsx';
 import { brandingKeys } from '../branding/branding-api.ts';
 import { BrandMark } from '../public/site-header.tsx';
 import { AdminFields, CodeFields, ShopFields } from './setup-steps.tsx';
-import { checkSetupCode, completeSetup, fetchSetupStatus, setupKeys } from './setup-api.ts';
+import { checkSetupCode, completeSetup, fetchSetupStatus, setupKeys, uploadSetupLogo } from './setup-api.ts';
 
 const STEPS = [
   { key: 'code', icon: KeyRound },
@@ -85,6 +85,7 @@ export function SetupPage() {
       email: '',
       address: '',
       openingHours: '',
+      logoUrl: '',
       primaryColor: '#1d4ed8',
     },
   });
@@ -200,7 +201,7 @@ export function SetupPage() {
             ) : null}
             {step === 'shop' ? (
               <StepForm title={t('shop.title')} intro={t('shop.intro')} onSubmit={submitShop} submitting={shopForm.formState.isSubmitting} submitLabel={t('finish')} onBack={() => setStep('admin')} testId="setup-shop-submit">
-                <ShopFields form={shopForm} />
+                <ShopFields form={shopForm} uploadLogo={(file) => uploadSetupLogo(codeForm.getValues('setupCode'), file)} />
               </StepForm>
             ) : null}
             {step === 'done' ? (

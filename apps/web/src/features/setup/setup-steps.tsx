@@ -1,10 +1,11 @@
 // The three forms of /setup: the setup code, the first admin, the shop. Each is bound to a form owned by
 // the page (values survive going back and forth); validation is the shared schemas' through zodResolver.
-import { Check, Circle } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { Check, Circle, ImageIcon, ImageUp, Trash2 } from 'lucide-react';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Controller, useWatch, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@garage/shared/constants';
+import { LANGUAGES, LIMITS } from '@garage/shared/constants';
+import { msg } from '@garage/shared/messages';
 import { PASSWORD_RULE_PARTS, type PasswordRulePart } from '@garage/shared/schemas/auth';
 import {
   slugifyShopName,
@@ -15,12 +16,17 @@ import {
   type UpdateMerchant,
   type UpdateMerchantInput,
 } from '@garage/shared/schemas/setup';
+import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { translateMessage } from '../../lib/form-errors.ts';
 import { cn } from '../../lib/utils.ts';
 import { PasswordInput } from '../auth/password-input.tsx';
+import { resolveMediaUrl } from '../users/media-url.ts';
 
 export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'MAD', 'DZD', 'TND', 'EGP', 'SAR', 'AED', 'QAR', 'CAD', 'CHF', 'XOF'];
 
@@ -177,7 +183,74 @@ export function ShopIdentityFields({
   );
 }
 
-export function ShopFields({ form }: { form: UseFormReturn<SetupShopInput, unknown, SetupShop> }) {
+const LOGO_TYPES = ['image/jpeg', 'image/png'];
+
+/** The logo: uploaded as soon as it is chosen (JPEG/PNG checked here and again by the server), previewed, removable. */
+function LogoField({ form, upload }: { form: UseFormReturn<SetupShopInput, unknown, SetupShop>; upload: (file: File) => Promise<string> }) {
+  const { t } = useTranslation(['setup', 'validation', 'fields']);
+  const value = useWatch({ control: form.control, name: 'logoUrl' });
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    setProblem(null);
+    if (!LOGO_TYPES.includes(file.type)) return setProblem(translateMessage(t, msg('fileType', { fieldName: 'logo', allowedTypes: 'JPEG, PNG' })));
+    if (file.size > LIMITS.imageMaxMB * 1024 * 1024) return setProblem(translateMessage(t, msg('fileSize', { fieldName: 'logo', maxSizeInMB: LIMITS.imageMaxMB })));
+    setUploading(true);
+    try {
+      form.setValue('logoUrl', await upload(file), { shouldDirty: true, shouldValidate: true });
+    } catch (error) {
+      const server = error instanceof ApiError ? error.fieldErrors?.file?.[0] : undefined;
+      setProblem(server ? translateMessage(t, server, 'image') : t('shop.logoFailed'));
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  const src = resolveMediaUrl(value);
+  return (
+    <div className="flex items-center gap-4 sm:col-span-2" data-testid="setup-logo">
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted text-muted-foreground">
+        {src ? <img src={src} alt={t('fields.logo')} className="size-full object-contain" data-testid="setup-logo-preview" /> : <ImageIcon aria-hidden="true" className="size-6" />}
+      </div>
+      <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
+            {uploading ? <Spinner /> : <ImageUp />}
+            {value ? t('shop.logoReplace') : t('shop.logoChoose')}
+          </Button>
+          {value && !uploading ? (
+            <Button type="button" variant="ghost" size="sm" onClick={() => form.setValue('logoUrl', '', { shouldDirty: true })}>
+              <Trash2 />
+              {t('shop.logoRemove')}
+            </Button>
+          ) : null}
+        </div>
+        <p className="text-xs text-muted-foreground">{t('shop.logoHint', { maxSizeInMB: LIMITS.imageMaxMB })}</p>
+        {problem ? (
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept={LOGO_TYPES.join(',')}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="setup-logo-input"
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
+    </div>
+  );
+}
+
+export function ShopFields({ form, uploadLogo }: { form: UseFormReturn<SetupShopInput, unknown, SetupShop>; uploadLogo: (file: File) => Promise<string> }) {
   const { t } = useTranslation('setup');
   const { errors } = form.formState;
   const color = useWatch({ control: form.control, name: 'primaryColor' }) ?? '#1d4ed8';
@@ -213,6 +286,7 @@ export function ShopFields({ form }: { form: UseFormReturn<SetupShopInput, unkno
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-3 text-sm font-semibold">{t('shop.look')}</legend>
         <FieldGroup className="grid gap-4 sm:grid-cols-2">
+          <LogoField form={form} upload={uploadLogo} />
           <Field data-invalid={!!errors.primaryColor}>
             <FieldLabel htmlFor="setup-primaryColor">{t('fields.primaryColor')}</FieldLabel>
             <div className="flex items-center gap-3">

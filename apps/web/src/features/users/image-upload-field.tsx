@@ -18,7 +18,8 @@ import { resolveMediaUrl } from './media-url.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png'];
 
-async function uploadImage(file: File, section: ImageSection): Promise<string> {
+/** Stores a picture (REST, multipart) and answers its URL; also the branding manager's upload. */
+export async function uploadImage(file: File, section: ImageSection): Promise<string> {
   const body = new FormData();
   body.append('file', file);
   const response = await apiFetch(`${env.apiUrl}/uploads/image?section=${section}`, { method: 'POST', body });
@@ -27,8 +28,8 @@ async function uploadImage(file: File, section: ImageSection): Promise<string> {
   return (json as { url: string }).url;
 }
 
-/** What the picture shows: a person (round preview), a vehicle or a catalogue entry (square). */
-export type ImageSection = 'user' | 'vehicle' | 'offering';
+/** What the picture shows: a person (round preview), a vehicle, a catalogue entry or the shop's branding (square). */
+export type ImageSection = 'user' | 'vehicle' | 'offering' | 'branding';
 
 interface ImageUploadFieldProps {
   value: string | null | undefined;

@@ -1,12 +1,20 @@
 // One editor per branding field kind (packages/shared branding.ts): text, long text, number, yes/no,
 // colour (picker + hex), image or URL (with a preview). JSON kinds have their own editors.
+import { ImageUp } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrandingFieldKind } from '@garage/shared/branding';
+import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldDescription, FieldError, FieldLabel } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { translateMessage } from '../../../lib/form-errors.ts';
 import { openModal } from '../../../lib/modal-store.ts';
+import { uploadImage } from '../../users/image-upload-field.tsx';
+import { resolveMediaUrl } from '../../users/media-url.ts';
 
 export interface FieldEditorProps {
   id: string;
@@ -35,11 +43,42 @@ export function ColorInput({ id, label, value, onChange, invalid }: { id: string
   );
 }
 
+/** Uploads a JPEG or PNG as a branding picture and hands its stored URL to the field (the server checks the bytes). */
+function ImageUploadButton({ id, onUploaded, onProblem }: { id: string; onUploaded: (url: string) => void; onProblem: (problem: string | null) => void }) {
+  const { t } = useTranslation(['branding', 'validation', 'fields']);
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    onProblem(null);
+    setUploading(true);
+    try {
+      onUploaded(await uploadImage(file, 'branding'));
+    } catch (error) {
+      const server = error instanceof ApiError ? error.fieldErrors?.file?.[0] : undefined;
+      onProblem(server ? translateMessage(t, server, 'image') : t('uploadFailed'));
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()} data-testid={`${id}-upload`}>
+        {uploading ? <Spinner /> : <ImageUp />}
+        {t('uploadImage')}
+      </Button>
+      <input ref={input} type="file" accept="image/jpeg,image/png" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid={`${id}-file`} onChange={(event) => void choose(event.target.files?.[0])} />
+    </>
+  );
+}
+
 export function FieldEditor({ id, fieldKey, kind, value, error, onChange }: FieldEditorProps) {
   const { t } = useTranslation('branding');
   const label = t(`keys.${fieldKey}`);
-  const invalid = !!error;
-  const errorNode = <FieldError errors={error ? [{ message: error }] : []} field={fieldKey} />;
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
+  const invalid = !!error || !!uploadProblem;
+  const errorNode = <FieldError errors={error ? [{ message: error }] : uploadProblem ? [{ message: uploadProblem }] : []} field={fieldKey} />;
 
   if (kind === 'boolean') {
     return (
@@ -66,12 +105,13 @@ export function FieldEditor({ id, fieldKey, kind, value, error, onChange }: Fiel
             disabled={!value}
             aria-label={t('previewImage', { name: label })}
             data-testid={`${id}-preview`}
-            onClick={() => openModal({ title: label, size: 'wide', body: <img src={value} alt={label} className="max-h-[70vh] w-full rounded-lg object-contain" /> })}
+            onClick={() => openModal({ title: label, size: 'wide', body: <img src={resolveMediaUrl(value)} alt={label} className="max-h-[70vh] w-full rounded-lg object-contain" /> })}
             className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted transition-shadow hover:ring-2 hover:ring-ring disabled:cursor-default"
           >
-            {value && <img src={value} alt="" className="size-full object-cover" />}
+            {value && <img src={resolveMediaUrl(value)} alt="" className="size-full object-cover" />}
           </button>
-          <Input id={id} value={value} dir="ltr" aria-invalid={invalid} onChange={(event) => onChange(event.target.value.trim())} />
+          <Input id={id} value={value} dir="ltr" aria-invalid={invalid} onChange={(event) => onChange(event.target.value.trim())} className="min-w-0" />
+          <ImageUploadButton id={id} onUploaded={onChange} onProblem={setUploadProblem} />
         </div>
       ) : (
         <Input
