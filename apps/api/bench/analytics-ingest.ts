@@ -1,6 +1,9 @@
 // Tracking beacon throughput against a bare "hello" route of the same app, in the same run and process
 // setup (target: beacon/hello >= 0.5), the ingest rate (events stored per second), the app's RSS under the
-// beacon load, and, after a clean shutdown, accepted == stored.
+// beacon load, and, after a clean shutdown, accepted == stored. Throughput on a shared machine drifts by a
+// factor of several within seconds, so each phase also prints the CPU milliseconds per request of the app
+// and of PostgreSQL (from /proc), which barely depend on the load: their ratio (hello / beacon, app +
+// PostgreSQL) is the throughput ratio an otherwise idle machine would show when the app is CPU-bound.
 //
 // The app runs in its own process (this file with --serve) on a throwaway embedded PostgreSQL; the load
 // generator (keep-alive connections, one request at a time each) runs here. Rounds alternate hello and
@@ -18,6 +21,7 @@ import { poolOf } from '@garage/db/client';
 import { startThrowawayDatabase } from '@garage/db/dataset/index';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
+import { postgresCpuMs, postmasterPid, processCpuMs } from './lib/process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -182,27 +186,42 @@ async function main() {
   const count = async () => Number((await poolOf(db).query(`SELECT count(*)::int AS n FROM "PageViewEvent"`)).rows[0].n);
   try {
     const server = await startServer(database.url);
+    const postmaster = postmasterPid(database.dir);
+    const cpu = () => ({ app: processCpuMs(server.child.pid!), db: postgresCpuMs(postmaster) });
+    const perRequest = (from: { app: number; db: number }, to: { app: number; db: number }, requests: number) => ({
+      app: (to.app - from.app) / requests,
+      db: (to.db - from.db) / requests,
+    });
     const counter = { n: 0 };
     // Warm-up: JIT, salt, pools.
     await load(server.port, 'hello', 2, concurrency, counter);
     let accepted = (await load(server.port, 'beacon', 2, concurrency, counter)).statuses.get(202) ?? 0;
-    const results: { hello: number; beacon: number; ingest: number; rssMax: number }[] = [];
+    const results: { hello: number; beacon: number; ingest: number; rssMax: number; cpuRatio: number }[] = [];
     for (let round = 1; round <= rounds; round++) {
+      const helloCpuFrom = cpu();
       const hello = await load(server.port, 'hello', seconds, concurrency, counter);
+      const helloCpu = perRequest(helloCpuFrom, cpu(), hello.requests);
       const before = await count();
       const rssFrom = server.rss.length;
+      const beaconCpuFrom = cpu();
       const beacon = await load(server.port, 'beacon', seconds, concurrency, counter);
       // Ingest rate: what reached the database during the beacon phase, plus what it stores in the next second.
       await new Promise((resolve) => setTimeout(resolve, 1000));
+      // The beacon's CPU includes writing its batches (app and PostgreSQL), that second included.
+      const beaconCpu = perRequest(beaconCpuFrom, cpu(), beacon.requests);
+      const cpuRatio = (helloCpu.app + helloCpu.db) / (beaconCpu.app + beaconCpu.db);
       const stored = (await count()) - before;
       const rssMax = Math.max(...server.rss.slice(rssFrom));
       accepted += beacon.statuses.get(202) ?? 0;
       const helloRate = hello.requests / hello.seconds;
       const beaconRate = beacon.requests / beacon.seconds;
-      results.push({ hello: helloRate, beacon: beaconRate, ingest: stored / (beacon.seconds + 1), rssMax });
+      results.push({ hello: helloRate, beacon: beaconRate, ingest: stored / (beacon.seconds + 1), rssMax, cpuRatio });
       const other = [...beacon.statuses].filter(([status]) => status !== 202).map(([status, n]) => `${status}×${n}`).join(' ') || 'none';
       console.log(
         `round ${round}: hello ${helloRate.toFixed(0)} req/s | beacon ${beaconRate.toFixed(0)} req/s (ratio ${(beaconRate / helloRate).toFixed(2)}; non-202: ${other}) | stored ${stored} (${(stored / (beacon.seconds + 1)).toFixed(0)} events/s) | app RSS max ${(rssMax / 1048576).toFixed(0)} MB`,
+      );
+      console.log(
+        `         CPU ms/request: hello app ${helloCpu.app.toFixed(3)} + PostgreSQL ${helloCpu.db.toFixed(3)} | beacon app ${beaconCpu.app.toFixed(3)} + PostgreSQL ${beaconCpu.db.toFixed(3)} (CPU ratio ${cpuRatio.toFixed(2)})`,
       );
     }
     // A clean shutdown (SIGTERM → app.close) writes what is still buffered.
@@ -212,7 +231,7 @@ async function main() {
     console.log(`\naccepted (202, warm-up included) ${accepted}; stored after shutdown ${total} → ${total === accepted ? 'EQUAL' : 'MISMATCH'}`);
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
     console.log(
-      `median: hello ${median(results.map((r) => r.hello)).toFixed(0)} req/s, beacon ${median(results.map((r) => r.beacon)).toFixed(0)} req/s, ratio ${(median(results.map((r) => r.beacon / r.hello))).toFixed(2)}, ingest ${median(results.map((r) => r.ingest)).toFixed(0)} events/s, RSS max ${(Math.max(...results.map((r) => r.rssMax)) / 1048576).toFixed(0)} MB`,
+      `median: hello ${median(results.map((r) => r.hello)).toFixed(0)} req/s, beacon ${median(results.map((r) => r.beacon)).toFixed(0)} req/s, ratio ${(median(results.map((r) => r.beacon / r.hello))).toFixed(2)}, CPU ratio ${median(results.map((r) => r.cpuRatio)).toFixed(2)}, ingest ${median(results.map((r) => r.ingest)).toFixed(0)} events/s, RSS max ${(Math.max(...results.map((r) => r.rssMax)) / 1048576).toFixed(0)} MB`,
     );
   } finally {
     await db.$disconnect();

@@ -151,7 +151,7 @@ export function analyticsRoutes(deps: AppDeps, onEngine?: (engine: AnalyticsEngi
         const agent = parseUserAgent(userAgent || undefined);
         if (agent.bot) return reply.status(200).send({ status: 'ignored', reason: 'bot' });
         const now = new Date();
-        const salt = await visitorIds.salt(now).catch(() => null);
+        const salt = visitorIds.known(now.getTime()) ?? (await visitorIds.salt(now).catch(() => null));
         if (!salt || !buffer.hasRoom) return unavailable(reply);
         const location = geo(request.ip);
         const event: EventRow = {

@@ -100,22 +100,37 @@ interface Counter {
   entries: number;
 }
 
+function add(counters: Map<string, Counter>, area: string, dimension: string, bucket: string, value: string, views: number, entries: number) {
+  const key = `${area}\u0000${dimension}\u0000${bucket}\u0000${value}`;
+  const counter = counters.get(key);
+  if (counter) {
+    counter.views += views;
+    counter.entries += entries;
+  } else counters.set(key, { area, dimension, bucket, value, views, entries });
+}
+
+const sorted = (counters: Map<string, Counter>) => [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, counter]) => counter);
+
 /** Adds the batch's page views up per (area, dimension, bucket, value), in a stable order. */
 export function aggregate(events: EventRow[], bucketOf: (event: EventRow) => string): Counter[] {
   const counters = new Map<string, Counter>();
   for (const event of events) {
     if (event.eventType !== ROLLED_UP_EVENT_TYPE) continue;
     const bucket = bucketOf(event);
-    for (const [dimension, value] of dimensionValues(event)) {
-      const key = `${event.area}\u0000${dimension}\u0000${bucket}\u0000${value}`;
-      const counter = counters.get(key);
-      if (counter) {
-        counter.views += 1;
-        if (event.isEntry) counter.entries += 1;
-      } else counters.set(key, { area: event.area, dimension, bucket, value, views: 1, entries: event.isEntry ? 1 : 0 });
-    }
+    const entries = event.isEntry ? 1 : 0;
+    for (const [dimension, value] of dimensionValues(event)) add(counters, event.area, dimension, bucket, value, 1, entries);
   }
-  return [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, counter]) => counter);
+  return sorted(counters);
+}
+
+/**
+ * The same figures under coarser buckets (the daily rows from the hourly ones: a day's count is the sum of
+ * its hours'), in a stable order. A batch holds far fewer counters than events times dimensions.
+ */
+export function rebucket(counters: Counter[], bucketOf: (bucket: string) => string): Counter[] {
+  const coarser = new Map<string, Counter>();
+  for (const counter of counters) add(coarser, counter.area, counter.dimension, bucketOf(counter.bucket), counter.value, counter.views, counter.entries);
+  return sorted(coarser);
 }
 
 const columnsOf = (counters: Counter[]) => [
@@ -155,7 +170,7 @@ export async function writeBatch(pool: Pool, events: EventRow[]): Promise<void> 
     const hourly = aggregate(events, hourOf);
     if (hourly.length) {
       await client.query(UPSERT_HOURLY, columnsOf(hourly));
-      await client.query(UPSERT_DAILY, columnsOf(aggregate(events, (event) => localDay(hourOf(event), timeZone))));
+      await client.query(UPSERT_DAILY, columnsOf(rebucket(hourly, (hour) => localDay(hour, timeZone))));
     }
     const areas = [...new Set(events.map((event) => event.area))].join(',');
     await client.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, areas]);
