@@ -18,6 +18,9 @@ const CASES: { language: Extract<Language, 'en' | 'ar'>; device: 'desktop' | 'ph
   { language: 'en', device: 'desktop' },
   { language: 'ar', device: 'phone' },
 ];
+// The first paint of a screen in a fresh browser context loads its chunks one after another (shell, area
+// layout, screen): ~11 s on a loaded 2-core machine, so those first waits get more than the default 10 s.
+const FIRST_PAINT = { timeout: 30_000 };
 const UPLOADED = { en: 'Image uploaded successfully!', ar: 'تم رفع الصورة بنجاح!' };
 
 const photo = (colour: string) => sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } }).jpeg().toBuffer();
@@ -62,7 +65,7 @@ for (const { language, device } of CASES) {
 
     await signInAs(page, DEMO.employee);
     await page.goto(`/admin/media/${path}`);
-    await expect(page.getByTestId('media-empty')).toBeVisible();
+    await expect(page.getByTestId('media-empty')).toBeVisible(FIRST_PAINT);
     await page.getByTestId('media-file-input').setInputFiles([
       { name: 'front-left.jpg', mimeType: 'image/jpeg', buffer: await photo('#b91c1c') },
       { name: 'rear.jpg', mimeType: 'image/jpeg', buffer: await photo('#1d4ed8') },
@@ -82,7 +85,7 @@ for (const { language, device } of CASES) {
 
     // The staff visit page shows them too, with the way to the full page.
     await page.goto(`/admin/users/${customerId}/vehicle/${vehicleId}/visit/${visitId}`);
-    await expect(page.getByTestId('visit-media-strip').getByRole('button')).toHaveCount(3);
+    await expect(page.getByTestId('visit-media-strip').getByRole('button')).toHaveCount(3, FIRST_PAINT);
     await page.getByTestId('visit-media-link').click();
     await expect(page).toHaveURL(new RegExp(`/admin/media/${path}$`));
 
@@ -95,7 +98,7 @@ for (const { language, device } of CASES) {
     const client = await newDevice(browser, language, viewport);
     await signInAs(client.page, DEMO.client);
     await client.page.goto(`/client/overview/${vehicleId}/${visitId}`);
-    await expect(client.page.getByTestId('visit-media-strip').getByRole('button')).toHaveCount(3);
+    await expect(client.page.getByTestId('visit-media-strip').getByRole('button')).toHaveCount(3, FIRST_PAINT);
     await client.page.getByTestId('visit-media-strip').scrollIntoViewIfNeeded();
     await client.page.screenshot({ path: screenshotPath(`media-client-visit-${language}-${device}`) });
     await client.page.getByTestId('visit-media-link').click();
@@ -153,7 +156,7 @@ test('the demo client finds the demo photos and documents from the menu (ar, pho
   const session = await signInAs(page, DEMO.client);
   await page.goto('/client/media');
   await expect(page).toHaveURL(new RegExp(`/client/media/${session.user.id as string}$`));
-  await expect(page.getByTestId('media-tile').first()).toBeVisible();
+  await expect(page.getByTestId('media-tile').first()).toBeVisible(FIRST_PAINT);
   expect(await page.getByTestId('media-tile').count()).toBeGreaterThanOrEqual(8);
   await expect(page.getByTestId('media-tile').filter({ hasText: 'Invoice.pdf' })).toHaveCount(1);
   await page.screenshot({ path: screenshotPath('media-demo-client-ar-phone'), fullPage: true });
