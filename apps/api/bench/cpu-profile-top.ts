@@ -2,7 +2,8 @@
 // the time went: the top functions by self time, and self time summed per package (node_modules/<name>,
 // node:internal, our own source), as a share of the busy (non-idle) time; then the inclusive time (self plus
 // everything it called) of the functions whose names are given.
-//   cd apps/api && pnpm exec tsx bench/cpu-profile-top.ts <file.cpuprofile> [top=40] [functionName ...]
+// `--skip-ms N` leaves out the first N ms (start-up, dataset loading: mixed-workload.ts prints N).
+//   cd apps/api && pnpm exec tsx bench/cpu-profile-top.ts [--skip-ms N] <file.cpuprofile> [top=40] [functionName ...]
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -16,14 +17,21 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topArg, ...inclusiveNames] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const skipAt = args.indexOf('--skip-ms');
+const skipMs = skipAt >= 0 ? Number(args.splice(skipAt, 2)[1]) : 0;
+const [file, topArg, ...inclusiveNames] = args;
 if (!file) throw new Error('usage: cpu-profile-top.ts <file.cpuprofile> [top]');
 const top = Number(topArg ?? 40);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
 // Self time per node: each sample's delta belongs to the node that was on top of the stack.
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, index) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+let elapsedUs = 0;
+profile.samples.forEach((id, index) => {
+  elapsedUs += profile.timeDeltas[index] ?? 0;
+  if (elapsedUs >= skipMs * 1000) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+});
 
 function packageOf(url: string): string {
   if (!url) return '(native/vm)';

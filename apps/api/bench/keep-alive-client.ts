@@ -1,4 +1,4 @@
-// The load generator's HTTP client: one keep-alive HTTP/1.1 connection per simulated user, one GET at a
+// The load generator's HTTP client: one keep-alive HTTP/1.1 connection per simulated user, one request at a
 // time, answers read by their Content-Length. The load generator shares the 2 cores with the app and
 // PostgreSQL, so its CPU is taken from what it measures: node:http (Agent, IncomingMessage streams) spent
 // ~0.09 ms per request, this ~0.03. Only for the app's own JSON answers (Content-Length, never chunked).
@@ -20,11 +20,22 @@ export class KeepAliveConnection {
 
   /** Sends a GET and resolves with the status code once the whole answer has arrived. */
   get(pathAndQuery: string, headers: Record<string, string>): Promise<number> {
+    return this.send('GET', pathAndQuery, headers);
+  }
+
+  /** Sends a JSON body (POST, PUT, PATCH) and resolves with the status code once the answer has arrived. */
+  sendJson(method: string, pathAndQuery: string, headers: Record<string, string>, body: unknown): Promise<number> {
+    return this.send(method, pathAndQuery, { ...headers, 'content-type': 'application/json' }, Buffer.from(JSON.stringify(body)));
+  }
+
+  private send(method: string, pathAndQuery: string, headers: Record<string, string>, body?: Buffer): Promise<number> {
     if (this.waiting) throw new Error('one request at a time per connection');
-    const lines = [`GET ${pathAndQuery} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    const lines = [`${method} ${pathAndQuery} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    if (body) lines.push(`content-length: ${body.length}`);
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
       this.socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (body) this.socket.write(body);
     });
   }
 

@@ -8,8 +8,12 @@
 //
 // The app runs in its own process (src/server.ts through tsx, or --compiled dist/server.mjs) against a
 // throwaway PostgreSQL with the benchmark dataset (--customers/--visits; small by default), or --database-url.
+// The load generator shares the machine: its own CPU per request is printed too, and the total (app +
+// PostgreSQL + load generator) is what two cores must fit: 2,000 ms/s / 1,500 ops/s = 1.33 ms per operation.
 //   cd apps/api && pnpm exec tsx bench/mixed-workload.ts [--connections 50] [--seconds 20]
 //        [--customers 2000] [--visits 20000] [--database-url postgresql://...] [--compiled]
+//        [--bundle dist/other.mjs] (a bundle of its own: `node scripts/build.mjs dist/other.mjs`)
+//        [--only 'staff search'] (one kind: its own CPU per request) [--cpu-prof <dir>] (app profile)
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -21,10 +25,10 @@ import { createDb } from '@garage/db';
 import { loadCustomersAndVehicles, startThrowawayDatabase } from '@garage/db/dataset/index';
 import { generateVisits } from '@garage/db/dataset/visits';
 import { migrateDatabase } from '@garage/db/migrate';
-import { signAccessToken } from '../src/session/session.ts';
 import { startAppInstance } from './lib/app-instance.ts';
 import { KeepAliveConnection } from './keep-alive-client.ts';
 import { percentile } from './lib/mixed-load.ts';
+import { prepareStaffMix } from './lib/staff-mix.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +38,9 @@ const { values } = parseArgs({
     visits: { type: 'string', default: '20000' },
     'database-url': { type: 'string' },
     compiled: { type: 'boolean', default: false },
+    bundle: { type: 'string' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const secret = 'mixed-workload-secret-mixed-workload-0123';
@@ -52,7 +59,9 @@ function cpuMs(pid: number): number {
  * the cluster, else every postgres process on the machine (other clusters included: less exact).
  */
 function postgresCpuMs(postmaster: number | null): number {
-  let total = postmaster ? cpuMs(postmaster) : 0;
+  // Ended backends' time moves to the postmaster's cutime/cstime (fields 13, 14).
+  const ended = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(13, 15).reduce((sum, ticks) => sum + Number(ticks) * TICK_MS, 0);
+  let total = postmaster ? cpuMs(postmaster) + ended(postmaster) : 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -79,15 +88,7 @@ try {
     await generateVisits(db, { visits: Number(values.visits) });
     await db.$executeRawUnsafe('VACUUM ANALYZE');
   }
-  const staff = await db.user.upsert({
-    where: { username: 'bench_mixed_admin' },
-    create: { firstName: 'Bench', lastName: 'Admin', username: 'bench_mixed_admin', email: 'bench_mixed_admin@bench.test', role: 'ADMIN', active: true, verified: true },
-    update: {},
-  });
-  const visits = await db.visit.findMany({ select: { id: true, vehicleId: true, customerId: true }, take: 200, orderBy: { createdAt: 'desc' } });
-  if (visits.length === 0) throw new Error('no visits in the database');
-  const staffAuth = { authorization: `Bearer ${signAccessToken({ userId: staff.id, roles: ['ADMIN'] }, secret)}` };
-  const clientTokens = visits.map((v) => ({ vehicleId: v.vehicleId, auth: { authorization: `Bearer ${signAccessToken({ userId: v.customerId, roles: ['CLIENT'] }, secret)}` } }));
+  const kinds = await prepareStaffMix(db, secret);
   await db.$disconnect();
 
   const app = await startAppInstance('bench', {
@@ -98,25 +99,18 @@ try {
     SEED_DEMO: 'false',
     RUN_JOBS: 'false',
     LOG_LEVEL: 'error',
-  }, { compiled: values.compiled });
-  const words = ['toyota', 'martin', 'ab', 'corolla', 'nadia', 'blue'];
-  type Kind = { name: string; weight: number; request: (n: number) => { path: string; headers: Record<string, string>; write?: boolean } };
-  const kinds: Kind[] = [
-    { name: 'visits list', weight: 20, request: (n) => ({ path: `/backend/visits?page=${(n % 5) + 1}&pageSize=10`, headers: staffAuth }) },
-    { name: 'users list', weight: 10, request: (n) => ({ path: `/backend/users?page=${(n % 5) + 1}&pageSize=10`, headers: staffAuth }) },
-    { name: 'staff search', weight: 10, request: (n) => ({ path: `/backend/search?q=${words[n % words.length]}`, headers: staffAuth }) },
-    { name: 'visit detail', weight: 15, request: (n) => ({ path: `/backend/visits/${visits[n % visits.length]!.id}`, headers: staffAuth }) },
-    { name: 'to-do list', weight: 10, request: () => ({ path: '/backend/todos', headers: staffAuth }) },
-    { name: 'client visits', weight: 15, request: (n) => ({ path: `/backend/my/vehicles/${clientTokens[n % clientTokens.length]!.vehicleId}/visits`, headers: clientTokens[n % clientTokens.length]!.auth }) },
-    { name: 'tRPC visits.list', weight: 10, request: () => ({ path: `/backend/trpc/visits.list?input=${encodeURIComponent(JSON.stringify({ page: 1, pageSize: 10 }))}`, headers: staffAuth }) },
-    { name: 'health', weight: 5, request: () => ({ path: '/backend/health', headers: {} }) },
-    { name: 'write (to-do)', weight: 5, request: () => ({ path: '/backend/todos', headers: staffAuth, write: true }) },
-  ];
-  const deck = kinds.flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
+  }, {
+    compiled: values.bundle ?? values.compiled,
+    nodeArgs: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [],
+  });
+  if (values.only && !kinds.some((kind) => kind.name === values.only)) throw new Error(`--only: one of ${kinds.map((kind) => kind.name).join(', ')}`);
+  const deck = kinds.filter((kind) => !values.only || kind.name === values.only).flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
   const samples = new Map<string, number[]>(kinds.map((kind) => [kind.name, []]));
   const errors = new Map<string, number>();
 
+  const loadBefore = execSync('uptime').toString().trim();
   const appCpuBefore = cpuMs(app.child.pid!);
+  const generatorCpuBefore = process.cpuUsage();
   const pgCpuBefore = postgresCpuMs(postmaster);
   const started = performance.now();
   const endAt = started + Number(values.seconds) * 1000;
@@ -128,20 +122,9 @@ try {
         while (performance.now() < endAt) {
           const n = sequence++;
           const kind = deck[(n * 7919) % deck.length]!;
-          const { path: target, headers, write } = kind.request(n);
+          const { method, path: target, headers, body } = kind.request(n);
           const t = performance.now();
-          let status: number;
-          if (write) {
-            const response = await fetch(`http://127.0.0.1:${app.port}${target}`, {
-              method: 'POST',
-              headers: { ...headers, 'content-type': 'application/json' },
-              body: JSON.stringify({ title: `bench ${n}`, description: 'mixed workload' }),
-            });
-            await response.arrayBuffer();
-            status = response.status;
-          } else {
-            status = await connection.get(target, headers);
-          }
+          const status = method === 'GET' ? await connection.get(target, headers) : await connection.sendJson(method, target, headers, body);
           samples.get(kind.name)!.push(performance.now() - t);
           if (status >= 400) errors.set(`${kind.name} ${status}`, (errors.get(`${kind.name} ${status}`) ?? 0) + 1);
         }
@@ -153,19 +136,25 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const appCpu = cpuMs(app.child.pid!) - appCpuBefore;
   const pgCpu = postgresCpuMs(postmaster) - pgCpuBefore;
+  const generatorUsage = process.cpuUsage(generatorCpuBefore);
+  const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1000;
   await app.stop('SIGTERM');
 
   const total = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
-  console.log(`\nMixed workload: ${values.connections} connections, ${seconds.toFixed(1)} s, ${values.compiled ? 'compiled' : 'tsx'}`);
+  console.log(`\nMixed workload: ${values.connections} connections, ${seconds.toFixed(1)} s, ${values.bundle ?? (values.compiled ? 'compiled' : 'tsx')}${values.only ? `, only ${values.only}` : ''}`);
   console.log(`  ${'kind'.padEnd(18)} ${'requests'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const [name, list] of samples) {
+    if (list.length === 0) continue;
     console.log(`  ${name.padEnd(18)} ${String(list.length).padStart(8)} ${(list.length / seconds).toFixed(0).padStart(8)} ${percentile(list, 50).toFixed(1).padStart(8)} ${percentile(list, 95).toFixed(1).padStart(8)}`);
   }
   const all = [...samples.values()].flat();
   console.log(`  ${'all'.padEnd(18)} ${String(total).padStart(8)} ${(total / seconds).toFixed(0).padStart(8)} ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 95).toFixed(1).padStart(8)}`);
   console.log(`  errors: ${errors.size === 0 ? 0 : JSON.stringify(Object.fromEntries(errors))}`);
-  console.log(`  CPU per request: app ${(appCpu / total).toFixed(2)} ms, PostgreSQL ${(pgCpu / total).toFixed(2)} ms${postmaster ? '' : ' (every postgres process on the machine)'}`);
-  console.log(`  load average: ${execSync('uptime').toString().trim()}`);
+  const perOp = (ms: number) => (ms / total).toFixed(2);
+  console.log(`  CPU per request: app ${perOp(appCpu)} ms, PostgreSQL ${perOp(pgCpu)} ms${postmaster ? '' : ' (every postgres process on the machine)'}, load generator ${perOp(generatorCpu)} ms; total ${perOp(appCpu + pgCpu + generatorCpu)} ms`);
+  console.log(`  load average before: ${loadBefore}`);
+  if (values['cpu-prof']) console.log(`  profile: the load ran from ${Math.round(started - app.spawnedAt)} ms after the app started (cpu-profile-top.ts --skip-ms ${Math.round(started - app.spawnedAt)})`);
+  console.log(`  load average after:  ${execSync('uptime').toString().trim()}`);
 } finally {
   await throwaway?.stop();
   await rm(dataDir, { recursive: true, force: true });

@@ -14,7 +14,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
-const outfile = path.join(apiDir, 'dist', 'server.mjs');
+// `node scripts/build.mjs [outfile]`: another file name lets a benchmark build its own copy while others use
+// dist/server.mjs (it must stay inside apps/api, where npm packages resolve from).
+const outfile = process.argv[2] ? path.resolve(process.argv[2]) : path.join(apiDir, 'dist', 'server.mjs');
 const outDir = path.dirname(outfile);
 
 await build({

@@ -3,6 +3,7 @@
 // start-up banner (PORT=0 lets the system choose).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,6 +12,8 @@ export interface AppInstance {
   name: string;
   port: number;
   child: ChildProcess;
+  /** performance.now() when the process was spawned (a --cpu-prof profile starts about then). */
+  spawnedAt: number;
   /** Everything the process printed. */
   output: () => string;
   /** Sends the signal and resolves with the exit code (SIGKILL after `limitMs`). */
@@ -20,10 +23,18 @@ export interface AppInstance {
 export async function startAppInstance(
   name: string,
   env: Record<string, string>,
-  options: { limitMs?: number; /** dist/server.mjs (build it first) instead of the sources through tsx. */ compiled?: boolean } = {},
+  options: {
+    limitMs?: number;
+    /** dist/server.mjs (build it first), or the bundle at this path, instead of the sources through tsx. */
+    compiled?: boolean | string;
+    /** Extra node options, e.g. `--cpu-prof`. */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<AppInstance> {
   const limitMs = options.limitMs ?? 90_000;
-  const args = options.compiled ? ['--enable-source-maps', path.join('dist', 'server.mjs')] : ['--import', 'tsx', path.join('src', 'server.ts')];
+  const bundle = typeof options.compiled === 'string' ? path.resolve(options.compiled) : path.join('dist', 'server.mjs');
+  const args = [...(options.nodeArgs ?? []), ...(options.compiled ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join('src', 'server.ts')])];
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: apiDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -52,6 +63,7 @@ export async function startAppInstance(
     name,
     port,
     child,
+    spawnedAt,
     output: () => output,
     stop: async (signal = 'SIGTERM', stopLimitMs = 30_000) => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
