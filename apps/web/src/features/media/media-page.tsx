@@ -29,8 +29,9 @@ const ALL = 'all';
 
 function ScopeSelect({ id, label, value, options, onChange, wide }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; wide?: boolean }) {
   return (
-    // Vehicle and visit names are long: a row each on phones; the short filters share one.
-    <div className={cn('flex min-w-0 flex-col gap-1', wide && 'col-span-2 lg:col-span-1')}>
+    // Vehicle and visit names are long: a row each on phones, half a row each on desktops; the short
+    // filters share the next row.
+    <div className={cn('flex min-w-0 flex-col gap-1', wide ? 'col-span-2 lg:col-span-3' : 'lg:col-span-2')}>
       <span id={`${id}-label`} className="text-xs font-medium text-muted-foreground">
         {label}
       </span>
@@ -147,7 +148,7 @@ export function MediaPage() {
               {staff ? t('subtitle', { name: `${ctx.customer.firstName} ${ctx.customer.lastName}` }) : t('mySubtitle')}
             </p>
           </div>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
             <ScopeSelect
               wide
               id="media-vehicle"
