@@ -1,6 +1,7 @@
 // First run in the browser (issue 18): a fresh installation without demo data serves its public site
-// without errors, /login points to /setup, and the setup screen (code → admin → shop → done) leads to the
-// admin dashboard, in English and in Arabic. Each language needs its own fresh install, so this file starts
+// without errors, /login points to /setup, and the setup screen (code → admin → shop with its logo → done)
+// leads to the admin dashboard, where the new admin imports a CSV of customers and finds them in the list,
+// in English and in Arabic. Each language needs its own fresh install, so this file starts
 // two extra servers (apps/api/test/e2e-server.ts with E2E_FRESH=1, on E2E_FRESH_PORT (default E2E_PORT+1)
 // and the next port) and reads their setup codes from $E2E_DIR/setup-code.txt; the demo server of the
 // other journeys is not touched. The admin and shop steps are checked with axe as well.
@@ -132,6 +133,20 @@ async function shot(page: Page, name: string) {
   if (process.env.SETUP_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SETUP_SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** A 1x1 PNG: the logo chosen at setup. */
+const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+/** Customers as a shop keeps them in a spreadsheet: national phone numbers (the admin's country code applies), one row per vehicle. */
+function customersCsv(tag: string): string {
+  const digits = String(Date.now()).slice(-7);
+  return [
+    'First name,Last name,Email,Phone,Plate,Make,Model,Year',
+    `Samira,First${tag},samira.${tag.toLowerCase()}@example.com,06${digits}1,${tag}-1,Renault,Clio,2018`,
+    `Samira,First${tag},samira.${tag.toLowerCase()}@example.com,06${digits}1,${tag}-2,Dacia,Logan,2020`,
+    `Omar,First${tag},omar.${tag.toLowerCase()}@example.com,06${digits}2,${tag}-3,Peugeot,208,2021`,
+  ].join('\n');
+}
+
 const ADMIN = {
   firstName: 'Nadia',
   lastName: 'Karim',
@@ -201,6 +216,9 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await page.locator('#setup-email').fill('contact@karim-motors.example');
     await page.locator('#setup-address').fill('12 rue des Garages, Casablanca');
     await page.locator('#setup-openingHours').fill('Mon-Sat 8:00-18:00');
+    // The logo is stored as soon as it is chosen (with the setup code), and previewed.
+    await page.getByTestId('setup-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await expect(page.getByTestId('setup-logo-preview')).toHaveAttribute('src', /^\/backend\/media\/[0-9a-f-]+\/file$/);
     await shot(page, `${language}-shop`);
     await expectAccessible(page);
     await page.getByTestId('setup-shop-submit').click();
@@ -208,6 +226,8 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     // Done: signed in as the admin, on to the dashboard.
     await expect(page.getByTestId('setup-done')).toBeVisible();
     await expect(page.getByTestId('setup-done')).toContainText(shopName);
+    // The header shows the shop's own logo now.
+    await expect(page.locator('header a[href="/"] img')).toHaveAttribute('src', /^\/backend\/media\/[0-9a-f-]+\/file$/);
     await shot(page, `${language}-done`);
     await page.getByTestId('setup-open-dashboard').click();
     await expect(page).toHaveURL(/\/admin\/dashboard\/main-panel$/);
@@ -227,6 +247,32 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await expect(page.getByTestId('get-started-checklist')).toHaveCount(0);
     }
 
+    // The shop's customers arrive from a spreadsheet: mapped by name, checked, imported, then in the list.
+    const tag = `${language}${Date.now().toString(36)}`.toUpperCase();
+    const failuresBefore = failures.length;
+    await page.goto(`${server.url}/admin/users`);
+    await page.getByTestId('import-customers').click();
+    await expect(page).toHaveURL(/\/admin\/settings\/data$/);
+    await page.getByTestId('import-file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(customersCsv(tag)) });
+    await expect(page.getByTestId('column-mapping')).toBeVisible();
+    await page.getByTestId('check-file').click();
+    await expect(page.getByTestId('validation-result')).toBeVisible();
+    await page.getByTestId('run-import').click();
+    await expect(page.getByTestId('summary-customers').locator('td').nth(1)).toHaveText('2');
+    await expect(page.getByTestId('summary-vehicles').locator('td').nth(1)).toHaveText('3');
+    await shot(page, `${language}-import-summary`);
+    await page.goto(`${server.url}/admin/users`);
+    await page.getByRole('searchbox').fill(`First${tag}`);
+    // A table row on a desktop, a card on a phone.
+    const customer = (name: string) => page.locator('[data-testid="user-row"]:visible, [data-testid="user-card"]:visible').filter({ hasText: `${name} First${tag}` });
+    const samira = customer('Samira');
+    await expect(samira).toBeVisible();
+    await expect(customer('Omar')).toBeVisible();
+    // Written without a country code, the numbers took the admin's (+212), not a foreign default.
+    await expect(samira).toContainText('+212');
+    await shot(page, `${language}-customers`);
+    expect(failures.slice(failuresBefore)).toEqual([]);
+
     // What setup asked stays editable: the shop details sit at the top of the branding manager.
     if (language === 'en') {
       await page.goto(`${server.url}/admin/settings/merchant-info`);
@@ -238,6 +284,18 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await expect
         .poll(async () => ((await (await page.request.get(`${server.url}/backend/merchant/fetch-merchant`)).json()) as { merchant: { currency: string } }).merchant.currency)
         .toBe('EUR');
+      // Pictures are uploaded there too (the setup logo already fills the header logo and favicon).
+      const assets = page.getByTestId('branding-card-ASSETS');
+      await expect(assets.locator('input[id$="-headerLogo"]')).toHaveValue(/^\/backend\/media\/[0-9a-f-]+\/file$/);
+      await assets.locator('[data-testid$="-heroImage1-file"]').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: LOGO_PNG });
+      await expect(assets.locator('input[id$="-heroImage1"]')).toHaveValue(/^\/backend\/media\/[0-9a-f-]+\/file$/);
+      await page.getByTestId('save-ASSETS').click();
+      await expect
+        .poll(async () => {
+          const entries = (await (await page.request.get(`${server.url}/backend/merchant/fetch-branding?lan=en`)).json()) as { type: string; fields: { key: string; value: string }[] }[];
+          return entries.find((entry) => entry.type === 'ASSETS')?.fields.find((field) => field.key === 'heroImage1')?.value ?? '';
+        })
+        .toMatch(/^\/backend\/media\/[0-9a-f-]+\/file$/);
       await shot(page, 'en-branding-manager');
     }
 
