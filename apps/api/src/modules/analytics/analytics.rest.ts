@@ -144,7 +144,9 @@ export function analyticsRoutes(deps: AppDeps, onEngine?: (engine: AnalyticsEngi
         },
       },
       async (request, reply) => {
-        const retryAfter = rate.hit(request.ip);
+        // Behind a trusted proxy request.ip parses X-Forwarded-For on every read: read it once.
+        const ip = request.ip;
+        const retryAfter = rate.hit(ip);
         if (retryAfter) throw new AppError('TOO_MANY_REQUESTS', 'Too many tracking events; slow down', { retryAfterSeconds: retryAfter });
         const body = request.body;
         const userAgent = request.headers['user-agent'] ?? '';
@@ -153,11 +155,11 @@ export function analyticsRoutes(deps: AppDeps, onEngine?: (engine: AnalyticsEngi
         const now = new Date();
         const salt = visitorIds.known(now.getTime()) ?? (await visitorIds.salt(now).catch(() => null));
         if (!salt || !buffer.hasRoom) return unavailable(reply);
-        const location = geo(request.ip);
+        const location = geo(ip);
         const event: EventRow = {
           occurredAt: now,
           area: areaOfPath(body.page_path),
-          visitorId: VisitorIds.hash(salt, request.ip, userAgent),
+          visitorId: VisitorIds.hash(salt, ip, userAgent),
           isEntry: body.is_entry ?? false,
           userId: verifyAccessToken(readAccessToken(request), deps.jwtSecret)?.userId ?? null,
           sessionId: body.session_id,

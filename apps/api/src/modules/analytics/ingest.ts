@@ -142,9 +142,13 @@ const columnsOf = (counters: Counter[]) => [
   counters.map((c) => c.entries),
 ];
 
+// A batch's events mostly share one hour: its ISO string is remembered instead of formatted per event.
+let lastHour = { ms: Number.NaN, iso: '' };
 const hourOf = (event: EventRow) => {
   const ms = event.occurredAt.getTime();
-  return new Date(ms - (ms % 3_600_000)).toISOString();
+  const hourMs = ms - (ms % 3_600_000);
+  if (hourMs !== lastHour.ms) lastHour = { ms: hourMs, iso: new Date(hourMs).toISOString() };
+  return lastHour.iso;
 };
 
 /** Writes one batch: events, rollups and the notification, in one transaction. */
