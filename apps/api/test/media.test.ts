@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, MEDIA_MESSAGES } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
 import { cfb, docx, exe, jpegWithGps, mp4, multipart, pdf, plainZip, png, webm, webp, type Part } from './media-fixtures.ts';
@@ -367,6 +368,29 @@ describe('media library', () => {
       const asAlice = createCaller(createContextInner(testDeps(), { userId: alice.customer.id, roles: ['CLIENT'] }));
       await expect(asAlice.myMedia.delete({ id: bobs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(asAlice.myMedia.delete({ id: garage.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    });
+
+    it('a client whose own files fill their space is refused (413) and nothing is stored; the garage can still add theirs', async () => {
+      const merchant = await testDb().merchant.findFirstOrThrow({ select: { id: true } });
+      const quotaBytes = LIMITS.clientMediaQuotaMB * 1024 * 1024;
+      // Stands for the files Bob already added (no bytes needed: the space counts rows' sizes).
+      const filler = await testDb().mediaFile.create({
+        data: { merchantId: merchant.id, name: 'big.mp4', type: 'VIDEO', mimeType: 'video/mp4', sizeBytes: quotaBytes - 100, storageKey: `media/filler-${Date.now()}.mp4`, section: 'documents', ownerId: bob.customer.id, uploadedById: bob.customer.id },
+      });
+      try {
+        const [rowsBefore, filesBefore] = [await rowsOf(bob.customer.id), storedFiles().length];
+        const refused = await myUpload([{ filename: 'more.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth);
+        expect(refused.statusCode).toBe(413);
+        expect(refused.json().message).toBe(MEDIA_MESSAGES.clientQuota);
+        expect(refused.json().message).toContain(`${LIMITS.clientMediaQuotaMB} MB`);
+        expect([await rowsOf(bob.customer.id), storedFiles().length]).toEqual([rowsBefore, filesBefore]);
+        // The garage's uploads are its own records: they do not count against the client.
+        expect((await upload([{ filename: 'g.pdf', contentType: 'application/pdf', bytes: pdf() }], { ownerId: bob.customer.id, section: 'invoice' })).statusCode).toBe(201);
+      } finally {
+        await testDb().mediaFile.delete({ where: { id: filler.id } });
+      }
+      // Space freed: the same upload goes through.
+      expect((await myUpload([{ filename: 'more.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth)).statusCode).toBe(201);
     });
   });
 

@@ -36,6 +36,8 @@ export const LIMITS = {
   mediaImageMaxMB: 20,
   mediaVideoMaxMB: 200,
   mediaDocumentMaxMB: 25,
+  /** What the files a client adds themselves may take in all (the garage's own uploads do not count). */
+  clientMediaQuotaMB: 500,
 } as const;
 
 export const PAGE_SIZE_DEFAULT = 10;

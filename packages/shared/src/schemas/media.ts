@@ -48,6 +48,7 @@ export const MEDIA_MESSAGES = {
   deleted: 'The file was deleted.',
   /** A client deleting a file of theirs that the garage added (photos of damage, invoices are its records). */
   notYourUpload: 'Only the files you added yourself can be deleted; ask the garage to remove this one',
+  clientQuota: `The files you add may take ${LIMITS.clientMediaQuotaMB} MB in all: delete some of yours, or ask the garage`,
 } as const;
 
 export const mediaFileTypeMessage = () => msg('fileType', { fieldName: 'file', allowedTypes: MEDIA_ALLOWED_TYPES_LABEL });

@@ -36,14 +36,14 @@ import {
   myUploadTarget,
   updateMedia,
 } from './media.service.ts';
-import { TEMP_FOLDER, UPLOAD_MAX_BYTES, uploadMedia, type IncomingFile } from './media.upload.ts';
+import { TEMP_FOLDER, UPLOAD_MAX_BYTES, clientSpaceLeft, uploadMedia, type ByteBudget, type IncomingFile } from './media.upload.ts';
 
 const tags = ['media'];
 const idParams = z.object({ id: z.uuid() });
 const uploadSummary = 'Kinds are decided from the bytes: JPEG, PNG, WebP, MP4, WebM, MOV, PDF, DOC, DOCX. All files are kept, or none.';
 
 /** Streams the multipart files of `request` into the library at `target` (staff and client uploads alike). */
-async function receiveUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, target: MediaUploadTarget) {
+async function receiveUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, target: MediaUploadTarget, budget?: ByteBudget) {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
   // One byte over the largest limit: the per-kind limits (enforced while streaming) answer first.
   const parts = request.files({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: MEDIA_FILES_PER_UPLOAD } });
@@ -51,7 +51,7 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, reply: Fast
     for await (const part of parts) yield { filename: part.filename, stream: part.file };
   }
   try {
-    const files = await uploadMedia(deps, sessionOf(request), target, incoming());
+    const files = await uploadMedia(deps, sessionOf(request), target, incoming(), budget);
     return reply.status(201).send({ files });
   } catch (error) {
     // Refused mid-body (a kind or size check): answer now and close the connection rather than read,
@@ -142,7 +142,10 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       // Another customer's vehicle or visit answers like a missing one, before any byte is read.
-      async (request, reply) => receiveUpload(deps, request, reply, await myUploadTarget(deps.db, sessionOf(request), request.query)),
+      async (request, reply) => {
+        const target = await myUploadTarget(deps.db, sessionOf(request), request.query);
+        return receiveUpload(deps, request, reply, target, await clientSpaceLeft(deps.db, sessionOf(request)));
+      },
     );
     app.delete(
       '/my/media/:id',

@@ -7,6 +7,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { Prisma, storeImageVersions, thumbnailKeyOf, type Db, type FileStorage, type StoredImageFormat } from '@garage/db';
 import {
+  LIMITS,
   MEDIA_MAX_MB,
   MEDIA_MESSAGES,
   mediaFileSizeMessage,
@@ -41,6 +42,12 @@ const sizeError = (type: MediaType) => {
   return new AppError('PAYLOAD_TOO_LARGE', message, { fieldErrors: { file: [message] } });
 };
 const plainError = (message: string) => new AppError('VALIDATION', message, { fieldErrors: { file: [message] } });
+const quotaError = () => new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.clientQuota, { fieldErrors: { file: [MEDIA_MESSAGES.clientQuota] } });
+
+/** Bytes the request's files may still take in all (a client's space left), counted as they arrive. */
+export interface ByteBudget {
+  remaining: number;
+}
 
 /** Passes the bytes through while deciding the kind from the first HEAD_BYTES and enforcing its size limit. */
 class UploadGuard extends Transform {
@@ -50,8 +57,16 @@ class UploadGuard extends Transform {
   private total = 0;
   private limit = UPLOAD_MAX_BYTES;
 
+  constructor(private readonly budget: ByteBudget | undefined) {
+    super();
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.total += chunk.length;
+    if (this.budget && (this.budget.remaining -= chunk.length) < 0) {
+      callback(quotaError());
+      return;
+    }
     if (this.detected) {
       callback(this.total > this.limit ? sizeError(this.detected.type) : null, chunk);
       return;
@@ -86,6 +101,16 @@ class UploadGuard extends Transform {
   }
 }
 
+/**
+ * The space a client's own uploads may still take (LIMITS.clientMediaQuotaMB less the files they added), so
+ * an account cannot fill the garage's disk. Two uploads at once may both start from the same figure: the
+ * overshoot is bounded by one request.
+ */
+export async function clientSpaceLeft(db: Db, actor: Session): Promise<ByteBudget> {
+  const used = await db.mediaFile.aggregate({ where: { uploadedById: actor.userId }, _sum: { sizeBytes: true } });
+  return { remaining: LIMITS.clientMediaQuotaMB * 1024 * 1024 - (used._sum.sizeBytes ?? 0) };
+}
+
 interface Staged {
   filename: string;
   detected: DetectedType;
@@ -99,6 +124,7 @@ export async function uploadMedia(
   actor: Session,
   target: MediaUploadTarget,
   files: AsyncIterable<IncomingFile>,
+  budget?: ByteBudget,
 ): Promise<MediaView[]> {
   const { db, storage } = deps;
   const place = await resolveTarget(db, target);
@@ -107,7 +133,7 @@ export async function uploadMedia(
   const stored: string[] = [];
   try {
     for await (const file of files) {
-      const guard = new UploadGuard();
+      const guard = new UploadGuard(budget);
       file.stream.on('error', (error) => guard.destroy(error));
       // The error reaches us through storage.save's pipeline; `.pipe()` would otherwise re-emit it unheard.
       guard.on('error', () => undefined);

@@ -1,6 +1,7 @@
 // Small helpers shared by the media screens: absolute URLs, sizes and dates in the reader's language, and
 // server messages in that language.
 import type { TFunction } from 'i18next';
+import { LIMITS } from '@garage/shared/constants';
 import { MEDIA_MESSAGES } from '@garage/shared/schemas/media';
 import { translateMessage } from '../../lib/form-errors.ts';
 import { resolveMediaUrl } from '../users/media-url.ts';
@@ -21,5 +22,6 @@ export function uploadErrorText(t: TFunction, message: string | undefined): stri
   if (!message) return undefined;
   if (message.startsWith(MEDIA_MESSAGES.heic.slice(0, 40))) return t('media:server.heic');
   if (message === MEDIA_MESSAGES.damaged) return t('media:server.damaged');
+  if (message === MEDIA_MESSAGES.clientQuota) return t('media:server.quota', { quotaMB: LIMITS.clientMediaQuotaMB });
   return translateMessage(t, message, 'file');
 }
