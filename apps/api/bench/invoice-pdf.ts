@@ -1,5 +1,5 @@
 // Invoice PDF rendering time and size, no database: a fixture snapshot (8 tasks, 2 payments, the demo
-// shop's logo) printed in en, fr and ar. The first render includes loading the fonts into the compiler.
+// shop's logo) printed in en, fr and ar. The first render includes starting the renderer process and loading the fonts.
 // Run: cd apps/api && pnpm exec tsx bench/invoice-pdf.ts [renders=20] [outDir]
 // With outDir, the three PDFs are written there (look at them: pdftoppm -png -r 60 invoice-ar.pdf x).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -56,7 +56,7 @@ const logo = { bytes: readFileSync(new URL('../../web/public/brand/logo.svg', im
 const languages: PdfLanguage[] = ['en', 'fr', 'ar'];
 
 let start = performance.now();
-const first = renderInvoicePdf(snapshot, 'en', logo);
+const first = await renderInvoicePdf(snapshot, 'en', logo);
 console.log(`first render (fonts loaded): ${(performance.now() - start).toFixed(0)} ms, ${first.length} bytes`);
 
 for (const lang of languages) {
@@ -64,7 +64,7 @@ for (const lang of languages) {
   let size = 0;
   for (let i = 0; i < renders; i++) {
     start = performance.now();
-    const pdf = renderInvoicePdf(snapshot, lang, logo);
+    const pdf = await renderInvoicePdf(snapshot, lang, logo);
     times.push(performance.now() - start);
     size = pdf.length;
     if (outDir && i === 0) writeFileSync(path.join(outDir, `invoice-${lang}.pdf`), pdf);

@@ -1,7 +1,7 @@
 // The PDF engine (src/lib/pdf): the branded frame, the shared table, Arabic right-to-left with numbers in
 // order, user text printed literally (never interpreted as Typst). Text read back with pdftotext.
 import { describe, expect, it } from 'vitest';
-import { renderBrandedPdf, type BrandedDocument } from '../src/lib/pdf/render-pdf.ts';
+import { PdfRenderError, RENDERER, pdfRendererPid, renderBrandedPdf, renderPdf, stopPdfRenderer, type BrandedDocument } from '../src/lib/pdf/render-pdf.ts';
 import { isolateLtr, pdfFormatter } from '../src/lib/pdf/format.ts';
 import { pdfPageCount, pdfText } from './pdf-text.ts';
 
@@ -33,8 +33,8 @@ function table(lang: 'en' | 'ar', rowCount: number) {
 }
 
 describe('PDF engine', () => {
-  it('prints the frame, the table and its totals in English; user text is printed as typed', () => {
-    const pdf = renderBrandedPdf({ document: frame('en', 'Revenue report'), body: TABLE_BODY, data: table('en', 3) });
+  it('prints the frame, the table and its totals in English; user text is printed as typed', async () => {
+    const pdf = await renderBrandedPdf({ document: frame('en', 'Revenue report'), body: TABLE_BODY, data: table('en', 3) });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Revenue report');
@@ -45,8 +45,8 @@ describe('PDF engine', () => {
     expect(text).toContain('Page 1 of 1');
   });
 
-  it('keeps numbers, phones, plates and ranges left to right in Arabic', () => {
-    const pdf = renderBrandedPdf({ document: frame('ar', 'تقرير'), body: TABLE_BODY, data: table('ar', 2) });
+  it('keeps numbers, phones, plates and ranges left to right in Arabic', async () => {
+    const pdf = await renderBrandedPdf({ document: frame('ar', 'تقرير'), body: TABLE_BODY, data: table('ar', 2) });
     const text = pdfText(pdf);
     expect(text).toContain('تقرير');
     expect(text).toContain('1,234.50');
@@ -58,15 +58,90 @@ describe('PDF engine', () => {
     expect(text).toContain('المجموع');
   });
 
-  it('breaks long tables over pages, repeating the header and numbering the pages', () => {
-    const pdf = renderBrandedPdf({ document: frame('en', 'Long report'), body: TABLE_BODY, data: table('en', 120) });
+  it('breaks long tables over pages, repeating the header and numbering the pages', async () => {
+    const pdf = await renderBrandedPdf({ document: frame('en', 'Long report'), body: TABLE_BODY, data: table('en', 120) });
     const pages = pdfPageCount(pdf);
     expect(pages).toBeGreaterThan(1);
     expect(pdfText(pdf)).toContain(`Page ${pages} of ${pages}`);
   });
 
-  it('gives the same bytes for the same input (no creation time inside)', () => {
+  it('gives the same bytes for the same input (no creation time inside)', async () => {
     const input = { document: frame('en', 'Same'), body: TABLE_BODY, data: table('en', 1) };
-    expect(renderBrandedPdf(input).equals(renderBrandedPdf(input))).toBe(true);
+    expect((await renderBrandedPdf(input)).equals(await renderBrandedPdf(input))).toBe(true);
+  });
+});
+
+// Typst runs in a renderer process of its own (render-pdf.ts): the server's memory and event loop are not
+// taken by a long document, and the process ends after a big render or when idle.
+describe('PDF renderer process', () => {
+  const isRunning = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const waitUntil = async (condition: () => boolean) => {
+    for (let waited = 0; !condition(); waited += 20) {
+      if (waited > 5_000) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('renders outside this process, several documents at once, each answer to its own request', async () => {
+    const titles = ['First', 'Second', 'Third', 'Fourth'];
+    const pdfs = await Promise.all(titles.map((title) => renderBrandedPdf({ document: frame('en', title), body: TABLE_BODY, data: table('en', 2) })));
+    pdfs.forEach((pdf, index) => expect(pdfText(pdf)).toContain(titles[index]));
+    const pid = pdfRendererPid();
+    expect(pid).not.toBeNull();
+    expect(pid).not.toBe(process.pid);
+  });
+
+  it('reports a Typst error as PdfRenderError and keeps rendering', async () => {
+    await expect(renderPdf({ source: '#let x = (' })).rejects.toBeInstanceOf(PdfRenderError);
+    const pdf = await renderBrandedPdf({ document: frame('en', 'After an error'), body: TABLE_BODY, data: table('en', 1) });
+    expect(pdfText(pdf)).toContain('After an error');
+  });
+
+  it('ends the renderer after a render that left it above the memory limit, and starts a new one for the next PDF', async () => {
+    await renderBrandedPdf({ document: frame('en', 'Warm'), body: TABLE_BODY, data: table('en', 1) });
+    const limit = RENDERER.recycleRssBytes;
+    RENDERER.recycleRssBytes = 0;
+    try {
+      const before = pdfRendererPid()!;
+      await renderBrandedPdf({ document: frame('en', 'Large'), body: TABLE_BODY, data: table('en', 1) });
+      expect(pdfRendererPid()).toBeNull();
+      await waitUntil(() => !isRunning(before));
+    } finally {
+      RENDERER.recycleRssBytes = limit;
+    }
+    const pdf = await renderBrandedPdf({ document: frame('en', 'Fresh'), body: TABLE_BODY, data: table('en', 1) });
+    expect(pdfText(pdf)).toContain('Fresh');
+  });
+
+  it('fails the renders in flight when the renderer dies, and the next render works', async () => {
+    await renderBrandedPdf({ document: frame('en', 'Warm'), body: TABLE_BODY, data: table('en', 1) });
+    const pid = pdfRendererPid()!;
+    const inFlight = renderBrandedPdf({ document: frame('en', 'Long'), body: TABLE_BODY, data: table('en', 400) });
+    process.kill(pid, 'SIGKILL');
+    await expect(inFlight).rejects.toThrow();
+    const pdf = await renderBrandedPdf({ document: frame('en', 'Again'), body: TABLE_BODY, data: table('en', 1) });
+    expect(pdfText(pdf)).toContain('Again');
+    expect(pdfRendererPid()).not.toBe(pid);
+  });
+
+  it('ends an idle renderer', async () => {
+    await renderBrandedPdf({ document: frame('en', 'Warm'), body: TABLE_BODY, data: table('en', 1) });
+    const idle = RENDERER.idleMs;
+    RENDERER.idleMs = 50;
+    try {
+      await renderBrandedPdf({ document: frame('en', 'Last'), body: TABLE_BODY, data: table('en', 1) });
+      const pid = pdfRendererPid()!;
+      await waitUntil(() => pdfRendererPid() === null && !isRunning(pid));
+    } finally {
+      RENDERER.idleMs = idle;
+      stopPdfRenderer();
+    }
   });
 });

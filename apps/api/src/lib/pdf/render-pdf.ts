@@ -1,43 +1,39 @@
-// The server-side PDF engine (invoices, reports). Typst compiled in-process by
-// @myriaddreamin/typst-ts-node-compiler (Apache-2.0, a native addon; no browser, no system fonts needed):
-// it shapes Arabic and applies the Unicode bidi algorithm, so "1,234.50" stays "1,234.50" in an Arabic line
-// (measured against pdfkit and Chromium in /work/shared/notes/pdf-arabic-and-libraries.md).
+// The server-side PDF engine (invoices, reports). Typst compiled by @myriaddreamin/typst-ts-node-compiler
+// (Apache-2.0, a native addon; no browser, no system fonts needed): it shapes Arabic and applies the Unicode
+// bidi algorithm, so "1,234.50" stays "1,234.50" in an Arabic line (measured against pdfkit and Chromium in
+// /work/shared/notes/pdf-arabic-and-libraries.md).
 //
 // How to use it:
-//   renderBrandedPdf({ document, body, data })  → Buffer   the usual entry: the shop's frame around a body
-//   renderPdf({ source, inputs, files })        → Buffer   raw Typst, when a document needs its own frame
+//   await renderBrandedPdf({ document, body, data })  → Buffer   the usual entry: the shop's frame around a body
+//   await renderPdf({ source, inputs, files })        → Buffer   raw Typst, when a document needs its own frame
 // `body` is a Typst source string written by us (a constant next to the feature, e.g. invoice.typ); it reads
 // its values from `data` and `doc` and may use the helpers of branded.typ (data-table, kv-block,
 // summary-box, ltr-value, note). Values travel as JSON through `sys.inputs`, never spliced into the markup,
 // so user text cannot inject Typst. Format dates, money and numbers in TypeScript (./format.ts) in the
 // document's language before passing them.
 //
-// Fonts: Noto Sans + Noto Sans Arabic (regular, bold) from apps/api/assets/fonts (OFL, committed), loaded
-// once into a cached compiler: the first render pays the font loading (~0.2 s), later ones take a few ms.
-// Compiling is synchronous (it holds the event loop for that time); the compiler is shared, and a render
-// maps its files, compiles and unmaps them without awaiting in between, so renders cannot interleave.
-import { readFileSync } from 'node:fs';
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+// Where it runs: in a child process of its own (typst-process.mjs), not in the server. Typst lays a whole
+// document out in memory (about 230 KB per table row: +230 MB for a 1,000-row report, bench/reports.ts) and
+// compiles synchronously (seconds for a long report); in its own process neither the server's memory nor its
+// event loop takes that. The process starts with the first PDF (fonts: Noto Sans + Noto Sans Arabic, regular
+// and bold, from apps/api/assets/fonts, OFL, loaded once: ~0.3 s), renders one document at a time in
+// arrival order (later ones wait their turn), and ends — giving all its memory back — after a render that
+// left it above RENDERER.recycleRssBytes or after RENDERER.idleMs without work. Invoices (a few ms each)
+// reuse the running process.
+import { fork, type ChildProcess } from 'node:child_process';
 
-const FONT_FILES = ['NotoSans-Regular.ttf', 'NotoSans-Bold.ttf', 'NotoSansArabic-Regular.ttf', 'NotoSansArabic-Bold.ttf'];
-const FONTS_DIR = new URL('../../../assets/fonts/', import.meta.url);
-// Typst resolves "/x" against its workspace. A folder that does not exist on disk: documents see only the
-// files we map (branded.typ, images), never the server's own files.
-const WORKSPACE = '/garage-pdf-virtual-root';
-/** Where branded.typ is visible to documents: `#import "/garage/branded.typ": *`. */
+/** Virtual path of branded.typ inside the renderer's workspace (typst-process.mjs mounts it there). */
 const BRANDED_TEMPLATE_PATH = '/garage/branded.typ';
-const BRANDED_TEMPLATE = readFileSync(new URL('./branded.typ', import.meta.url), 'utf8');
+const RENDERER_SCRIPT = new URL('./typst-process.mjs', import.meta.url);
 
-let compiler: NodeCompiler | null = null;
-
-function getCompiler(): NodeCompiler {
-  if (!compiler) {
-    const fontBlobs = FONT_FILES.map((file) => readFileSync(new URL(file, FONTS_DIR)));
-    compiler = NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs }] });
-    compiler.addSource(WORKSPACE + BRANDED_TEMPLATE_PATH, BRANDED_TEMPLATE);
-  }
-  return compiler;
-}
+export const RENDERER = {
+  /** A renderer left above this after a render is ended (a long report): its next start costs ~0.3 s. */
+  recycleRssBytes: 200 * 1024 * 1024,
+  /** A renderer without work for this long is ended (its ~100 MB back to the system). */
+  idleMs: 60_000,
+  /** A render taking longer is abandoned (the renderer is ended) and fails as a 500. */
+  timeoutMs: 120_000,
+};
 
 /** A Typst compile error: a bug in a template (data cannot cause one), so it surfaces as a 500. */
 export class PdfRenderError extends Error {
@@ -56,33 +52,113 @@ export interface RenderPdfOptions {
   files?: Record<string, Uint8Array>;
 }
 
-/** Compiles a Typst document to PDF bytes. */
-export function renderPdf({ source, inputs = {}, files = {} }: RenderPdfOptions): Buffer {
-  const typst = getCompiler();
-  const paths = Object.keys(files);
-  for (const path of paths) typst.mapShadow(WORKSPACE + path, Buffer.from(files[path]!));
-  try {
-    const result = typst.compile({ mainFileContent: source, inputs });
-    const error = result.takeError();
-    if (error || !result.result) {
-      const diagnostics = error ? typst.fetchDiagnostics(error).map(describeDiagnostic) : ['no document'];
-      throw new PdfRenderError(diagnostics);
+interface Pending {
+  resolve: (pdf: Buffer) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+type RendererAnswer = { ready: true } | { id: number; pdf?: Uint8Array; diagnostics?: string[]; rss: number };
+
+/** The running renderer process, its renders in flight, and its idle timer. */
+class Renderer {
+  /** The current process, from its start; `ready` resolves once its fonts are loaded. */
+  private child: ChildProcess | null = null;
+  private ready: Promise<ChildProcess> | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  async render(options: Required<RenderPdfOptions>): Promise<Buffer> {
+    this.clearIdleTimer();
+    const child = await this.start();
+    const id = this.nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      const timer = setTimeout(() => this.stop(new Error(`PDF render took longer than ${RENDERER.timeoutMs} ms`)), RENDERER.timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      // Keeps the server (or a test run) alive only while a render is in flight.
+      child.channel?.ref();
+      child.send({ id, ...options });
+    });
+  }
+
+  private start(): Promise<ChildProcess> {
+    if (this.ready) return this.ready;
+    // No execArgv: the server's own flags (tsx's loader, --enable-source-maps, --cpu-prof) are not for it.
+    const child = fork(RENDERER_SCRIPT, [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.unref();
+    this.child = child;
+    this.ready = new Promise<ChildProcess>((resolve, reject) => {
+      child.on('message', (message: RendererAnswer) => {
+        if ('ready' in message) resolve(child);
+        else this.answer(child, message);
+      });
+      const failed = (reason: Error) => {
+        reject(reason);
+        this.ended(child, reason);
+      };
+      child.on('error', failed);
+      child.on('exit', (code, signal) => failed(new Error(`the PDF renderer exited (${signal ?? `code ${code}`})`)));
+    });
+    return this.ready;
+  }
+
+  private answer(child: ChildProcess, message: Extract<RendererAnswer, { id: number }>) {
+    const waiting = this.pending.get(message.id);
+    if (!waiting) return;
+    this.pending.delete(message.id);
+    clearTimeout(waiting.timer);
+    if (message.pdf) waiting.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
+    else waiting.reject(new PdfRenderError(message.diagnostics ?? ['no document']));
+    if (this.pending.size > 0) return;
+    child.channel?.unref();
+    if (message.rss > RENDERER.recycleRssBytes) this.stop();
+    else this.idleTimer = setTimeout(() => this.stop(), RENDERER.idleMs).unref();
+  }
+
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** Ends the renderer; renders in flight fail with `reason`. The next render starts a fresh one. */
+  stop(reason = new Error('the PDF renderer was stopped')) {
+    if (this.child) this.ended(this.child, reason);
+  }
+
+  /** Forgets `child` (if it is still the current one), fails its renders, and makes sure it is gone. */
+  private ended(child: ChildProcess, reason: Error) {
+    if (child !== this.child) return;
+    this.child = null;
+    this.ready = null;
+    this.clearIdleTimer();
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(reason);
     }
-    // No creation date in the file: the same snapshot gives the same bytes (an issued invoice stays identical).
-    return typst.pdf(result.result);
-  } finally {
-    for (const path of paths) typst.unmapShadow(WORKSPACE + path);
-    // Drop memoized layout results not reused for a while; keeps a long-running server's memory flat.
-    typst.evictCache(10);
+    this.pending.clear();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+
+  private clearIdleTimer() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 }
 
-function describeDiagnostic(diagnostic: unknown): string {
-  if (diagnostic && typeof diagnostic === 'object' && 'message' in diagnostic) {
-    const { message, path, range } = diagnostic as { message: string; path?: string; range?: string };
-    return [path, range ? JSON.stringify(range) : '', message].filter(Boolean).join(' ');
-  }
-  return String(diagnostic);
+const renderer = new Renderer();
+
+/** Ends the PDF renderer now (its memory back to the system); the next PDF starts it again. */
+export function stopPdfRenderer(): void {
+  renderer.stop();
+}
+
+/** The renderer process's id while one runs (tests and benchmarks). */
+export function pdfRendererPid(): number | null {
+  return renderer.pid;
+}
+
+/** Compiles a Typst document to PDF bytes (in the renderer process). */
+export function renderPdf({ source, inputs = {}, files = {} }: RenderPdfOptions): Promise<Buffer> {
+  return renderer.render({ source, inputs, files });
 }
 
 /** One line under the shop's name in the page header; `ltr` for phones and e-mails. */
@@ -119,7 +195,7 @@ export interface RenderBrandedPdfOptions {
 }
 
 /** The shop's frame (header, footer, language, direction) around a document body. */
-export function renderBrandedPdf({ document, body, data }: RenderBrandedPdfOptions): Buffer {
+export function renderBrandedPdf({ document, body, data }: RenderBrandedPdfOptions): Promise<Buffer> {
   const { logo, ...frame } = document;
   const logoPath = logo ? `/garage/logo.${logo.extension}` : null;
   const source = [

@@ -12,7 +12,7 @@ const INVOICE_BODY = readFileSync(new URL('./invoice.typ', import.meta.url), 'ut
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
-export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, logo: BrandedDocument['logo'] | null): Buffer {
+export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, logo: BrandedDocument['logo'] | null): Promise<Buffer> {
   const labels = INVOICE_LABELS[lang];
   const format = pdfFormatter(lang, snapshot.currency, snapshot.shop.timezone);
   const number = isolateLtr(snapshot.number);

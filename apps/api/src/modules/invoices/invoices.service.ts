@@ -93,7 +93,7 @@ async function invoicePdf(deps: InvoicePdfDeps, where: Prisma.InvoiceWhereInput,
   if (!invoice) throw notFound('Invoice');
   const snapshot = invoice.snapshot as unknown as InvoiceSnapshot;
   const logo = await loadLogo(deps, snapshot.shop.logoUrl);
-  return { fileName: invoiceFileName(snapshot), bytes: renderInvoicePdf(snapshot, lang, logo) };
+  return { fileName: invoiceFileName(snapshot), bytes: await renderInvoicePdf(snapshot, lang, logo) };
 }
 
 /** The PDF's language: ?lang when given, else the caller's preferred language. */

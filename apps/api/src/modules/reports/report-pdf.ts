@@ -5,7 +5,8 @@
 //
 // Typst lays out a whole document at once, so a PDF is built in memory, unlike CSV and XLSX: it carries at
 // most REPORT_LIMITS.pdfMaxRows rows (a note says so; the totals still cover every row) and the rest is
-// left to the spreadsheet formats. Rows past the limit are not even read (the cursor stops there).
+// left to the spreadsheet formats. Rows past the limit are not even read (the cursor stops there). The
+// layout happens in the PDF renderer process (lib/pdf/render-pdf.ts), not in the server's.
 import { REPORT_LIMITS, REPORT_TEXT, REPORTS, type ReportColumn, type ReportRow } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { isolateLtr, type PdfFormatter } from '../../lib/pdf/format.ts';
@@ -14,7 +15,7 @@ import { brandedFrame } from '../../lib/pdf/shop.ts';
 import type { ReportContext, ReportPart } from './reports.service.ts';
 
 // Wide reports (up to ten columns on A4 portrait) print a size smaller.
-const BODY = `
+export const REPORT_PDF_BODY = `
 #set text(size: if data.columns.len() > 7 { 7.5pt } else { 9pt })
 #data-table(doc, columns: data.columns, rows: data.rows, empty: data.empty)
 #if data.note != none { note(data.note) }
@@ -94,7 +95,7 @@ export async function reportPdf(deps: AppDeps, context: ReportContext, parts: As
   }));
   return renderBrandedPdf({
     document,
-    body: BODY,
+    body: REPORT_PDF_BODY,
     data: {
       columns,
       rows,
