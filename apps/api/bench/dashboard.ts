@@ -182,7 +182,8 @@ async function main() {
     if (!address || typeof address === 'string') throw new Error('no TCP port');
     const [backend] = await queryRows<{ pid: number }>(db, { text: 'SELECT pg_backend_pid() AS pid', values: [] });
     postmaster = Number(readFileSync(`/proc/${backend!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-    const token = signAccessToken({ userId: randomUUID(), roles: ['ADMIN'] }, secret);
+    // Valid for the whole run (the default 15 minutes ran out during a run on a busy machine: HTTP 401).
+    const token = signAccessToken({ userId: randomUUID(), roles: ['ADMIN'] }, secret, 24 * 3600);
 
     console.log('\nstatements alone (last 30 days):');
     await statementTimes(db);

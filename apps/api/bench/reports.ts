@@ -1,32 +1,37 @@
 // The largest report (repair, one year) exported on the full dataset (10,000 customers, 20,000 vehicles,
 // 200,000 visits over two years, 600,000 tasks and their payments): time to the last byte (p50/p95) and the
-// app's peak resident memory for each format (target: the export streams, RSS < 300 MB).
+// server's peak resident memory for each format (target: the export streams, RSS < 300 MB).
 //
+//   pnpm --filter @garage/api build     (the compiled server, dist/server.mjs, is what is measured)
 //   cd apps/api && pnpm exec tsx bench/reports.ts [--requests 5] [--formats csv,xlsx,pdf,json]
-//        [--database-url postgresql://...   reuse a loaded database (e.g. one kept by bench/visits-list.ts --keep)]
+//        [--database-url postgresql://...   reuse a loaded database (e.g. one kept by bench/dashboard.ts --keep)]
 //        [--keep                            leave the throwaway database running and print its URL]
 //        [--visits 5000                     a smaller dataset, to try the script quickly]
+//        [--tsx                             run the sources through tsx instead of dist/server.mjs]
+//        [--node-options "--max-semi-space-size=4"   extra V8/node options for the server, to compare]
 //
-// Each format runs in a child process of its own (this file with --child), so its peak RSS (VmHWM) is that
-// format's alone and not the dataset loader's: the child builds the app, listens on 127.0.0.1, downloads
-// the report over HTTP --requests times (reading and dropping the bytes, as a browser saving a file), and
-// prints its figures as JSON.
-import { execFileSync, spawn } from 'node:child_process';
+// Each format gets a fresh server process (as production runs it: `node dist/server.mjs`, jobs off), so its
+// figures are that format's alone: a warm-up download of one day (code paths compiled, PDF fonts loaded),
+// then --requests downloads of the year over HTTP, reading and dropping the bytes as a browser saving a file.
+// RSS is read from /proc every 10 ms: the server process before (after the warm-up and 2 s idle), at its
+// peak, and 2 s after the last download; and the peak of the server with the processes it started (the PDF
+// renderer, src/lib/pdf/render-pdf.ts). The server preloads bench/lib/memory-probe.mjs, so the V8 heap and
+// native parts behind those figures are printed too.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDb, createLocalStorage } from '@garage/db';
+import { createDb } from '@garage/db';
 import { loadCustomersAndVehicles, startThrowawayDatabase } from '@garage/db/dataset/index';
 import { generateVisits } from '@garage/db/dataset/visits';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/env.ts';
 import { signAccessToken } from '../src/session/session.ts';
+import { startAppInstance, type AppInstance } from './lib/app-instance.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,14 +41,46 @@ const { values } = parseArgs({
     formats: { type: 'string', default: 'csv,xlsx,pdf,json' },
     'database-url': { type: 'string' },
     keep: { type: 'boolean', default: false },
-    child: { type: 'string' },
+    tsx: { type: 'boolean', default: false },
+    'node-options': { type: 'string', default: '' },
   },
 });
 
 const DAY = 86_400_000;
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const probe = fileURLToPath(new URL('./lib/memory-probe.mjs', import.meta.url));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const megabytes = (kb: number) => Math.round(kb / 1024);
-const statusKb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident MB of a process alone. */
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident MB of a process and its descendants (Linux /proc; pages shared between them count once per process). */
+function treeRssMb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let mb = 0;
+  const visit = (id: number) => {
+    mb += rssMb(id);
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return mb;
+}
 
 /** GET a URL and drop the body; resolves with the status and the bytes read. */
 function download(port: number, pathAndQuery: string, token: string): Promise<{ status: number; bytes: number }> {
@@ -58,73 +95,97 @@ function download(port: number, pathAndQuery: string, token: string): Promise<{ 
   });
 }
 
-async function child(format: string) {
-  // buildApp waits on timers it unrefs; with nothing else running yet, the process would just end.
-  const keepAlive = setInterval(() => {}, 1000);
-  const { buildApp } = await import('../src/app.ts');
-  const { loadConfig } = await import('../src/env.ts');
-  const { signAccessToken } = await import('../src/session/session.ts');
-  const databaseUrl = process.env.BENCH_DATABASE_URL!;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-  const secret = randomUUID() + randomUUID();
-  const db = createDb(databaseUrl);
-  const app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: secret }, { logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no TCP port');
-  const token = signAccessToken({ userId: randomUUID(), roles: ['ADMIN'] }, secret);
-  const to = new Date().toISOString().slice(0, 10);
-  const from = new Date(Date.now() - 364 * DAY).toISOString().slice(0, 10);
-  const url = `/backend/reports/repair?format=${format}&from=${from}&to=${to}&lang=en`;
-  // Warm-up: compiles the code paths and loads the PDF fonts; RSS is measured from here on.
-  await download(address.port, `/backend/reports/repair?format=${format}&from=${to}&to=${to}`, token);
-  const baseline = statusKb('VmRSS');
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, statusKb('VmRSS'))), 10);
-  const samples: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < Number(values.requests); i++) {
-    const started = performance.now();
-    const result = await download(address.port, url, token);
-    samples.push(performance.now() - started);
-    if (result.status !== 200) throw new Error(`${url}: HTTP ${result.status}`);
-    bytes = result.bytes;
-  }
-  clearInterval(sampler);
-  samples.sort((a, b) => a - b);
-  const [counted] = (await db.$queryRawUnsafe(
-    `SELECT count(*)::int AS n FROM "Visit" WHERE "visitDate" >= $1::date - interval '1 day' AND "visitDate" < $2::date + interval '1 day'`,
-    from,
-    to,
-  )) as { n: number }[];
-  const rows = counted?.n ?? 0;
-  console.log(
-    JSON.stringify({ format, rows, bytes, p50: samples.length ? percentile(samples, 50) : 0, p95: percentile(samples, 95), baselineMb: megabytes(baseline), peakMb: megabytes(peak), hwmMb: megabytes(statusKb('VmHWM')) }),
-  );
-  await app.close();
-  await db.$disconnect();
-  clearInterval(keepAlive);
+interface ProbeRecord {
+  label: string;
+  usage: Record<string, number>;
+  status: Record<string, string>;
+  files: Record<string, number>;
+  peak: Record<string, number>;
 }
 
-function runChild(format: string, databaseUrl: string): Promise<Record<string, number | string>> {
-  return new Promise((resolve, reject) => {
-    const self = fileURLToPath(import.meta.url);
-    const process_ = spawn(process.execPath, ['--import', 'tsx', self, '--child', format, '--requests', String(values.requests)], {
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-      stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'pipe', 'inherit'],
-    });
-    let output = '';
-    process_.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    process_.on('close', (code) => {
-      const line = output.trim().split('\n').at(-1) ?? '';
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as Record<string, number | string>);
-      else reject(new Error(`child ${format} exited with ${code}: ${output}`));
-    });
-  });
+/** Asks the server (memory-probe.mjs) for its memory breakdown now. */
+async function probeMemory(app: AppInstance, outFile: string, label: string): Promise<string> {
+  const before = existsSync(outFile) ? readFileSync(outFile, 'utf8').split('\n').filter(Boolean).length : 0;
+  app.child.kill('SIGUSR2');
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    await sleep(50);
+    const lines = existsSync(outFile) ? readFileSync(outFile, 'utf8').split('\n').filter(Boolean) : [];
+    if (lines.length > before) {
+      const record = JSON.parse(lines.at(-1)!) as ProbeRecord;
+      const kb = (field: string) => Math.round(Number.parseInt(record.status[field] ?? '0', 10) / 1024);
+      const { rss, heapTotal, heapUsed, external } = record.usage;
+      const { peak } = record;
+      return (
+        `${label}: rss ${rss} MB = anon ${kb('RssAnon')} (V8 heap ${heapTotal}, used ${heapUsed}; external ${external}) + files ${kb('RssFile')}` +
+        `; highest before this: rss ${peak.rss} (V8 heap ${peak.heapTotal}: new space ${peak.newSpace}, old ${peak.oldSpace}, large objects ${peak.largeObjects}; external ${peak.external})`
+      );
+    }
+  }
+  return `${label}: no answer from the memory probe`;
+}
+
+async function measureFormat(format: string, databaseUrl: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-bench-reports-'));
+  await chmod(dataDir, 0o755);
+  const probeOut = path.join(dataDir, 'memory.jsonl');
+  const secret = `${randomUUID()}${randomUUID()}`;
+  const app = await startAppInstance(
+    `reports-${format}`,
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      SEED_DEMO: 'false',
+      RUN_JOBS: 'false',
+      LOG_LEVEL: 'error',
+      NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', `--import=${probe}`, values['node-options']].join(' ').trim(),
+      MEMORY_PROBE_OUT: probeOut,
+    },
+    { compiled: !values.tsx },
+  );
+  try {
+    const pid = app.child.pid!;
+    const token = signAccessToken({ userId: randomUUID(), roles: ['ADMIN'] }, secret, 24 * 3600);
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 364 * DAY).toISOString().slice(0, 10);
+    const url = `/backend/reports/repair?format=${format}&from=${from}&to=${to}&lang=en`;
+    const breakdown: string[] = [await probeMemory(app, probeOut, 'started')];
+    // Warm-up: compiles the code paths and loads the PDF fonts; RSS is measured from here on.
+    const warm = await download(app.port, `/backend/reports/repair?format=${format}&from=${to}&to=${to}&lang=en`, token);
+    if (warm.status !== 200) throw new Error(`warm-up: HTTP ${warm.status}`);
+    await sleep(2_000);
+    const baseline = rssMb(pid);
+    breakdown.push(await probeMemory(app, probeOut, 'before'));
+    let peak = baseline;
+    let treePeak = treeRssMb(pid);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+      treePeak = Math.max(treePeak, treeRssMb(pid));
+    }, 10);
+    const samples: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < Number(values.requests); i++) {
+      const started = performance.now();
+      const result = await download(app.port, url, token);
+      samples.push(performance.now() - started);
+      if (result.status !== 200) throw new Error(`${url}: HTTP ${result.status}`);
+      bytes = result.bytes;
+    }
+    clearInterval(sampler);
+    breakdown.push(await probeMemory(app, probeOut, 'just after'));
+    await sleep(2_000);
+    const after = rssMb(pid);
+    samples.sort((a, b) => a - b);
+    return { format, bytes, p50: percentile(samples, 50), p95: percentile(samples, 95), baseline, peak, treePeak, after, breakdown };
+  } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
+  if (!values.tsx && !existsSync(path.join(apiDir, 'dist', 'server.mjs'))) throw new Error('Build first: pnpm --filter @garage/api build (or pass --tsx)');
   const throwaway = values['database-url'] ? null : await startThrowawayDatabase();
   const databaseUrl = values['database-url'] ?? throwaway!.url;
   const db = createDb(databaseUrl);
@@ -136,26 +197,36 @@ async function main() {
       console.log(`\nloaded ${made.visits} visits, ${made.tasks} tasks, ${made.payments} payments in ${Math.round(made.ms / 1000)} s`);
       await db.$executeRawUnsafe('VACUUM (ANALYZE) "Visit", "Task", "Payment"');
     }
-    console.log(`dataset: ${await db.visit.count()} visits, ${await db.task.count()} tasks; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-    console.log(`\nGET /backend/reports/repair, one year, ${values.requests} downloads per format (each format in its own process):`);
-    console.log('format   rows     bytes        p50 ms   p95 ms   RSS before  peak RSS');
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 364 * DAY).toISOString().slice(0, 10);
+    const [counted] = (await db.$queryRawUnsafe(
+      `SELECT count(*)::int AS n FROM "Visit" WHERE "visitDate" >= $1::date - interval '1 day' AND "visitDate" < $2::date + interval '1 day'`,
+      from,
+      to,
+    )) as { n: number }[];
+    console.log(`dataset: ${await db.visit.count()} visits, ${await db.task.count()} tasks; the year's report has ~${counted?.n ?? 0} rows; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    const server = values.tsx ? 'src/server.ts through tsx' : 'dist/server.mjs';
+    console.log(`\nGET /backend/reports/repair, one year, ${values.requests} downloads per format, each format on a fresh ${server}${values['node-options'] ? ` (${values['node-options']})` : ''}:`);
+    console.log('RSS of the server process; "with children": the server and the processes it started (the PDF renderer), at their peak');
+    console.log('format   bytes        p50 ms   p95 ms   RSS before  peak      2 s after  with children');
+    const details: string[] = [];
     for (const format of values.formats!.split(',')) {
-      const result = await runChild(format, databaseUrl);
+      const result = await measureFormat(format, databaseUrl);
+      const mb = (value: number) => `${value.toFixed(0).padStart(5)} MB`;
       console.log(
-        `${String(result.format).padEnd(8)} ${String(result.rows).padEnd(8)} ${String(result.bytes).padEnd(12)} ${Number(result.p50).toFixed(0).padStart(7)}  ${Number(result.p95).toFixed(0).padStart(7)}   ${String(result.baselineMb).padStart(6)} MB  ${String(result.peakMb).padStart(5)} MB (VmHWM ${result.hwmMb} MB)`,
+        `${result.format.padEnd(8)} ${String(result.bytes).padEnd(12)} ${result.p50.toFixed(0).padStart(7)}  ${result.p95.toFixed(0).padStart(7)}   ${mb(result.baseline)}  ${mb(result.peak)}  ${mb(result.after)}   ${mb(result.treePeak)}`,
       );
+      details.push(`${format}:`, ...result.breakdown.map((line) => `  ${line}`));
     }
-    console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${execFileSync('uptime').toString().trim()}`);
+    console.log(`\nthe server's memory (process.memoryUsage and /proc/self/status, from bench/lib/memory-probe.mjs):\n${details.join('\n')}`);
+    console.log(`\n${execFileSync('uptime').toString().trim()}`);
   } finally {
     await db.$disconnect();
-    if (throwaway && values.keep) console.log(`database kept: ${throwaway.url}`);
-    else await throwaway?.stop();
+    if (throwaway && values.keep) {
+      console.log(`\nthrowaway database kept running: ${databaseUrl} (Ctrl+C stops it)`);
+      process.on('SIGINT', () => void throwaway.stop().then(() => process.exit(0)));
+    } else await throwaway?.stop();
   }
 }
 
-if (values.child) {
-  await child(values.child).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else await main();
+await main();

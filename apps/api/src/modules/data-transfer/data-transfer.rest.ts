@@ -1,6 +1,5 @@
 // REST for import and export: the upload (multipart) and the downloads (templates, the export ZIP) are
 // bytes, so they live here; the job steps are also on tRPC (data-transfer.router.ts). One service each.
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, TEMPLATE_HEADERS, TEMPLATE_SAMPLE_ROWS, importJobSchema, importOptionsSchema } from '@garage/shared';
@@ -20,6 +19,8 @@ export function templateCsv(): string {
 }
 
 export async function templateXlsx(): Promise<Buffer> {
+  // Loaded on first use, not at start: exceljs holds ~25 MB once loaded (bench/reports.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Customers');
   sheet.addRow(IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field])).font = { bold: true };

@@ -2,7 +2,7 @@
 // that pg-boss fires once across all instances, a "singleton" queue so one run is active at a time, and
 // the job state in the database so a restart loses nothing. Web processes hold no timers for it. Even if
 // two runs overlapped, sendDueReminders claims each email atomically (sent at most once per state).
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../deps.ts';
 import type { DeliveryLog } from '../../lib/mailer.ts';
 import { publicBaseUrl } from '../approvals/public-url.ts';
@@ -22,6 +22,8 @@ interface JobLog extends DeliveryLog {
 
 /** Starts pg-boss (creating or migrating its schema), schedules the reminder run and works the queue. */
 export async function startJobs(deps: AppDeps, databaseUrl: string, log: JobLog, options: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<JobRunner> {
+  // Loaded here, not at start: a server with RUN_JOBS=false never loads pg-boss (~6 MB).
+  const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 2, application_name: 'garage-jobs' });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();

@@ -11,26 +11,13 @@ import { firstMessage, toFieldErrors } from '../../lib/zod-errors.ts';
 import { createGuards } from '../auth/guards.ts';
 import { reportCsv, reportXlsx } from './report-files.ts';
 import { reportPdf } from './report-pdf.ts';
-import { previewReport, reportContext, reportFileName, reportParts, type ReportPart } from './reports.service.ts';
+import { previewReport, primed, reportContext, reportFileName, reportParts } from './reports.service.ts';
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
 } as const;
-
-/** Reads the first part now (errors surface before any byte is sent), then hands out all of them. */
-async function primed(parts: AsyncGenerator<ReportPart>): Promise<AsyncGenerator<ReportPart>> {
-  const first = await parts.next();
-  return (async function* () {
-    try {
-      if (!first.done) yield first.value;
-      yield* parts;
-    } finally {
-      await parts.return(undefined);
-    }
-  })();
-}
 
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const guards = createGuards(deps.jwtSecret);

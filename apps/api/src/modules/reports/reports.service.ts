@@ -152,6 +152,29 @@ export async function* reportParts(db: Db, context: ReportContext, options: { ma
   }
 }
 
+/**
+ * The parts with the first one read now (so a failure surfaces as an error answer before any byte is
+ * sent), then all of them. Not a generator function: return() on a generator that has not started yet
+ * skips its `finally`, and here it must always reach the source, whose finally ends the cursor's
+ * transaction, even when a download is abandoned before its writer asked for the first part.
+ */
+export async function primed(parts: AsyncGenerator<ReportPart>): Promise<AsyncIterableIterator<ReportPart>> {
+  let first: IteratorResult<ReportPart> | null = await parts.next();
+  const iterator: AsyncIterableIterator<ReportPart> = {
+    next: () => {
+      const result = first ?? parts.next();
+      first = null;
+      return Promise.resolve(result);
+    },
+    return: (value?: unknown) => {
+      first = null;
+      return parts.return(value);
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}
+
 /** The report's first rows and its totals, with the columns in the asked language (tRPC reports.preview, format=json). */
 export async function previewReport(db: Db, kind: ReportKind, filters: ReportFilters): Promise<ReportPreview> {
   const context = await reportContext(db, kind, filters);
