@@ -5,6 +5,8 @@
 // the same mix under concurrency; this one says where a kind's cost is.
 //   cd apps/api && pnpm exec tsx bench/mixed-statements.ts [--requests 300] [--customers 2000] [--visits 20000]
 //        [--database-url postgresql://...] [--show 'visit detail' | all] (print one request's statements)
+//        [--only 'staff search,visit detail'] (only these kinds) [--pg-data <dir>] (with --database-url: the
+//        cluster's data folder, to measure its CPU)
 //        [--cpu-prof <file>] (a V8 profile of the measured requests only; read it with cpu-profile-top.ts)
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,6 +31,8 @@ const { values } = parseArgs({
     visits: { type: 'string', default: '20000' },
     'database-url': { type: 'string' },
     show: { type: 'string' },
+    only: { type: 'string' },
+    'pg-data': { type: 'string' },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -55,7 +59,8 @@ function postgresCpuMs(postmaster: number | null): number {
 
 const throwaway = values['database-url'] ? null : await startThrowawayDatabase();
 const databaseUrl = values['database-url'] ?? throwaway!.url;
-const postmaster = throwaway ? Number(readFileSync(path.join(throwaway.dir, 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
+const pgData = throwaway?.dir ?? values['pg-data'];
+const postmaster = pgData ? Number(readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-statements-'));
 try {
   if (throwaway) {
@@ -69,9 +74,10 @@ try {
   }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const db = createDb(databaseUrl);
+  // Before the app: its idle pooled connections keep the process alive while the app connects its listener.
+  const kinds = (await prepareStaffMix(db, secret)).filter((kind) => !values.only || values.only.split(',').includes(kind.name));
   const app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: secret }, { logger: false });
   await app.ready();
-  const kinds = await prepareStaffMix(db, secret);
 
   // Every statement of every connection (Prisma's and queryRows') goes through pg's Client#query.
   let statements: string[] = [];
@@ -80,8 +86,8 @@ try {
   client.release();
   const query = clientPrototype.query;
   clientPrototype.query = function (this: unknown, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string; name?: string };
-    statements.push(typeof config === 'string' ? config : `${config.name ? `[${config.name}] ` : ''}${config.text}`);
+    const config = args[0] as string | { text?: string; name?: string; values?: unknown[] };
+    statements.push(typeof config === 'string' ? config : `${config.name ? `[${config.name}] ` : ''}${config.text}${config.values?.length ? `  -- ${JSON.stringify(config.values)}` : ''}`);
     return query.apply(this, args);
   };
 

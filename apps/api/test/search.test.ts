@@ -59,6 +59,20 @@ describe('staff search', () => {
     expect(visits).toEqual([expect.objectContaining({ id: visitId, customerId, vehicleId })]);
   });
 
+  it('answers each match with exactly the columns the screen shows', async () => {
+    const stored = await testDb().visit.findUniqueOrThrow({ where: { id: visitId }, select: { visitDate: true, status: true } });
+    const found = await search(`${tag}`);
+    expect(found.customers).toEqual([
+      { id: customerId, firstName: 'Salim', lastName: `Qadir${tag}`, username: `salim_${tag}`, email: `salim.${tag}@example.org`, countryCode: '+212', phoneNumber: phone, role: 'CLIENT', imageUrl: null },
+    ]);
+    expect(found.vehicles).toEqual([
+      { id: vehicleId, ownerId: customerId, ownerName: `Salim Qadir${tag}`, plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`, brand: `Volvo${tag}`, model: 'FH16', year: 2020, type: 'TRUCK' },
+    ]);
+    expect(found.visits).toEqual([
+      { id: visitId, name: `Gearbox overhaul ${tag}`, customerId, customerName: `Salim Qadir${tag}`, vehicleId, plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`, status: stored.status, visitDate: stored.visitDate.toISOString() },
+    ]);
+  });
+
   it('returns empty groups for an empty query and nothing for a term that matches nothing', async () => {
     expect(await search('   ')).toEqual({ customers: [], vehicles: [], visits: [] });
     expect(await search(`nothing${uniqueSuffix()}zz`)).toEqual({ customers: [], vehicles: [], visits: [] });

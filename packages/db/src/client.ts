@@ -102,3 +102,32 @@ export async function queryRows<Row>(db: Db, statement: SqlStatement, options: {
   const result = await pool.query<Row & pg.QueryResultRow>({ name, text: statement.text, values: statement.values, types });
   return result.rows;
 }
+
+/**
+ * Runs read statements one after the other in one read-only transaction on one connection, outside Prisma
+ * (rows as queryRows gives them). `settings` (fixed SQL, never input, e.g. `enable_seqscan = off`) apply to
+ * these statements only: they are sent with BEGIN as SET LOCAL, in the same round trip. `prepare` as in
+ * queryRows.
+ */
+export async function queryRowsInTransaction(db: Db, statements: SqlStatement[], options: { settings?: string[]; prepare?: boolean } = {}): Promise<unknown[][]> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('queryRowsInTransaction needs a client made by createDb');
+  const client = await pool.connect();
+  let discard = false;
+  try {
+    await client.query(['BEGIN READ ONLY', ...(options.settings ?? []).map((setting) => `SET LOCAL ${setting}`)].join('; '));
+    const results: unknown[][] = [];
+    for (const statement of statements) {
+      const name = options.prepare ? statementName(statement.text) : undefined;
+      results.push((await client.query({ name, text: statement.text, values: statement.values, types })).rows);
+    }
+    await client.query('COMMIT');
+    return results;
+  } catch (error) {
+    // A failed statement leaves the transaction aborted: end it, or drop the connection if even that fails.
+    await client.query('ROLLBACK').catch(() => (discard = true));
+    throw error;
+  } finally {
+    client.release(discard);
+  }
+}

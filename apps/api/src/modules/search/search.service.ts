@@ -1,11 +1,12 @@
 // Staff search: one box over customers (name, phone, email, username), vehicles (plate, brand, model) and
 // visits (name). Each word of the query must match one column of the row; ILIKE '%word%' on those columns
 // is served by pg_trgm GIN indexes (schema.prisma, migration search_trigram), and top-matches.ts keeps the
-// ranking fast for rare and common words alike. The groups are queried in parallel, SEARCH_GROUP_LIMIT each.
+// ranking fast for rare and common words alike. The three groups (SEARCH_GROUP_LIMIT rows each) are ranked
+// in one transaction, each statement answering the columns shown.
 import { Prisma, type Db } from '@garage/db';
 import { normalizePlate, SEARCH_GROUP_LIMIT, type SearchResult } from '@garage/shared';
 import { containsPattern, textSearchWords, trigramSearchable, userTextMatch } from '../users/users.search.ts';
-import { inOrder, topMatchingIds } from './top-matches.ts';
+import { topMatches, type TopMatchesQuery } from './top-matches.ts';
 
 function vehicleTextMatch(words: string[], query: string): Prisma.Sql {
   const perWord = words.map((word) => {
@@ -21,67 +22,41 @@ function visitTextMatch(words: string[]): Prisma.Sql {
   return Prisma.join(words.map((word) => Prisma.sql`"name" ILIKE ${containsPattern(word)}`), ' AND ');
 }
 
-async function findCustomers(db: Db, words: string[]) {
-  const ids = await topMatchingIds(db, {
+function customersQuery(words: string[]): TopMatchesQuery {
+  return {
     table: 'User',
-    words,
     where: Prisma.sql`"deletedAt" IS NULL AND ${userTextMatch(words)}`,
     sortColumns: Prisma.sql`"lastName", "firstName"`,
     orderBy: Prisma.sql`"lastName", "firstName", id`,
     limit: SEARCH_GROUP_LIMIT,
-  });
-  const rows = await db.user.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, firstName: true, lastName: true, username: true, email: true, countryCode: true, phoneNumber: true, role: true, imageUrl: true },
-  });
-  return inOrder(ids, rows);
+    columns: Prisma.sql`t.id, t."firstName", t."lastName", t.username, t.email, t."countryCode", t."phoneNumber", t.role::text AS role, t."imageUrl"`,
+  };
 }
 
-async function findVehicles(db: Db, words: string[], query: string) {
+function vehiclesQuery(words: string[], query: string): TopMatchesQuery {
   // Soft-deleting a customer hides their vehicles too, so "deletedAt" covers deleted owners.
-  const ids = await topMatchingIds(db, {
+  return {
     table: 'Vehicle',
-    words,
     where: Prisma.sql`"deletedAt" IS NULL AND ${vehicleTextMatch(words, query)}`,
     sortColumns: Prisma.sql`"plateNormalized"`,
     orderBy: Prisma.sql`"plateNormalized"`,
     limit: SEARCH_GROUP_LIMIT,
-  });
-  const rows = await db.vehicle.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, ownerId: true, plateNumber: true, brand: true, model: true, year: true, type: true, owner: { select: { firstName: true, lastName: true } } },
-  });
-  return inOrder(ids, rows).map(({ owner, ...vehicle }) => ({ ...vehicle, ownerName: `${owner.firstName} ${owner.lastName}` }));
+    columns: Prisma.sql`t.id, t."ownerId", owner."firstName" || ' ' || owner."lastName" AS "ownerName", t."plateNumber", t.brand, t.model, t.year, t.type::text AS type`,
+    joins: Prisma.sql`JOIN "User" AS owner ON owner.id = t."ownerId"`,
+  };
 }
 
-async function findVisits(db: Db, words: string[]) {
-  const ids = await topMatchingIds(db, {
+function visitsQuery(words: string[]): TopMatchesQuery {
+  return {
     table: 'Visit',
-    words,
     where: Prisma.sql`${visitTextMatch(words)} AND NOT EXISTS (SELECT 1 FROM "User" AS u WHERE u.id = "Visit"."customerId" AND u."deletedAt" IS NOT NULL)`,
     sortColumns: Prisma.sql`"createdAt"`,
     orderBy: Prisma.sql`"createdAt" DESC, id DESC`,
     limit: SEARCH_GROUP_LIMIT,
-  });
-  const rows = await db.visit.findMany({
-    where: { id: { in: ids } },
-    select: {
-      id: true,
-      name: true,
-      customerId: true,
-      vehicleId: true,
-      status: true,
-      visitDate: true,
-      customer: { select: { firstName: true, lastName: true } },
-      vehicle: { select: { plateNumber: true } },
-    },
-  });
-  return inOrder(ids, rows).map(({ customer, vehicle, visitDate, ...visit }) => ({
-    ...visit,
-    customerName: `${customer.firstName} ${customer.lastName}`,
-    plateNumber: vehicle.plateNumber,
-    visitDate: visitDate.toISOString(),
-  }));
+    columns: Prisma.sql`t.id, t.name, t."customerId", customer."firstName" || ' ' || customer."lastName" AS "customerName", t."vehicleId",
+      vehicle."plateNumber", t.status::text AS status, to_char(t."visitDate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "visitDate"`,
+    joins: Prisma.sql`JOIN "User" AS customer ON customer.id = t."customerId" JOIN "Vehicle" AS vehicle ON vehicle.id = t."vehicleId"`,
+  };
 }
 
 const nothing = (): SearchResult => ({ customers: [], vehicles: [], visits: [] });
@@ -97,8 +72,14 @@ export async function searchEverything(db: Db, query: string): Promise<SearchRes
   if (words.length === 0) return nothing();
   if (!words.some(trigramSearchable)) {
     const plate = normalizePlate(query);
-    return trigramSearchable(plate) ? { ...nothing(), vehicles: await findVehicles(db, [plate], plate) } : nothing();
+    if (!trigramSearchable(plate)) return nothing();
+    const [vehicles] = await topMatches(db, [plate], [vehiclesQuery([plate], plate)]);
+    return { ...nothing(), vehicles: vehicles as SearchResult['vehicles'] };
   }
-  const [customers, vehicles, visits] = await Promise.all([findCustomers(db, words), findVehicles(db, words, query), findVisits(db, words)]);
-  return { customers, vehicles, visits };
+  const [customers, vehicles, visits] = await topMatches(db, words, [customersQuery(words), vehiclesQuery(words, query), visitsQuery(words)]);
+  return {
+    customers: customers as SearchResult['customers'],
+    vehicles: vehicles as SearchResult['vehicles'],
+    visits: visits as SearchResult['visits'],
+  };
 }

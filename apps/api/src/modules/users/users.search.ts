@@ -8,6 +8,7 @@
 // prices the trigram scans too high and reads the whole table (18 ms instead of 1 ms for a full username):
 // when every word is long enough for trigrams, the statements run with sequential scans disabled.
 import { Prisma, type Db } from '@garage/db';
+import { queryRowsInTransaction } from '@garage/db/client';
 
 const MAX_WORDS = 5;
 
@@ -27,6 +28,20 @@ export function withTrigramPlans<T extends Prisma.PrismaPromise<unknown>[]>(db: 
   return db.$transaction([db.$executeRaw`SET LOCAL enable_seqscan = off`, ...statements]).then(([, ...results]) => results as unknown as UnwrapAll<T>);
 }
 type UnwrapAll<T extends unknown[]> = { [K in keyof T]: Awaited<T[K]> };
+
+/**
+ * The same rule for plain SQL read through node-postgres (no Prisma runtime: ~0.3 ms of CPU less per
+ * statement), in one read-only transaction whose settings go with BEGIN in one round trip. When the trigram
+ * indexes can serve, the statements are prepared and always run their generic plan: planned without the
+ * words, PostgreSQL picks the trigram indexes (0.4 ms for a rare name on 2,000 customers), while a plan
+ * made for each call spent 1-3 ms planning and, for a long word, still preferred reading every live user
+ * through the User(createdAt, id, deletedAt) index (7-12 ms). Only for statements whose text comes from a
+ * fixed set (the words as parameters).
+ */
+export function readWithTrigramPlans(db: Db, words: string[], statements: Prisma.Sql[]): Promise<unknown[][]> {
+  if (!words.some(trigramSearchable)) return queryRowsInTransaction(db, statements);
+  return queryRowsInTransaction(db, statements, { settings: ['enable_seqscan = off', 'plan_cache_mode = force_generic_plan'], prepare: true });
+}
 
 /** '%word%' with LIKE's own wildcards taken literally. */
 export const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
