@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
 import { requiredEnvPlugin } from './tooling/required-env-plugin.ts';
+import { startPreloadsPlugin } from './tooling/start-preloads-plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,7 +25,7 @@ export default defineConfig({
   resolve: { alias: reactOnPreact },
   // The automatic JSX runtime straight from Preact (the prefresh plugin would otherwise assume classic h()).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss(), precompressPlugin()],
+  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss(), startPreloadsPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     strictPort: true,
@@ -51,7 +52,10 @@ export default defineConfig({
         // small chunks shared by a few screens (icons, helpers) are copied into those screens' chunks
         // instead of being fetched one by one. `pnpm measure:wire` shows the effect.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 30 }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 30 },
+            { name: 'web', tags: ['$initial'], priority: 20 },
+          ],
           experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
         },
       },

@@ -169,12 +169,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     { prefix: API_PREFIX },
   );
 
-  if (config.NODE_ENV === 'production') await app.register(webApp, { distDir: config.WEB_DIST_DIR });
+  if (config.NODE_ENV === 'production') await app.register(webApp, { distDir: config.WEB_DIST_DIR, db: deps.db });
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
     const wantsPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}($|\?)/i.test(request.url);
-    if (wantsPage && app.serveSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsPage && app.sendStartPage) return app.sendStartPage(request, reply);
     return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}` });
   });
 

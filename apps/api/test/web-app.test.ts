@@ -3,10 +3,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb, ensureMerchant, type Db } from '@garage/db';
+import { migrateDatabase } from '@garage/db/migrate';
+import { LANGUAGE_COOKIE, type BootData } from '@garage/shared/boot-data';
+import { FALLBACK_LANGUAGE } from '@garage/shared/constants';
 import type { App } from '../src/app.ts';
 import { buildApp } from '../src/app.ts';
-import { testDeps } from './helpers.ts';
+import { testDb, testDeps } from './helpers.ts';
 
 const PRECOMPRESSED_SOURCE = `export const value = ${JSON.stringify('y'.repeat(4000))};`;
 
@@ -77,5 +82,86 @@ describe('serving the built web app (production)', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await app.inject({ url: '/assets/missing-file.js' })).statusCode).toBe(404);
+  });
+});
+
+// The page carries the shop's branding and the screen's preload links, read for each request (start-page.ts).
+// Against a database of its own: the test creates and changes ACTIVE branding, which the shared one must keep.
+describe('the page written per request (branding and preloads)', () => {
+  const name = `garage_start_page_${randomUUID().slice(0, 8)}`;
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'garage-dist-'));
+  let db: Db;
+  let app: App;
+  const bootData = (html: string) => {
+    const match = html.match(/<script type="application\/json" id="boot-data">(.*?)<\/script>/s);
+    return match ? (JSON.parse(match[1]!) as BootData) : null;
+  };
+  const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    await testDb().$executeRawUnsafe(`CREATE DATABASE "${name}"`);
+    const url = new URL(inject('databaseUrl'));
+    url.pathname = `/${name}`;
+    await migrateDatabase(url.toString());
+    db = createDb(url.toString(), { poolSize: 4 });
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Garage</title></head><body><div id="root"></div></body></html>');
+    const preloads = { '/login': { en: ['/assets/login-page-1.js', '/assets/common-en.js'], fr: ['/assets/login-page-1.js', '/assets/common-fr.js'] } };
+    writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify(preloads));
+    const deps = testDeps({ db });
+    app = await buildApp({ ...deps, config: { ...deps.config, NODE_ENV: 'production', WEB_DIST_DIR: dist } }, { logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.$disconnect();
+    await testDb().$executeRawUnsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the page without branding before there is a shop', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(bootData(response.body)).toBeNull();
+  });
+
+  it("writes the shop and the starting language's active branding into the page, read at each request", async () => {
+    const { id: merchantId } = await ensureMerchant(db);
+    const hero = await db.branding.create({
+      data: { merchantId, type: 'HERO', language: 'fr', status: 'ACTIVE', fields: [{ key: 'heroTitle', value: 'Garage <b>&</b> </script> fiable' }] },
+    });
+    await db.branding.create({ data: { merchantId, type: 'HERO', language: 'en', status: 'DRAFT', fields: [{ key: 'heroTitle', value: 'Draft' }] } });
+
+    const first = await page('/', { 'accept-language': 'de-DE,fr;q=0.8,en;q=0.5' });
+    const data = bootData(first.body);
+    expect(data).toMatchObject({ language: 'fr', merchant: { id: merchantId, name: 'garage' } });
+    // What the branding and merchant requests answer, so the web app can use it in their place.
+    const [branding, merchant] = await Promise.all([app.inject('/backend/merchant/fetch-branding?lan=fr'), app.inject('/backend/merchant/fetch-merchant')]);
+    expect(data?.branding).toEqual(branding.json());
+    expect(data?.merchant).toEqual(merchant.json().merchant);
+    // Typed text cannot close the data block.
+    expect(first.body).not.toContain('</script> fiable');
+
+    await db.branding.update({ where: { id: hero.id }, data: { fields: [{ key: 'heroTitle', value: 'Nouveau titre' }] } });
+    const next = bootData((await page('/admin/visits', { 'accept-language': 'fr' })).body);
+    expect(next?.branding.find((entry) => entry.id === hero.id)?.fields).toEqual([{ key: 'heroTitle', value: 'Nouveau titre' }]);
+
+    // Only ACTIVE entries of the page's language (and the common ones).
+    const english = bootData((await page('/', { 'accept-language': 'en-US' })).body);
+    expect(english?.language).toBe('en');
+    expect(english?.branding).toEqual([]);
+  });
+
+  it('starts in the language the visitor chose (its cookie), else the browser languages, else the fallback', async () => {
+    expect(bootData((await page('/', { 'accept-language': 'en', cookie: `${LANGUAGE_COOKIE}=ar` })).body)?.language).toBe('ar');
+    expect(bootData((await page('/', { 'accept-language': 'de, es;q=0.9' })).body)?.language).toBe(FALLBACK_LANGUAGE);
+  });
+
+  it("announces the screen's code and translations for that path and language", async () => {
+    const french = (await page('/login', { 'accept-language': 'fr' })).body;
+    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-1.js"><link rel="modulepreload" crossorigin href="/assets/common-fr.js"></head>');
+    expect(french).not.toContain('common-en.js');
+    expect((await page('/login?next=%2Fadmin', { 'accept-language': 'en' })).body).toContain('/assets/common-en.js');
+    expect((await page('/', { 'accept-language': 'en' })).body).not.toContain('modulepreload');
   });
 });

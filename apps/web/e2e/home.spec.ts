@@ -1,7 +1,7 @@
 // The public website in a real browser: the three languages (Arabic right-to-left in its own font), the
 // language surviving a reload, runtime branding from the database, the contact form, the 404 page, and
 // the shell behaviour every page shares (scroll to top, progress bar, no request leaves the machine).
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, queryDb, switchLanguage, test, useLanguage, waitForBranding, type Language } from './fixtures.ts';
 
 interface BrandingEntry {
@@ -10,17 +10,20 @@ interface BrandingEntry {
   fields: { key: string; value: string }[];
 }
 
-const isBrandingResponse = (language: string) => (response: Response) =>
-  response.url().includes(`/backend/merchant/fetch-branding?lan=${language}`) && response.status() === 200;
-
-/** Opens / and returns the branding entries the page itself received from the API. */
-async function openHome(page: Page, language: Language): Promise<BrandingEntry[]> {
+/**
+ * Opens / and returns the branding entries of that language (as the API serves them now) and the branding
+ * requests the page sent: none when the server wrote the branding into the page for this language.
+ */
+async function openHome(page: Page, language: Language): Promise<{ entries: BrandingEntry[]; brandingRequests: string[] }> {
   await useLanguage(page, language);
-  const branding = page.waitForResponse(isBrandingResponse(language));
+  const brandingRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/backend/merchant/fetch-branding')) brandingRequests.push(new URL(request.url()).search);
+  });
   await page.goto('/');
-  const entries = (await (await branding).json()) as BrandingEntry[];
   await waitForBranding(page);
-  return entries;
+  const entries = (await (await page.request.get(`/backend/merchant/fetch-branding?lan=${language}`)).json()) as BrandingEntry[];
+  return { entries, brandingRequests };
 }
 
 const field = (entries: BrandingEntry[], type: string, key: string) =>
@@ -34,9 +37,11 @@ const EXPECTED: Record<Language, { dir: string; nav: string; book: string; notFo
 
 for (const language of ['en', 'fr', 'ar'] as const) {
   test(`home page in ${language}`, async ({ page, blockedRequests }) => {
-    const merchant = page.waitForResponse((response) => response.url().endsWith('/backend/merchant/fetch-merchant'));
-    const entries = await openHome(page, language);
-    const { displayName } = (await (await merchant).json()).merchant as { displayName: string };
+    const { entries, brandingRequests } = await openHome(page, language);
+    const { displayName } = (await (await page.request.get('/backend/merchant/fetch-merchant')).json()).merchant as { displayName: string };
+    // The server wrote the branding of the browser's language (en-US here) into the page; a visitor who
+    // chose another language fetches that language's branding.
+    expect(brandingRequests).toEqual(language === 'en' ? [] : [`?lan=${language}`]);
 
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.locator('html')).toHaveAttribute('dir', EXPECTED[language].dir);
@@ -90,7 +95,7 @@ test('the chosen language survives a reload', async ({ page }) => {
 });
 
 test('the brand colour from the database is the computed colour of branded elements', async ({ page }) => {
-  const entries = await openHome(page, 'en');
+  const { entries } = await openHome(page, 'en');
   const theme = JSON.parse(entries.find((entry) => entry.type === 'MERCHANT_THEME_COLORS')!.fields[0]!.value) as {
     colorBrand: Record<string, string>;
     font: { fontFamily: string };

@@ -5,6 +5,13 @@ import { DEMO, expect, signInAs, switchLanguage, test, useLanguage, waitForBrand
 
 test('a theme loader covers the first branding load; a failed load toasts and keeps a usable default', async ({ page }) => {
   await useLanguage(page, 'en');
+  // A page without the branding written in by the server (as from a static host): the web app fetches it.
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="boot-data">.*?<\/script>/s, '');
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    await route.fulfill({ status: response.status(), headers, body });
+  });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/backend/merchant/fetch-branding**', async (route) => {
@@ -25,9 +32,8 @@ test('a theme loader covers the first branding load; a failed load toasts and ke
 
 test('the merchant name and display name are kept locally, and the favicon follows the branding', async ({ page }) => {
   await useLanguage(page, 'en');
-  const merchantResponse = page.waitForResponse((response) => response.url().endsWith('/backend/merchant/fetch-merchant'));
   await page.goto('/');
-  const { merchant } = (await (await merchantResponse).json()) as { merchant: { name: string; displayName: string } };
+  const { merchant } = (await (await page.request.get('/backend/merchant/fetch-merchant')).json()) as { merchant: { name: string; displayName: string } };
   await waitForBranding(page);
   await expect.poll(() => page.evaluate(() => [localStorage.getItem('merchant_name'), localStorage.getItem('merchant_display_name')])).toEqual([
     merchant.name,

@@ -1,6 +1,6 @@
 // Entry: refuses to start without the required settings (SPEC §1), then loads the starting language and
-// renders the app. The current screen's code and the shop's branding start downloading at once, in
-// parallel with the language.
+// the current screen's code, in parallel, and renders the app. The shop's branding comes with the page
+// (features/branding/boot-data.ts) or starts downloading at once.
 import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
@@ -29,9 +29,12 @@ if (envProblem) {
   trackWindowHeight();
   applyDarkMode(getUiState().isDarkMode);
   const started = initI18n();
-  preloadRoute(window.location.pathname);
+  // The first render waits for the screen's code too (announced in index.html, it downloads with the app's):
+  // its first paint is then the page itself, not the header over placeholders. A failed load renders anyway
+  // (the screen shows its error).
+  const screenLoaded = preloadRoute(window.location.pathname).catch(() => undefined);
   prefetchBranding(queryClient, detectLanguage());
-  void started.then(() => {
+  void Promise.all([started, screenLoaded]).then(() => {
     // index.html's boot screen goes in the same task as the first render: no blank frame between them.
     document.getElementById('boot-screen')?.remove();
     root.render(<App />);

@@ -6,26 +6,41 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_AREA_ROLES, CLIENT_AREA_ROLES } from '@garage/shared/constants';
 import { PublicLayout } from './features/public/public-layout.tsx';
 import { i18n } from './lib/i18n.ts';
+import { START_ROUTES } from './start-routes.ts';
 
 type Loader<M> = () => Promise<M>;
 const preloads = new Map<string, () => Promise<unknown>>();
 
 function lazyPage<M, K extends keyof M>(load: Loader<M>, name: K, namespaces: readonly string[] = [], preloadPath?: string) {
-  const loadAll = () => Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]);
+  // One load per screen, shared by the preload and the first render (a failed one may be tried again).
+  let loading: Promise<[M, unknown]> | null = null;
+  const loadAll = () => {
+    loading ??= Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]);
+    loading.catch(() => (loading = null));
+    return loading;
+  };
   if (preloadPath) preloads.set(preloadPath, loadAll);
   return lazy(async () => ({ default: (await loadAll())[0][name] as ComponentType }));
 }
 
-/** Starts loading the screen for `pathname` before React asks for it (no request waterfall on entry). */
-export function preloadRoute(pathname: string) {
-  void preloads.get(pathname)?.();
+/** A screen a visit can start on (start-routes.ts): its namespaces, and its path for preloadRoute. */
+function startRoute(pathname: keyof typeof START_ROUTES) {
+  return [START_ROUTES[pathname].namespaces, pathname] as const;
+}
+
+/**
+ * Starts loading the screen for `pathname` before React asks for it (no request waterfall on entry);
+ * resolves when it is loaded (at once for a path without a preload).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  return preloads.get(pathname)?.() ?? Promise.resolve();
 }
 
 const SHELL = ['shell'];
 
 // Public website
-const HomePage = lazyPage(() => import('./features/home/home-page.tsx'), 'HomePage', ['home'], '/');
-const AllServicesPage = lazyPage(() => import('./features/services/all-services-page.tsx'), 'AllServicesPage', ['services'], '/all-services');
+const HomePage = lazyPage(() => import('./features/home/home-page.tsx'), 'HomePage', ...startRoute('/'));
+const AllServicesPage = lazyPage(() => import('./features/services/all-services-page.tsx'), 'AllServicesPage', ...startRoute('/all-services'));
 const PrivacyPolicyPage = lazyPage(() => import('./features/legal/privacy-policy-page.tsx'), 'PrivacyPolicyPage', ['legal']);
 const TermsOfServicePage = lazyPage(() => import('./features/legal/terms-of-service-page.tsx'), 'TermsOfServicePage', ['legal']);
 const NotFoundPage = lazyPage(() => import('./features/public/not-found-page.tsx'), 'NotFoundPage');
@@ -36,9 +51,9 @@ const UnsubscribePage = lazyPage(() => import('./features/reminders/unsubscribe-
 const TrpcScope = lazyPage(() => import('./components/trpc-scope.tsx'), 'TrpcScope');
 const RequireRole = lazy(() => import('./features/auth/require-role.tsx').then((module) => ({ default: module.RequireRole })));
 // Every namespace its first paint uses (the form's labels and messages), loaded with its code from boot: no waterfall.
-const LoginPage = lazyPage(() => import('./features/auth/login-page.tsx'), 'LoginPage', ['auth', 'validation', 'fields'], '/login');
+const LoginPage = lazyPage(() => import('./features/auth/login-page.tsx'), 'LoginPage', ...startRoute('/login'));
 const NotAuthorizedPage = lazyPage(() => import('./features/auth/not-authorized-page.tsx'), 'NotAuthorizedPage', ['auth']);
-const SetupPage = lazyPage(() => import('./features/setup/setup-page.tsx'), 'SetupPage', ['setup', 'auth', 'validation', 'fields'], '/setup');
+const SetupPage = lazyPage(() => import('./features/setup/setup-page.tsx'), 'SetupPage', ...startRoute('/setup'));
 
 // Signed-in frames
 const AdminLayout = lazyPage(() => import('./features/shell/admin-layout.tsx'), 'AdminLayout', SHELL);

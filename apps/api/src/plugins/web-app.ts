@@ -1,6 +1,7 @@
 // Production: the API process also serves the built web app, so one process and one port is the whole app.
 // Hashed assets are cached for a year; index.html is never cached; client routes fall back to index.html;
-// unknown /backend/ paths stay real JSON 404s.
+// unknown /backend/ paths stay real JSON 404s. The page is composed per request (start-page.ts: the shop's
+// branding and the screen's preload links written into it).
 //
 // Hashed assets (scripts, styles, fonts) carry lean headers: the security set (CSP, HSTS, frame and opener
 // policies...) governs documents, not sub-resources, and repeated on each of the 20-40 files a first visit
@@ -8,19 +9,31 @@
 // refuses a script or style served with a wrong type), and so does the resource policy (cross-site loads).
 // Validators go too: an immutable file is never revalidated.
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '@garage/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { composeStartPage, readBootData, type StartPreloads } from './start-page.ts';
 
 const ASSET_HEADERS = new Set(['content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy']);
 
 export default fp(
-  async function webApp(app: FastifyInstance, options: { distDir: string }) {
+  async function webApp(app: FastifyInstance, options: { distDir: string; db: Db }) {
     const indexFile = path.join(options.distDir, 'index.html');
     if (!existsSync(indexFile)) {
       app.log.warn(`Web app not built (${indexFile} missing): run "pnpm build". Serving the API only.`);
       return;
+    }
+    const template = readFileSync(indexFile, 'utf8');
+    // Written by the web build (apps/web/tooling/start-preloads-plugin.ts); an older build has none.
+    const preloadsFile = path.join(options.distDir, '.vite', 'start-preloads.json');
+    const preloads: StartPreloads = existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {};
+    async function sendStartPage(request: FastifyRequest, reply: FastifyReply) {
+      const bootData = await readBootData(options.db, request);
+      const pathname = request.url.split('?')[0]!;
+      const html = composeStartPage(template, { bootData, preloads: (bootData && preloads[pathname]?.[bootData.language]) || [] });
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -35,14 +48,16 @@ export default fp(
         if (immutable) for (const name of Object.keys(reply.getHeaders())) if (!ASSET_HEADERS.has(name)) reply.removeHeader(name);
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-    app.decorate('serveSpa', true);
+    app.get('/', sendStartPage);
+    app.get('/index.html', sendStartPage);
+    app.decorate('sendStartPage', sendStartPage);
   },
   { name: 'web-app' },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    serveSpa?: boolean;
+    /** Sends the web app's page for a client route (set when the built web app is served). */
+    sendStartPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   }
 }

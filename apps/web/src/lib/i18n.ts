@@ -9,7 +9,9 @@
  */
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE } from '@garage/shared/boot-data';
 import { FALLBACK_LANGUAGE, LANGUAGES, isRtlLanguage, type Language } from '@garage/shared/constants';
+import { START_NAMESPACES } from '../start-routes.ts';
 import { setUiState } from './ui-store.ts';
 
 type Bundle = Record<string, unknown>;
@@ -64,6 +66,8 @@ function applyDocumentLanguage(language: string) {
   } catch {
     // Without storage the choice lasts for this page only.
   }
+  // The server reads it to write the branding of this language into the next page load (boot data).
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Max-Age=31536000; Path=/; SameSite=Lax`;
 }
 
 export const i18n = i18next;
@@ -81,7 +85,7 @@ export function initI18n(extraNamespaces: readonly string[] = []) {
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'languageOnly',
-      ns: ['common', ...extraNamespaces],
+      ns: [...START_NAMESPACES, ...extraNamespaces],
       defaultNS: 'common',
       // Shared words (actions.save, actions.cancel...) live in common and are found from any namespace.
       fallbackNS: 'common',

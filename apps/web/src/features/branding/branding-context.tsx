@@ -8,6 +8,7 @@ import { DEFAULT_BRANDING_LANGUAGE } from '@garage/shared/constants';
 import { env } from '../../env.ts';
 import { notify } from '../../lib/notify.ts';
 import { brandingKeys, fetchBranding, fetchMerchant, type BrandingEntry, type Merchant } from './branding-api.ts';
+import { takeBootData } from './boot-data.ts';
 import { firstFieldValue, mergeBrandingEntries } from './merge-branding.ts';
 import { readStoredMerchant, storeMerchant } from './merchant-storage.ts';
 import { applyFavicon, applyRuntimeTheme, buildRuntimeTheme } from './theme.ts';
@@ -37,12 +38,17 @@ const brandingQuery = (language: string) => ({
 const merchantQuery = { queryKey: brandingKeys.merchant, queryFn: ({ signal }: { signal: AbortSignal }) => fetchMerchant(signal), staleTime: STALE_MS };
 
 /**
- * Starts the branding and merchant requests at boot, in parallel with the first translations and the
- * page's code, instead of after the first render (the home page's first paint waits for its texts).
+ * The branding and merchant for the first render. The server writes them into index.html for the language
+ * it expects (read for this request: never older than the page); otherwise, e.g. when the visitor's stored
+ * language differs, the requests start at boot, in parallel with the first translations and the page's
+ * code, instead of after the first render (the home page's first paint waits for its texts).
  */
 export function prefetchBranding(queryClient: QueryClient, language: string) {
-  void queryClient.prefetchQuery(brandingQuery(language));
-  void queryClient.prefetchQuery(merchantQuery);
+  const boot = takeBootData();
+  if (boot) queryClient.setQueryData(merchantQuery.queryKey, boot.merchant);
+  else void queryClient.prefetchQuery(merchantQuery);
+  if (boot?.language === language) queryClient.setQueryData(brandingQuery(language).queryKey, boot.branding);
+  else void queryClient.prefetchQuery(brandingQuery(language));
 }
 
 export function BrandingProvider({ children }: { children: ReactNode }) {
