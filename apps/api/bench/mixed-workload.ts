@@ -14,6 +14,7 @@
 //        [--customers 2000] [--visits 20000] [--database-url postgresql://...] [--compiled]
 //        [--bundle dist/other.mjs] (a bundle of its own: `node scripts/build.mjs dist/other.mjs`)
 //        [--only 'staff search'] (one kind: its own CPU per request) [--cpu-prof <dir>] (app profile)
+//        [--pool-size 10] (the app's PostgreSQL connections)
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -41,15 +42,16 @@ const { values } = parseArgs({
     bundle: { type: 'string' },
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'pool-size': { type: 'string' },
   },
 });
 const secret = 'mixed-workload-secret-mixed-workload-0123';
 
 const TICK_MS = 10;
-function cpuMs(pid: number): number {
+function cpuMs(pid: number, which: 'user' | 'system' | 'both' = 'both'): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return ((which === 'system' ? 0 : Number(fields[11])) + (which === 'user' ? 0 : Number(fields[12]))) * TICK_MS;
   } catch {
     return 0;
   }
@@ -99,6 +101,7 @@ try {
     SEED_DEMO: 'false',
     RUN_JOBS: 'false',
     LOG_LEVEL: 'error',
+    ...(values['pool-size'] ? { DATABASE_POOL_SIZE: values['pool-size'] } : {}),
   }, {
     compiled: values.bundle ?? values.compiled,
     nodeArgs: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [],
@@ -110,6 +113,7 @@ try {
 
   const loadBefore = execSync('uptime').toString().trim();
   const appCpuBefore = cpuMs(app.child.pid!);
+  const appSystemBefore = cpuMs(app.child.pid!, 'system');
   const generatorCpuBefore = process.cpuUsage();
   const pgCpuBefore = postgresCpuMs(postmaster);
   const started = performance.now();
@@ -135,6 +139,7 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   const appCpu = cpuMs(app.child.pid!) - appCpuBefore;
+  const appSystem = cpuMs(app.child.pid!, 'system') - appSystemBefore;
   const pgCpu = postgresCpuMs(postmaster) - pgCpuBefore;
   const generatorUsage = process.cpuUsage(generatorCpuBefore);
   const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1000;
@@ -151,7 +156,7 @@ try {
   console.log(`  ${'all'.padEnd(18)} ${String(total).padStart(8)} ${(total / seconds).toFixed(0).padStart(8)} ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 95).toFixed(1).padStart(8)}`);
   console.log(`  errors: ${errors.size === 0 ? 0 : JSON.stringify(Object.fromEntries(errors))}`);
   const perOp = (ms: number) => (ms / total).toFixed(2);
-  console.log(`  CPU per request: app ${perOp(appCpu)} ms, PostgreSQL ${perOp(pgCpu)} ms${postmaster ? '' : ' (every postgres process on the machine)'}, load generator ${perOp(generatorCpu)} ms; total ${perOp(appCpu + pgCpu + generatorCpu)} ms`);
+  console.log(`  CPU per request: app ${perOp(appCpu)} ms (kernel ${perOp(appSystem)}), PostgreSQL ${perOp(pgCpu)} ms${postmaster ? '' : ' (every postgres process on the machine)'}, load generator ${perOp(generatorCpu)} ms; total ${perOp(appCpu + pgCpu + generatorCpu)} ms`);
   console.log(`  load average before: ${loadBefore}`);
   if (values['cpu-prof']) console.log(`  profile: the load ran from ${Math.round(started - app.spawnedAt)} ms after the app started (cpu-profile-top.ts --skip-ms ${Math.round(started - app.spawnedAt)})`);
   console.log(`  load average after:  ${execSync('uptime').toString().trim()}`);
