@@ -80,3 +80,71 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await page.screenshot({ path: screenshotPath(`rtl-home-${device}-ar`), fullPage: true });
   });
 }
+
+/**
+ * Every text with a digit in these elements is a field of its own: inside an isolate (<bdi>, an element
+ * with dir, an option of a list), or carrying isolates or right-to-left marks itself (amounts, Arabic dates).
+ * A date or number loose in a line with other fields can trade places with them in right-to-left text.
+ */
+async function expectDigitsIsolated(page: Page, selector: string) {
+  const loose = await page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        if (!/[0-9\u0660-\u0669]/.test(text)) continue;
+        const island = node.parentElement?.closest('bdi, [dir], option');
+        const isolated = /[\u2066-\u2069\u200e\u200f\u061c]/.test(text) || (island && element.contains(island));
+        if (!isolated) found.push(text);
+      }
+      return found;
+    }),
+  );
+  expect(loose).toEqual([]);
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test(`invoices and appointments in Arabic on a ${device}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(viewport);
+    await useLanguage(page, 'ar');
+    // A visit of the demo client with an invoice (the seed issues one for every finished visit).
+    const [ids] = await queryDb<{ client: string; vehicle: string; visit: string }>(
+      `SELECT u.id AS client, v.id AS vehicle, vi.id AS visit FROM "User" u JOIN "Vehicle" v ON v."ownerId" = u.id
+         JOIN "Visit" vi ON vi."vehicleId" = v.id JOIN "Invoice" i ON i."visitId" = vi.id
+        WHERE u.email = 'client@demo.garage' AND v."deletedAt" IS NULL ORDER BY i."issuedAt" DESC LIMIT 1`,
+    );
+    await signInAs(page, DEMO.admin);
+    await page.goto(`/admin/users/${ids!.client}/vehicle/${ids!.vehicle}/visit/${ids!.visit}`);
+    await expect(page.getByTestId('invoice-row').first()).toBeVisible({ timeout: 30_000 });
+    await shot(page, `rtl-visit-invoices-${device}-ar`);
+    await expectDigitsIsolated(page, '[data-testid="invoice-row"], [data-testid="payment-row"]');
+    await expectMoneyIsolated(page);
+
+    await page.goto('/admin/appointments');
+    await expect(page.getByTestId('appointments-week')).toBeVisible({ timeout: 30_000 });
+    await shot(page, `rtl-appointments-${device}-ar`);
+    await expectDigitsIsolated(page, '[data-testid="appointment-card"], [data-testid="appointments-day"]');
+    // The shop's opening hours ("08:00-18:00") keep their order inside the Arabic text.
+    await expect(page.getByTestId('appointments-working-hours')).toContainText('\u206608:00-18:00\u2069');
+
+    await signInAs(page, DEMO.client);
+    await page.goto(`/client/overview/${ids!.vehicle}/${ids!.visit}`);
+    await expect(page.getByTestId('my-invoice')).toBeVisible({ timeout: 30_000 });
+    await shot(page, `rtl-client-visit-invoice-${device}-ar`);
+    await expectDigitsIsolated(page, '[data-testid="my-invoice"]');
+    await expectMoneyIsolated(page);
+
+    await page.goto('/client/dashboard');
+    await expect(page.getByTestId('my-appointments')).toBeVisible({ timeout: 30_000 });
+    await shot(page, `rtl-client-appointments-${device}-ar`);
+    await expectDigitsIsolated(page, '[data-testid="my-appointments"]');
+
+    await page.goto(`/client/overview/${ids!.vehicle}`);
+    await page.getByTestId('book-for-vehicle').click();
+    await expect(page.getByTestId('my-booking-form')).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`rtl-client-booking-${device}-ar`), fullPage: true });
+    await expectDigitsIsolated(page, '[data-testid="my-booking-form"]');
+  });
+}

@@ -40,9 +40,10 @@ export function AppointmentCard({ appointment, timezone, children, compact = fal
       </div>
       <p className="flex items-center gap-1 text-muted-foreground">
         <CalendarClock className="size-3.5 shrink-0" aria-hidden="true" />
-        {when(appointment)}
+        <bdi data-testid="appointment-when">{when(appointment)}</bdi>
       </p>
-      <p dir="auto">{appointment.vehicle ? <Ltr>{appointment.vehicle.plateNumber}</Ltr> : appointment.vehicleDescription}</p>
+      {/* A plate is an island in the card's direction (it lines up with the other lines); a description is typed text. */}
+      {appointment.vehicle ? <p><Ltr>{appointment.vehicle.plateNumber}</Ltr></p> : <p dir="auto">{appointment.vehicleDescription}</p>}
       {appointment.services.length > 0 && <p className="text-muted-foreground" dir="auto">{appointment.services.map((service) => service.title).join(' · ')}</p>}
       {!compact && (appointment.phone || appointment.email) && (
         <p className="text-muted-foreground">

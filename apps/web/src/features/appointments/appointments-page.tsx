@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadErrorCard } from '../../components/load-error-card.tsx';
+import { isolateNumbers, Ltr } from '../../components/ltr.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -76,7 +77,7 @@ export function AppointmentsPage() {
                 <Button size="sm" variant="outline" onClick={() => setFrom(weekStart(todayIn(list.data.timezone)))}>{t('week.today')}</Button>
                 <Button size="icon" variant="outline" aria-label={t('week.next')} onClick={() => setFrom(addDays(from, 7))}><ChevronRight className="rtl:rotate-180" /></Button>
               </div>
-              {list.data.workingHours.text && <p className="w-full text-xs whitespace-pre-line text-muted-foreground" dir="auto">{list.data.workingHours.text}</p>}
+              {list.data.workingHours.text && <p className="w-full text-xs whitespace-pre-line text-muted-foreground" dir="auto" data-testid="appointments-working-hours">{isolateNumbers(list.data.workingHours.text)}</p>}
             </CardHeader>
             <CardContent>
               <WeekGrid from={from} data={list.data} actions={actions} />
@@ -106,8 +107,8 @@ function WeekGrid({ from, data, actions }: { from: string; data: { items: Appoin
         return (
           <div key={day} className="flex min-w-0 flex-col gap-1 rounded-lg border p-2 lg:border-0 lg:p-0" data-testid="appointments-day" data-day={day}>
             <div className={cn('flex items-baseline justify-between gap-1 rounded-md bg-muted px-2 py-1 text-sm font-medium', count >= data.perDay && 'bg-amber-500/15')}>
-              <span>{weekday.format(new Date(`${day}T00:00:00Z`))}</span>
-              <span className="text-xs text-muted-foreground">{t('week.load', { count, perDay: data.perDay })}</span>
+              <bdi>{weekday.format(new Date(`${day}T00:00:00Z`))}</bdi>
+              <Ltr className="text-xs text-muted-foreground tabular-nums">{t('week.load', { count, perDay: data.perDay })}</Ltr>
             </div>
             {/* Requests still to answer carry their buttons in the waiting list above; the calendar stays compact. */}
             {untimed.map((item) => <AppointmentCard key={item.id} appointment={item} timezone={data.timezone} compact />)}

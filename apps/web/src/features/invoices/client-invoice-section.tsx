@@ -33,7 +33,7 @@ export function ClientInvoiceSection({ visit }: { visit: MyVisit }) {
               <bdi dir="ltr" data-testid="my-invoice-number">{current.number}</bdi>
             </p>
             <p className="text-sm text-muted-foreground">
-              {t('issuedOn', { date: format.dateTime(current.issuedAt) })} · {t('total', { amount: format.money(current.totalCents) })}
+              <bdi>{t('issuedOn', { date: format.dateTime(current.issuedAt) })}</bdi> · <bdi>{t('total', { amount: format.money(current.totalCents) })}</bdi>
             </p>
           </div>
           <Button asChild>

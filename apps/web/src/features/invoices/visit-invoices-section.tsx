@@ -80,11 +80,12 @@ function InvoiceRow({ invoice, lang }: { invoice: InvoiceSummary; lang: string }
             <Badge variant="success">{t('current')}</Badge>
           )}
         </div>
-        <p className="text-xs text-muted-foreground">
-          {t('issuedOn', { date: format.dateTime(invoice.issuedAt) })} · {t('total', { amount: format.money(invoice.totalCents) })}
+        {/* Each field its own isolate: a date or an amount at a field's edge cannot trade places with a separator. */}
+        <p className="text-xs text-muted-foreground" data-testid="invoice-meta">
+          <bdi>{t('issuedOn', { date: format.dateTime(invoice.issuedAt) })}</bdi> · <bdi>{t('total', { amount: format.money(invoice.totalCents) })}</bdi>
           {' · '}
-          {t('balance', { amount: format.money(invoice.balanceCents) })}
-          {invoice.replaces && <> · {t('correctionOf', { number: isolateLtr(invoice.replaces.number) })}</>}
+          <bdi>{t('balance', { amount: format.money(invoice.balanceCents) })}</bdi>
+          {invoice.replaces && <> · <bdi>{t('correctionOf', { number: isolateLtr(invoice.replaces.number) })}</bdi></>}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">

@@ -77,9 +77,10 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
                     <PaymentRecordBadge status={payment.status} />
                     <span className="text-sm text-muted-foreground">{t(`method.${payment.method}`)}</span>
                   </div>
-                  <p className="text-xs text-muted-foreground">
-                    {format.dateTime(payment.createdAt)}
-                    {payment.recordedBy && <> · {payment.recordedBy.firstName} {payment.recordedBy.lastName}</>}
+                  {/* Each field its own isolate: a Latin name next to an Arabic date would otherwise reorder the line. */}
+                  <p className="text-xs text-muted-foreground" data-testid="payment-meta">
+                    <bdi>{format.dateTime(payment.createdAt)}</bdi>
+                    {payment.recordedBy && <> · <bdi>{payment.recordedBy.firstName} {payment.recordedBy.lastName}</bdi></>}
                     {payment.notes && <> · <bdi>{payment.notes}</bdi></>}
                   </p>
                 </div>
