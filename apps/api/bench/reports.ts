@@ -8,7 +8,7 @@
 //        [--keep                            leave the throwaway database running and print its URL]
 //        [--visits 5000                     a smaller dataset, to try the script quickly]
 //        [--tsx                             run the sources through tsx instead of dist/server.mjs]
-//        [--node-options "--max-semi-space-size=4"   extra V8/node options for the server, to compare]
+//        [--node-options=--max-semi-space-size=4   extra node options for the server (NODE_OPTIONS), to compare]
 //
 // Each format gets a fresh server process (as production runs it: `node dist/server.mjs`, jobs off), so its
 // figures are that format's alone: a warm-up download of one day (code paths compiled, PDF fonts loaded),

@@ -17,9 +17,10 @@
 // compiles synchronously (seconds for a long report); in its own process neither the server's memory nor its
 // event loop takes that. The process starts with the first PDF (fonts: Noto Sans + Noto Sans Arabic, regular
 // and bold, from apps/api/assets/fonts, OFL, loaded once: ~0.3 s), renders one document at a time in
-// arrival order (later ones wait their turn), and ends — giving all its memory back — after a render that
-// left it above RENDERER.recycleRssBytes or after RENDERER.idleMs without work. Invoices (a few ms each)
-// reuse the running process.
+// arrival order (later ones wait their turn: the renderer holds one document at a time, which bounds its
+// memory), and ends — giving all its memory back — after a render that left it above
+// RENDERER.recycleRssBytes (the next document starts a fresh one) or after RENDERER.idleMs without work.
+// Invoices (a few ms each) reuse the running process.
 import { fork, type ChildProcess } from 'node:child_process';
 
 /** Virtual path of branded.typ inside the renderer's workspace (typst-process.mjs mounts it there). */
@@ -67,8 +68,16 @@ class Renderer {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** Renders wait here for the previous one to finish, so a renderer holds one document at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
 
-  async render(options: Required<RenderPdfOptions>): Promise<Buffer> {
+  render(options: Required<RenderPdfOptions>): Promise<Buffer> {
+    const result = this.queue.then(() => this.renderNow(options));
+    this.queue = result.catch(() => {});
+    return result;
+  }
+
+  private async renderNow(options: Required<RenderPdfOptions>): Promise<Buffer> {
     this.clearIdleTimer();
     const child = await this.start();
     const id = this.nextId++;
