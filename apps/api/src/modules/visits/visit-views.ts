@@ -1,13 +1,11 @@
 // What leaves the API for visits and tasks: explicit selects and the mappers to the shared view schemas.
 import type { Prisma } from '@garage/db';
 import {
-  VISIT_HANDOVER_TRANSITIONS,
   allowedTaskTransitions,
   dueDateString,
   isVisitOverdue,
   type TaskApprovalView,
   type TaskView,
-  type VisitDetail,
   type VisitListItem,
   type VisitPaymentStatus,
   type VisitStatus,
@@ -141,53 +139,5 @@ export function toVisitListItem(row: VisitListRow, today: string): VisitListItem
     version: row.version,
     createdAt: isoInstant(row.createdAt),
     updatedAt: isoInstant(row.updatedAt),
-  };
-}
-
-export const visitDetailSelect = {
-  id: true,
-  name: true,
-  visitDate: true,
-  dueDate: true,
-  notes: true,
-  totalCostCents: true,
-  paidCents: true,
-  status: true,
-  paymentStatus: true,
-  completedAt: true,
-  version: true,
-  createdAt: true,
-  updatedAt: true,
-  customer: { select: { id: true, firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true } },
-  vehicle: { select: { id: true, plateNumber: true, brand: true, model: true } },
-  tasks: { select: taskSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
-  _count: { select: { payments: true } },
-} satisfies Prisma.VisitSelect;
-export type VisitDetailRow = Prisma.VisitGetPayload<{ select: typeof visitDetailSelect }>;
-
-export function toVisitDetail(row: VisitDetailRow, today: string): VisitDetail {
-  const dueDate = dueDateString(row.dueDate);
-  return {
-    id: row.id,
-    name: row.name,
-    visitDate: row.visitDate.toISOString(),
-    dueDate,
-    notes: row.notes,
-    customer: row.customer,
-    vehicle: row.vehicle,
-    totalCostCents: row.totalCostCents,
-    paidCents: row.paidCents,
-    balanceCents: row.totalCostCents - row.paidCents,
-    status: row.status,
-    paymentStatus: row.paymentStatus,
-    overdue: isVisitOverdue({ status: row.status, dueDate }, today),
-    completedAt: row.completedAt?.toISOString() ?? null,
-    taskCount: row.tasks.length,
-    tasks: row.tasks.map(toTaskView),
-    nextStatuses: [...(VISIT_HANDOVER_TRANSITIONS[row.status] ?? [])],
-    hasPayments: row._count.payments > 0,
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -15,16 +15,14 @@ import {
   type VISIT_HANDOVER_STATUSES,
 } from '@garage/shared';
 import type { z } from 'zod';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
 import { inVisitTransaction, lockVisit, versionConflict } from './visit-state.ts';
-import { toVisitDetail, visitDetailSelect } from './visit-views.ts';
+import { readVisitDetail } from './visit-detail.ts';
 
 type HandoverStatus = (typeof VISIT_HANDOVER_STATUSES)[number];
 
 export async function getVisit(db: Db, id: string, timeZone?: string, now = new Date()): Promise<VisitDetail> {
-  const row = await db.visit.findUnique({ where: { id }, select: visitDetailSelect });
-  if (!row) throw notFound('Visit');
-  return toVisitDetail(row, calendarDateIn(now, timeZone));
+  return readVisitDetail(db, id, calendarDateIn(now, timeZone));
 }
 
 /** The customer must exist and the vehicle must be one of theirs (neither soft-deleted). */

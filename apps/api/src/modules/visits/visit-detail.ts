@@ -1,0 +1,152 @@
+// One visit with its customer, vehicle and tasks (GET /visits/:id, visits.get, and the answer of every visit
+// write), read in one raw statement: through Prisma it was five statements (the visit, its customer, its
+// vehicle, its tasks, their deciders), and Prisma's query building and result mapping were most of the
+// route's CPU (bench/mixed-statements.ts: app 2.2 -> see docs/performance.md "Session 7").
+import type { Db } from '@garage/db';
+import { queryRows } from '@garage/db/client';
+import { VISIT_HANDOVER_TRANSITIONS, allowedTaskTransitions, isVisitOverdue, type TaskView, type VisitDetail, type VisitPaymentStatus, type VisitStatus } from '@garage/shared';
+import { notFound } from '../../lib/errors.ts';
+import { isoInstant } from './visit-views.ts';
+
+/** A `timestamp` column (UTC) as epoch milliseconds; null stays null. */
+const epochMs = (column: string) => `(date_part('epoch', ${column}) * 1000)::int8`;
+
+/**
+ * A task as a JSON array, in this order (json_build_array keeps it; an object would repeat every key name
+ * in every row). Instants are epoch milliseconds (JSON numbers), the decider's columns null when none.
+ */
+const TASK_ARRAY = `json_build_array(t.id, t."visitId", t.title, t.description, t.service, t.status, t.priority, t."costCents",
+  t."soldForCents", ${epochMs('t."dueDate"')}, ${epochMs('t."completedOn"')}, t."remindInMonths", t."remindInKm",
+  ${epochMs('t."createdAt"')}, ${epochMs('t."updatedAt"')}, t.approval, ${epochMs('t."proposedAt"')},
+  ${epochMs('t."approvalDecidedAt"')}, t."approvalChannel", t."approvalComment", ${epochMs('t."approvalSeenAt"')},
+  d.id, d."firstName", d."lastName")`;
+type TaskArray = [
+  id: string,
+  visitId: string,
+  title: string,
+  description: string | null,
+  service: TaskView['service'],
+  status: TaskView['status'],
+  priority: TaskView['priority'],
+  costCents: number,
+  soldForCents: number,
+  dueDate: number | null,
+  completedOn: number | null,
+  remindInMonths: number | null,
+  remindInKm: number | null,
+  createdAt: number,
+  updatedAt: number,
+  approval: NonNullable<TaskView['approval']>['state'] | null,
+  proposedAt: number | null,
+  approvalDecidedAt: number | null,
+  approvalChannel: NonNullable<TaskView['approval']>['channel'],
+  approvalComment: string | null,
+  approvalSeenAt: number | null,
+  deciderId: string | null,
+  deciderFirstName: string | null,
+  deciderLastName: string | null,
+];
+
+// The visit's columns as the list reads them (visits.list.ts), its customer and vehicle as arrays, whether
+// any payment names it (the same count Prisma made: any status), and its tasks in creation order.
+const VISIT_DETAIL_SQL = `SELECT v.id, v.name, ${epochMs('v."visitDate"')} AS "visitDate", ${epochMs('v."dueDate"')} AS "dueDate", v.notes,
+  v."totalCostCents", v."paidCents", v.status::text AS status, v."paymentStatus"::text AS "paymentStatus",
+  ${epochMs('v."completedAt"')} AS "completedAt", v.version, ${epochMs('v."createdAt"')} AS "createdAt", ${epochMs('v."updatedAt"')} AS "updatedAt",
+  (SELECT ARRAY[cu.id::text, cu."firstName", cu."lastName", cu.email, cu."countryCode", cu."phoneNumber"] FROM "User" cu WHERE cu.id = v."customerId") AS customer,
+  (SELECT ARRAY[ve.id::text, ve."plateNumber", ve.brand, ve.model] FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS vehicle,
+  EXISTS (SELECT 1 FROM "Payment" p WHERE p."visitId" = v.id) AS "hasPayments",
+  (SELECT coalesce(json_agg(${TASK_ARRAY} ORDER BY t."createdAt", t.id), '[]'::json)
+     FROM "Task" t LEFT JOIN "User" d ON d.id = t."approvalDecidedById" WHERE t."visitId" = v.id) AS tasks
+FROM "Visit" v WHERE v.id = $1::uuid`;
+
+interface VisitDetailRow {
+  id: string;
+  name: string;
+  /** Epoch milliseconds in text (int8). */
+  visitDate: string;
+  dueDate: string;
+  notes: string | null;
+  totalCostCents: number;
+  paidCents: number;
+  status: VisitStatus;
+  paymentStatus: VisitPaymentStatus;
+  completedAt: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  /** [id, firstName, lastName, email, countryCode, phoneNumber] */
+  customer: [string, string, string, string | null, string | null, string | null];
+  /** [id, plateNumber, brand, model] */
+  vehicle: [string, string, string, string];
+  hasPayments: boolean;
+  tasks: TaskArray[];
+}
+
+const instantOrNull = (epochMs: number | string | null) => (epochMs === null ? null : isoInstant(epochMs));
+
+function taskViewOf(task: TaskArray): TaskView {
+  const [id, visitId, title, description, service, status, priority, costCents, soldForCents, dueDate, completedOn, remindInMonths, remindInKm] = task;
+  const [, , , , , , , , , , , , , createdAt, updatedAt, approval, proposedAt, decidedAt, channel, comment, seenAt, deciderId, deciderFirstName, deciderLastName] = task;
+  return {
+    id,
+    visitId,
+    title,
+    description,
+    service,
+    status,
+    priority,
+    costCents,
+    soldForCents,
+    // The due day is stored as UTC midnight (dueDateValue): its date part.
+    dueDate: dueDate === null ? null : isoInstant(dueDate).slice(0, 10),
+    completedOn: instantOrNull(completedOn),
+    remindInMonths,
+    remindInKm,
+    nextStatuses: [...allowedTaskTransitions({ status, approval })],
+    approval: approval
+      ? {
+          state: approval,
+          proposedAt: instantOrNull(proposedAt),
+          decidedAt: instantOrNull(decidedAt),
+          decidedBy: deciderId === null ? null : { id: deciderId, firstName: deciderFirstName!, lastName: deciderLastName! },
+          channel,
+          comment,
+          seenAt: instantOrNull(seenAt),
+        }
+      : null,
+    createdAt: isoInstant(createdAt),
+    updatedAt: isoInstant(updatedAt),
+  };
+}
+
+/** The visit as staff see it; `today` (the caller's calendar day) decides whether it is overdue. */
+export async function readVisitDetail(db: Db, id: string, today: string): Promise<VisitDetail> {
+  const [row] = await queryRows<VisitDetailRow>(db, { text: VISIT_DETAIL_SQL, values: [id] }, { prepare: true });
+  if (!row) throw notFound('Visit');
+  const dueDate = isoInstant(row.dueDate).slice(0, 10);
+  const [customerId, firstName, lastName, email, countryCode, phoneNumber] = row.customer;
+  const [vehicleId, plateNumber, brand, model] = row.vehicle;
+  return {
+    id: row.id,
+    name: row.name,
+    visitDate: isoInstant(row.visitDate),
+    dueDate,
+    customer: { id: customerId, firstName, lastName, email, countryCode, phoneNumber },
+    vehicle: { id: vehicleId, plateNumber, brand, model },
+    totalCostCents: row.totalCostCents,
+    paidCents: row.paidCents,
+    balanceCents: row.totalCostCents - row.paidCents,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    overdue: isVisitOverdue({ status: row.status, dueDate }, today),
+    taskCount: row.tasks.length,
+    version: row.version,
+    createdAt: isoInstant(row.createdAt),
+    updatedAt: isoInstant(row.updatedAt),
+    notes: row.notes,
+    completedAt: instantOrNull(row.completedAt),
+    tasks: row.tasks.map(taskViewOf),
+    nextStatuses: [...(VISIT_HANDOVER_TRANSITIONS[row.status] ?? [])],
+    hasPayments: row.hasPayments,
+  };
+}
