@@ -3,6 +3,7 @@
 // task or vehicle that is someone else's answers exactly like a missing one (404, same body). What leaves here
 // is built field by field: the shop's internal cost (costCents) is never selected.
 import type { Db, Prisma } from '@garage/db';
+import { queryRows } from '@garage/db/client';
 import {
   dueDateString,
   isAwaitingApproval,
@@ -25,11 +26,16 @@ export const myVisitWhere = (userId: string, vehicleId?: string): Prisma.VisitWh
 
 /** Same rule as getVehicle with an owner scope: another owner's vehicle is "Vehicle not found". */
 export async function assertMyVehicle(db: Db, vehicleId: string, userId: string): Promise<void> {
-  const found = await db.vehicle.findFirst({
-    where: { id: vehicleId, ownerId: userId, deletedAt: null, owner: { deletedAt: null } },
-    select: { id: true },
-  });
-  if (!found) throw notFound('Vehicle');
+  // Raw and prepared: this check runs before every read of a client's vehicle page (bench/mixed-statements.ts).
+  const found = await queryRows(
+    db,
+    {
+      text: `SELECT 1 FROM "Vehicle" ve JOIN "User" u ON u.id = ve."ownerId" WHERE ve.id = $1::uuid AND ve."ownerId" = $2::uuid AND ve."deletedAt" IS NULL AND u."deletedAt" IS NULL`,
+      values: [vehicleId, userId],
+    },
+    { prepare: true },
+  );
+  if (found.length === 0) throw notFound('Vehicle');
 }
 
 /** A vehicle's visits for its owner; someone else's vehicle is 404 like a missing one (not an empty page). */
@@ -39,8 +45,10 @@ export async function listMyVehicleVisits(
   vehicleId: string,
   pagination: { page: number; pageSize: number },
 ): Promise<{ items: VisitSummary[]; total: number; page: number; pageSize: number; pageCount: number }> {
-  await assertMyVehicle(db, vehicleId, userId);
-  return listCustomerVisits(db, { vehicleId, customerId: userId, ownerId: userId }, pagination);
+  // Both at once (two connections): the list is restricted to the caller's visits of vehicles they own, so
+  // it reveals nothing when the check fails, and the check decides the answer.
+  const [, page] = await Promise.all([assertMyVehicle(db, vehicleId, userId), listCustomerVisits(db, { vehicleId, customerId: userId, ownerId: userId }, pagination)]);
+  return page;
 }
 
 export const myTaskSelect = {
