@@ -184,6 +184,90 @@ describe('hand-over and deletion', () => {
   });
 });
 
+describe('reading a visit', () => {
+  // The detail is one hand-written statement (visit-detail.ts): every field is checked against the stored rows.
+  it('answers every column of the visit, its customer, vehicle and tasks (approval, decider, instants) in creation order', async () => {
+    const { customer, vehicle } = await createCustomer();
+    const created = await staff.caller.visits.create({
+      name: 'Full read',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(3),
+      notes: 'Rattle at the back',
+      tasks: [task({ title: 'First', soldForCents: 1_000, dueDate: inDays(5) }), task({ title: 'Second', soldForCents: 2_000 })],
+    });
+    const [first, second] = await testDb().task.findMany({ where: { visitId: created.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const decidedAt = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 60));
+    await testDb().task.update({ where: { id: first!.id }, data: { status: 'COMPLETED', completedOn: new Date(Date.UTC(2026, 0, 3, 0, 0, 0, 7)), remindInMonths: 6 } });
+    await testDb().task.update({
+      where: { id: second!.id },
+      data: { approval: 'APPROVED', proposedAt: new Date(Date.UTC(2026, 0, 1)), approvalDecidedAt: decidedAt, approvalDecidedById: staff.user.id, approvalChannel: 'LINK', approvalComment: 'ok', remindInKm: 5_000 },
+    });
+    const stored = await testDb().visit.findUniqueOrThrow({ where: { id: created.id }, include: { customer: true, vehicle: true } });
+    const [storedFirst, storedSecond] = await testDb().task.findMany({ where: { visitId: created.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+
+    const response = await app.inject({ method: 'GET', url: `/backend/visits/${created.id}`, headers: staff.authHeader });
+    expect(response.statusCode).toBe(200);
+    const visit = response.json();
+    expect(visit).toEqual({
+      id: stored.id,
+      name: 'Full read',
+      visitDate: stored.visitDate.toISOString(),
+      dueDate: inDays(3),
+      customer: { id: customer.id, firstName: stored.customer.firstName, lastName: stored.customer.lastName, email: stored.customer.email, countryCode: stored.customer.countryCode, phoneNumber: stored.customer.phoneNumber },
+      vehicle: { id: vehicle.id, plateNumber: stored.vehicle.plateNumber, brand: stored.vehicle.brand, model: stored.vehicle.model },
+      totalCostCents: 3_000,
+      paidCents: 0,
+      balanceCents: 3_000,
+      status: stored.status,
+      paymentStatus: 'UNPAID',
+      overdue: false,
+      taskCount: 2,
+      version: stored.version,
+      createdAt: stored.createdAt.toISOString(),
+      updatedAt: stored.updatedAt.toISOString(),
+      notes: 'Rattle at the back',
+      completedAt: null,
+      tasks: [
+        expect.objectContaining({
+          id: first!.id,
+          title: 'First',
+          status: 'COMPLETED',
+          dueDate: inDays(5),
+          completedOn: '2026-01-03T00:00:00.007Z',
+          remindInMonths: 6,
+          remindInKm: null,
+          approval: null,
+          createdAt: storedFirst!.createdAt.toISOString(),
+          updatedAt: storedFirst!.updatedAt.toISOString(),
+        }),
+        expect.objectContaining({
+          id: second!.id,
+          visitId: created.id,
+          soldForCents: 2_000,
+          dueDate: null,
+          completedOn: null,
+          remindInKm: 5_000,
+          approval: {
+            state: 'APPROVED',
+            proposedAt: '2026-01-01T00:00:00.000Z',
+            decidedAt: '2026-01-02T03:04:05.060Z',
+            decidedBy: { id: staff.user.id, firstName: staff.user.firstName, lastName: staff.user.lastName },
+            channel: 'LINK',
+            comment: 'ok',
+            seenAt: null,
+          },
+          updatedAt: storedSecond!.updatedAt.toISOString(),
+        }),
+      ],
+      nextStatuses: [],
+      hasPayments: false,
+    });
+    // The REST answer and tRPC's (validated against the schema) are the same document.
+    expect(await staff.caller.visits.get({ id: created.id })).toEqual(visit);
+  });
+});
+
 describe('access', () => {
   it('refuses clients with 403 and anonymous callers with 401 on every visit, task, payment and to-do route', async () => {
     const client = await signedIn('CLIENT');
