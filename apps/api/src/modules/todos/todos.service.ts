@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { isoInstant } from '../visits/visit-views.ts';
 import type { Session } from '../../session/session.ts';
 
-const todoSelect = {
+const todoColumns = {
   id: true,
   title: true,
   description: true,
@@ -15,8 +15,8 @@ const todoSelect = {
   completedAt: true,
   createdAt: true,
   updatedAt: true,
-  createdBy: { select: { id: true, firstName: true, lastName: true } },
 } satisfies Prisma.TodoTaskSelect;
+const todoSelect = { ...todoColumns, createdBy: { select: { id: true, firstName: true, lastName: true } } } satisfies Prisma.TodoTaskSelect;
 type TodoRow = Prisma.TodoTaskGetPayload<{ select: typeof todoSelect }>;
 
 function toTodoView(row: TodoRow): TodoView {
@@ -94,8 +94,13 @@ export async function listTodos(db: Db, input: { tab: TodoTab; page: number; pag
 }
 
 export async function createTodo(db: Db, actor: Session, input: { title: string; description: string }): Promise<TodoView> {
-  const row = await db.todoTask.create({ data: { ...input, createdById: actor.userId }, select: todoSelect });
-  return toTodoView(row);
+  // The insert alone (Prisma wraps an insert that reads a relation back in a transaction of four more
+  // statements) and the author's name beside it: the author is the caller, known before the insert.
+  const [row, [author]] = await Promise.all([
+    db.todoTask.create({ data: { ...input, createdById: actor.userId }, select: todoColumns }),
+    queryRows<{ id: string; firstName: string; lastName: string }>(db, { text: 'SELECT id, "firstName", "lastName" FROM "User" WHERE id = $1::uuid', values: [actor.userId] }, { prepare: true }),
+  ]);
+  return toTodoView({ ...row, createdBy: author ?? null });
 }
 
 async function assertExists(db: Db, id: string) {
