@@ -4,9 +4,9 @@
 //   cd apps/api && pnpm exec tsx bench/pdf-concurrent.ts [3]   (how many 1,000-row reports at once)
 // Session 7, idle: 3 at once: 11.5 s, peak 358 MB (rendered all together: 9.3 s, peak 853 MB).
 import { readFileSync } from 'node:fs';
-import { pdfRendererPid, renderBrandedPdf } from '../src/lib/pdf/render-pdf.ts';
+import { type BrandedDocument, pdfRendererPid, renderBrandedPdf } from '../src/lib/pdf/render-pdf.ts';
 import { REPORT_PDF_BODY } from '../src/modules/reports/report-pdf.ts';
-const doc = { lang: 'en', dir: 'ltr', title: 'R', shop: { name: 'S', lines: [] }, color: '#1d4ed8', pageLabel: 'Page {page} of {total}' } as const;
+const doc: BrandedDocument = { lang: 'en', dir: 'ltr', title: 'R', shop: { name: 'S', lines: [] }, color: '#1d4ed8', pageLabel: 'Page {page} of {total}' };
 const cols = Array.from({ length: 10 }, (_, i) => ({ label: `C${i}`, width: i % 3 === 1 ? 1 : 'auto', align: 'start', ltr: i > 4 }));
 const data = (n: number, seed: number) => ({ columns: cols, rows: Array.from({ length: n }, (_, i) => cols.map((_, c) => `v${seed}-${i}-${c} text`)), empty: '', note: null, totals: [{ label: 'T', value: '1', strong: true }] });
 await renderBrandedPdf({ document: doc, body: REPORT_PDF_BODY, data: data(1, 0) });
