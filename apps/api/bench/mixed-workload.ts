@@ -15,6 +15,7 @@
 //        [--bundle dist/other.mjs] (a bundle of its own: `node scripts/build.mjs dist/other.mjs`)
 //        [--only 'staff search'] (one kind: its own CPU per request) [--cpu-prof <dir>] (app profile)
 //        [--pool-size 10] (the app's PostgreSQL connections)
+//        [--node-args='--max-semi-space-size=4'] (extra node options for the app, to compare their CPU and memory)
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
     'pool-size': { type: 'string' },
+    'node-args': { type: 'string', default: '' },
   },
 });
 const secret = 'mixed-workload-secret-mixed-workload-0123';
@@ -104,7 +106,7 @@ try {
     ...(values['pool-size'] ? { DATABASE_POOL_SIZE: values['pool-size'] } : {}),
   }, {
     compiled: values.bundle ?? values.compiled,
-    nodeArgs: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [],
+    nodeArgs: [...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []), ...values['node-args']!.split(' ').filter(Boolean)],
   });
   if (values.only && !kinds.some((kind) => kind.name === values.only)) throw new Error(`--only: one of ${kinds.map((kind) => kind.name).join(', ')}`);
   const deck = kinds.filter((kind) => !values.only || kind.name === values.only).flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
@@ -118,6 +120,11 @@ try {
   const pgCpuBefore = postgresCpuMs(postmaster);
   const started = performance.now();
   const endAt = started + Number(values.seconds) * 1000;
+  // The app's resident memory (/proc), sampled through the run: its peak and its value at the end.
+  const appRssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const rssBefore = appRssMb();
+  let rssPeak = rssBefore;
+  const rssSampler = setInterval(() => (rssPeak = Math.max(rssPeak, appRssMb())), 50);
   let sequence = 0;
   await Promise.all(
     Array.from({ length: Number(values.connections) }, async () => {
@@ -143,6 +150,8 @@ try {
   const pgCpu = postgresCpuMs(postmaster) - pgCpuBefore;
   const generatorUsage = process.cpuUsage(generatorCpuBefore);
   const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1000;
+  clearInterval(rssSampler);
+  const rssEnd = appRssMb();
   await app.stop('SIGTERM');
 
   const total = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
@@ -157,6 +166,7 @@ try {
   console.log(`  errors: ${errors.size === 0 ? 0 : JSON.stringify(Object.fromEntries(errors))}`);
   const perOp = (ms: number) => (ms / total).toFixed(2);
   console.log(`  CPU per request: app ${perOp(appCpu)} ms (kernel ${perOp(appSystem)}), PostgreSQL ${perOp(pgCpu)} ms${postmaster ? '' : ' (every postgres process on the machine)'}, load generator ${perOp(generatorCpu)} ms; total ${perOp(appCpu + pgCpu + generatorCpu)} ms`);
+  console.log(`  app RSS: ${rssBefore.toFixed(0)} MB before the load, peak ${rssPeak.toFixed(0)} MB, ${rssEnd.toFixed(0)} MB at the end${values['node-args'] ? ` (node ${values['node-args']})` : ''}`);
   console.log(`  load average before: ${loadBefore}`);
   if (values['cpu-prof']) console.log(`  profile: the load ran from ${Math.round(started - app.spawnedAt)} ms after the app started (cpu-profile-top.ts --skip-ms ${Math.round(started - app.spawnedAt)})`);
   console.log(`  load average after:  ${execSync('uptime').toString().trim()}`);
