@@ -2,7 +2,7 @@ export { createDb, DEFAULT_POOL_SIZE, type Db } from './client.ts';
 export { isDatabaseUnavailable } from './unavailable.ts';
 export { resolveDatabase, type ResolvedDatabase } from './database.ts';
 export { createLocalStorage, type ByteRange, type FileStorage } from './storage.ts';
-export { storeImageVersions, thumbnailKeyOf, type StoredImageFormat } from './media-images.ts';
+export { loadSharp, storeImageVersions, thumbnailKeyOf, type StoredImageFormat } from './media-images.ts';
 export { defaultDataDir, repoRoot } from './paths.ts';
 export * from './generated/prisma/client.ts';
 export { hashPassword, verifyPassword, ARGON2_OPTIONS } from './password.ts';

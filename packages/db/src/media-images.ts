@@ -4,7 +4,8 @@
 // the file's key, and a small WebP thumbnail next to it (thumbnailKeyOf). Used by the API's uploads and by
 // the demo seed.
 import type { Readable } from 'node:stream';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
+type SharpConstructor = (typeof import('sharp'))['default'];
 import type { FileStorage } from './storage.ts';
 
 export const DISPLAY_MAX_PX = 2560;
@@ -16,8 +17,16 @@ export type StoredImageFormat = 'jpg' | 'png' | 'webp';
 
 export const thumbnailKeyOf = (key: string) => `${key}.thumb.webp`;
 
+/**
+ * sharp, loaded on first use: libvips and its native libraries are about 16 MB of a process's RSS, and most
+ * server processes never receive a photo (apps/api/bench/start-cost.ts).
+ */
+export async function loadSharp(): Promise<SharpConstructor> {
+  return (await import('sharp')).default;
+}
+
 /** A decoder that fails on truncated or corrupt data instead of serving half a picture. */
-const decoder = () => sharp({ failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS });
+const decoder = (sharp: SharpConstructor) => sharp({ failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS });
 
 function encode(image: Sharp, format: StoredImageFormat): Sharp {
   if (format === 'jpg') return image.jpeg({ quality: 85 });
@@ -35,10 +44,18 @@ export async function storeImageVersions(
   folder: string,
   format: StoredImageFormat,
 ): Promise<{ key: string; sizeBytes: number; width: number; height: number }> {
-  const display = encode(decoder().rotate().resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }), format);
+  // The source is heard from the start: it may fail while sharp loads (its first use in this process).
+  let display: Sharp | undefined;
+  let sourceError: Error | undefined;
+  source.on('error', (error) => {
+    sourceError = error;
+    display?.destroy(error);
+  });
+  const sharp = await loadSharp();
+  if (sourceError) throw sourceError;
+  display = encode(decoder(sharp).rotate().resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }), format);
   let info: OutputInfo | undefined;
   display.on('info', (value: OutputInfo) => (info = value));
-  source.on('error', (error) => display.destroy(error));
   // Errors reach the caller through storage's pipeline; `.pipe()` would otherwise re-emit them unheard.
   display.on('error', () => undefined);
   const { key, sizeBytes } = await storage.save(folder, format, source.pipe(display));
@@ -46,7 +63,7 @@ export async function storeImageVersions(
     const stored = await storage.open(key);
     if (!stored) throw new Error('Display version vanished');
     const thumbnail = stored.stream.pipe(
-      decoder().resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }),
+      decoder(sharp).resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }),
     );
     thumbnail.on('error', () => undefined);
     await storage.put(thumbnailKeyOf(key), thumbnail);

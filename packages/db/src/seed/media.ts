@@ -3,9 +3,8 @@
 // version + thumbnail). Idempotent: rows have deterministic ids; a row whose bytes are missing (a wiped
 // storage folder) gets them again. Runs only where the demo data was seeded. About 0.3 s.
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { Db } from '../client.ts';
-import { storeImageVersions, thumbnailKeyOf } from '../media-images.ts';
+import { loadSharp, storeImageVersions, thumbnailKeyOf } from '../media-images.ts';
 import type { FileStorage } from '../storage.ts';
 import { seedId } from './ids.ts';
 
@@ -89,6 +88,7 @@ async function store(storage: FileStorage, scene: Scene): Promise<{ key: string;
     const saved = await storage.save('media', 'pdf', Readable.from([pdf(scene.lines)]));
     return { ...saved, mimeType: 'application/pdf', type: 'DOCUMENT' };
   }
+  const sharp = await loadSharp();
   const jpeg = await sharp(Buffer.from(photoSvg(scene))).jpeg({ quality: 82 }).toBuffer();
   const saved = await storeImageVersions(storage, Readable.from([jpeg]), 'media', 'jpg');
   return { key: saved.key, sizeBytes: saved.sizeBytes, mimeType: 'image/jpeg', type: 'IMAGE' };

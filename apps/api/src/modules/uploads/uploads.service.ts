@@ -2,12 +2,11 @@
 // served back by GET /backend/media/:id/file (modules/media). A picture is uploaded before the form that uses it is saved,
 // so it starts without an owner; saving the user or vehicle attaches it (attachImage).
 import { Readable } from 'node:stream';
-import type { Db, FileStorage, Prisma } from '@garage/db';
+import { loadSharp, type Db, type FileStorage, type Prisma } from '@garage/db';
 import { LIMITS, MEDIA_MESSAGES, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
-import sharp from 'sharp';
 import { jpegHasExif, sniffImageType } from './image-type.ts';
 
 /** Sections whose files are profile or vehicle pictures (not history: they go when their owner goes). */
@@ -73,6 +72,7 @@ export async function saveImage(
  * orientation tag and re-encoded without metadata. Pictures without EXIF are kept byte for byte.
  */
 async function withoutExif(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { failOn: 'truncated', limitInputPixels: 100_000_000 }).rotate().jpeg({ quality: 90 }).toBuffer();
   } catch {
