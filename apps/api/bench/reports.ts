@@ -8,6 +8,7 @@
 //        [--keep                            leave the throwaway database running and print its URL]
 //        [--visits 5000                     a smaller dataset, to try the script quickly]
 //        [--tsx                             run the sources through tsx instead of dist/server.mjs]
+//        [--bundle dist/other.mjs           a bundle of its own: `node scripts/build.mjs dist/other.mjs`]
 //        [--node-options=--max-semi-space-size=4   extra node options for the server (NODE_OPTIONS), to compare]
 //
 // Each format gets a fresh server process (as production runs it: `node dist/server.mjs`, jobs off), so its
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     keep: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
+    bundle: { type: 'string' },
     'node-options': { type: 'string', default: '' },
   },
 });
@@ -142,7 +144,7 @@ async function measureFormat(format: string, databaseUrl: string) {
       NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', `--import=${probe}`, values['node-options']].join(' ').trim(),
       MEMORY_PROBE_OUT: probeOut,
     },
-    { compiled: !values.tsx },
+    { compiled: values.tsx ? false : (values.bundle ?? true) },
   );
   try {
     const pid = app.child.pid!;
@@ -185,7 +187,7 @@ async function measureFormat(format: string, databaseUrl: string) {
 }
 
 async function main() {
-  if (!values.tsx && !existsSync(path.join(apiDir, 'dist', 'server.mjs'))) throw new Error('Build first: pnpm --filter @garage/api build (or pass --tsx)');
+  if (!values.tsx && !existsSync(path.resolve(apiDir, values.bundle ?? path.join('dist', 'server.mjs')))) throw new Error('Build first: pnpm --filter @garage/api build (or pass --tsx)');
   const throwaway = values['database-url'] ? null : await startThrowawayDatabase();
   const databaseUrl = values['database-url'] ?? throwaway!.url;
   const db = createDb(databaseUrl);
@@ -205,7 +207,7 @@ async function main() {
       to,
     )) as { n: number }[];
     console.log(`dataset: ${await db.visit.count()} visits, ${await db.task.count()} tasks; the year's report has ~${counted?.n ?? 0} rows; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-    const server = values.tsx ? 'src/server.ts through tsx' : 'dist/server.mjs';
+    const server = values.tsx ? 'src/server.ts through tsx' : (values.bundle ?? 'dist/server.mjs');
     console.log(`\nGET /backend/reports/repair, one year, ${values.requests} downloads per format, each format on a fresh ${server}${values['node-options'] ? ` (${values['node-options']})` : ''}:`);
     console.log('RSS of the server process; "with children": the server and the processes it started (the PDF renderer), at their peak');
     console.log('format   bytes        p50 ms   p95 ms   RSS before  peak      2 s after  with children');
