@@ -2,7 +2,8 @@
 // (`pnpm --filter @garage/api build` -> dist/server.mjs): time from spawn to /backend/health answering 200,
 // and resident memory (the process and its children, e.g. tsx's esbuild) after 5 s idle. Both against one
 // throwaway PostgreSQL, already migrated; median of --runs starts each.
-//   cd apps/api && pnpm exec tsx bench/start-cost.ts [--runs 3]
+//   cd apps/api && pnpm exec tsx bench/start-cost.ts [--runs 3] [--bundle dist/other.mjs ...] (other bundles
+//   to compare, each built by `node scripts/build.mjs dist/other.mjs`; --no-tsx leaves tsx out)
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +15,9 @@ import { parseArgs } from 'node:util';
 import { startEmbeddedPostgres } from '@garage/db/embedded';
 import { migrateDatabase } from '@garage/db/migrate';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, bundle: { type: 'string', multiple: true, default: [] }, 'no-tsx': { type: 'boolean', default: false } },
+});
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const bundle = path.join(apiDir, 'dist', 'server.mjs');
 if (!existsSync(bundle)) throw new Error('Build first: pnpm --filter @garage/api build');
@@ -77,7 +80,11 @@ await chmod(dir, 0o755);
 const cluster = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), persistent: true });
 try {
   await migrateDatabase(cluster.url);
-  const modes = { 'tsx (src/server.ts)': ['--import', 'tsx', 'src/server.ts'], 'compiled (dist/server.mjs)': ['--enable-source-maps', 'dist/server.mjs'] };
+  const modes: Record<string, string[]> = {
+    ...(values['no-tsx'] ? {} : { 'tsx (src/server.ts)': ['--import', 'tsx', 'src/server.ts'] }),
+    'compiled (dist/server.mjs)': ['--enable-source-maps', 'dist/server.mjs'],
+    ...Object.fromEntries(values.bundle!.map((other) => [`compiled (${other})`, ['--enable-source-maps', other]])),
+  };
   const results: Record<string, { startMs: number[]; rssMb: number[] }> = {};
   for (let run = 0; run < Number(values.runs); run++) {
     for (const [name, args] of Object.entries(modes)) {
@@ -87,7 +94,7 @@ try {
     }
   }
   console.log(`\nAPI start cost, median of ${values.runs} (start to /backend/health 200; RSS of the process tree after 5 s idle)`);
-  for (const [name, r] of Object.entries(results)) console.log(`  ${name.padEnd(28)} start ${median(r.startMs).toFixed(0)} ms   RSS ${median(r.rssMb).toFixed(0)} MB   (runs: ${r.startMs.map((x) => x.toFixed(0)).join(', ')} ms)`);
+  for (const [name, r] of Object.entries(results)) console.log(`  ${name.padEnd(34)} start ${median(r.startMs).toFixed(0)} ms   RSS ${median(r.rssMb).toFixed(0)} MB   (runs: ${r.startMs.map((x) => x.toFixed(0)).join(', ')} ms)`);
   console.log(`  load average: ${execSync('uptime').toString().trim()}`);
 } finally {
   await cluster.stop();
