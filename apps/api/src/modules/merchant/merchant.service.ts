@@ -2,19 +2,14 @@
 import type { Db } from '@garage/db';
 import type { BrandingEntry, UpdateMerchant } from '@garage/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { BootMerchant } from '@garage/shared/boot-data';
 import { uniqueViolationFields } from '../../lib/unique-violation.ts';
 import type { BrandingWrite } from './branding-write.schema.ts';
 
 const BRANDING_EXISTS = 'A branding entry of this type already exists for this language and status';
 
-export interface MerchantView {
-  id: string;
-  name: string;
-  displayName: string;
-  currency: string;
-  timezone: string;
-  defaultLanguage: string;
-}
+/** The shop's public identity: the same shape the server writes into the start page (boot data). */
+export type MerchantView = BootMerchant;
 
 const merchantSelect = { id: true, name: true, displayName: true, currency: true, timezone: true, defaultLanguage: true } as const;
 
