@@ -8,7 +8,10 @@
 // Usage (after `pnpm build`): pnpm measure:lighthouse [--url http://host:port] [--runs 3] [--desktop] [--json]
 // Without --url it serves the built web app (WEB_DIST_DIR, default apps/web/dist) on a throwaway database.
 // With --runs N each page is measured N times and the run with the median performance score is shown.
+// With --save DIR each run's full Lighthouse report is written there (open it in the Lighthouse viewer, or
+// read audits such as bootup-time and long-tasks to see what the main thread did).
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,9 +23,10 @@ const TARGETS = { performance: 95, cls: 0.05, lcpMs: 2000 };
 const runs = Math.max(1, Number(option('runs', '1')));
 const desktop = process.argv.includes('--desktop');
 const asJson = process.argv.includes('--json');
+const saveDir = option('save', '');
 const lighthouseCli = path.join(path.dirname(createRequire(path.join(repoRoot, 'package.json')).resolve('lighthouse/package.json')), 'cli/index.js');
 
-function lighthouse(url) {
+function lighthouse(url, name) {
   const args = [
     lighthouseCli,
     url,
@@ -33,7 +37,12 @@ function lighthouse(url) {
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ...(desktop ? ['--preset=desktop'] : []),
   ];
-  const report = JSON.parse(execFileSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 }).toString());
+  const text = execFileSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 }).toString();
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    fs.writeFileSync(path.join(saveDir, `${name}.json`), text);
+  }
+  const report = JSON.parse(text);
   const audit = (id) => report.audits[id]?.numericValue;
   return {
     performance: Math.round(report.categories.performance.score * 100),
@@ -52,7 +61,7 @@ const results = [];
 try {
   for (const page of PAGES) {
     const measured = [];
-    for (let run = 0; run < runs; run += 1) measured.push(lighthouse(`${app.baseURL}${page}`));
+    for (let run = 0; run < runs; run += 1) measured.push(lighthouse(`${app.baseURL}${page}`, `${page === '/' ? 'home' : page.slice(1)}-${run + 1}`));
     measured.sort((a, b) => a.performance - b.performance);
     results.push({ page, profile: desktop ? 'desktop' : 'mobile', runs, ...measured[Math.floor(measured.length / 2)] });
   }

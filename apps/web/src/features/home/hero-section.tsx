@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { clsx as cn } from 'clsx';
 import { useBranding } from '../branding/branding-context.tsx';
-import { formatNumber } from '../services/catalogue.ts';
+import { formatCount } from '../../lib/format-count.ts';
 import { parseCount } from './branding-lists.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
@@ -15,8 +15,8 @@ export function HeroSection() {
   const customers = parseCount(fields.happyCustomers);
   const images = [fields.heroImage1 || '/brand/hero-1.svg', fields.heroImage2 || '/brand/hero-2.svg', fields.heroImage3 || '/brand/hero-3.svg'];
   const stats = [
-    years !== null && { value: `${formatNumber(years, i18n.language)}+`, label: t('stats.years') },
-    customers !== null && { value: `${formatNumber(customers, i18n.language)}+`, label: t('stats.customers') },
+    years !== null && { value: `${formatCount(years, i18n.language)}+`, label: t('stats.years') },
+    customers !== null && { value: `${formatCount(customers, i18n.language)}+`, label: t('stats.customers') },
     fields.emergencyService === 'true' && { value: t('stats.emergencyValue'), label: t('stats.emergency') },
   ].filter((stat): stat is { value: string; label: string } => !!stat);
 

@@ -9,19 +9,22 @@ import { LocationSection } from './location-section.tsx';
 import { ServicesSection } from './services-section.tsx';
 import { TestimonialsSection } from '../ratings/testimonials-section.tsx';
 import { BookVisitSection } from '../appointments/book-visit-section.tsx';
+import { RenderInTurn } from '../../components/render-in-turn.tsx';
 
 export function HomePage() {
   return (
-    <>
-      <HeroSection />
-      <AboutSection />
-      <ServicesSection />
-      <LocationSection />
-      <TestimonialsSection />
-      <FaqSection />
-      <GallerySection />
-      <BookVisitSection />
-      <ContactSection />
-    </>
+    <RenderInTurn
+      parts={[
+        <HeroSection key="hero" />,
+        <AboutSection key="about" />,
+        <ServicesSection key="services" />,
+        <LocationSection key="location" />,
+        <TestimonialsSection key="testimonials" />,
+        <FaqSection key="faq" />,
+        <GallerySection key="gallery" />,
+        <BookVisitSection key="book" />,
+        <ContactSection key="contact" />,
+      ]}
+    />
   );
 }

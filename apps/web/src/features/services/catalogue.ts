@@ -50,10 +50,6 @@ export function pickLocalized(text: LocalizedText | null | undefined, language: 
 /** The shared money formatter (lib/money.ts). */
 export const formatPrice = formatMoney;
 
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(`${language}-u-nu-latn`).format(value);
-}
-
 /** The lowest price of a category: the server's derived minimum (null with several currencies). */
 export function startingPrice(category: CatalogueCategory): { cents: number; currency: string } | null {
   if (category.minPriceCents === null || !category.priceCurrency) return null;
