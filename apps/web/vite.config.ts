@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { compileHintsPlugin } from './tooling/compile-hints-plugin.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
 import { requiredEnvPlugin } from './tooling/required-env-plugin.ts';
 import { startPreloadsPlugin } from './tooling/start-preloads-plugin.ts';
@@ -25,7 +26,7 @@ export default defineConfig({
   resolve: { alias: reactOnPreact },
   // The automatic JSX runtime straight from Preact (the prefresh plugin would otherwise assume classic h()).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss(), startPreloadsPlugin(), precompressPlugin()],
+  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss(), startPreloadsPlugin(), compileHintsPlugin(['vendor', 'web']), precompressPlugin()],
   server: {
     port: 5173,
     strictPort: true,
