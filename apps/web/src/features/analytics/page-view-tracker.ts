@@ -27,15 +27,23 @@ function sessionId(): { id: string; isEntry: boolean } {
 
 const clip = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : undefined);
 
+/**
+ * The device's time zone through Temporal where the browser has it (~0.1 ms): a page's first
+ * Intl.DateTimeFormat loads ICU's date data (~15 ms, x4 in Lighthouse's phone profile) in the landing's load.
+ */
+function deviceTimeZone(): string | undefined {
+  try {
+    const temporal = (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }).Temporal;
+    return temporal ? temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 function payload(pathname: string, search: string) {
   const query = new URLSearchParams(search);
   const session = sessionId();
-  let timeZone: string | undefined;
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    timeZone = undefined;
-  }
+  const timeZone = deviceTimeZone();
   return {
     session_id: session.id,
     is_entry: session.isEntry,
