@@ -106,7 +106,13 @@ describe('the page written per request (branding and preloads)', () => {
     db = createDb(url.toString(), { poolSize: 4 });
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Garage</title></head><body><div id="root"></div></body></html>');
-    const preloads = { '/login': { en: ['/assets/login-page-1.js', '/assets/common-en.js'], fr: ['/assets/login-page-1.js', '/assets/common-fr.js'] } };
+    const preloads = {
+      '/login': {
+        en: ['/assets/login-page-1.js', '/assets/common-en.js', '/assets/inter-latin-wght-normal-1.woff2'],
+        fr: ['/assets/login-page-1.js', '/assets/common-fr.js', '/assets/inter-latin-wght-normal-1.woff2'],
+        ar: ['/assets/login-page-1.js', '/assets/common-ar.js', '/assets/cairo-arabic-wght-normal-1.woff2'],
+      },
+    };
     writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify(preloads));
     const deps = testDeps({ db });
     app = await buildApp({ ...deps, config: { ...deps.config, NODE_ENV: 'production', WEB_DIST_DIR: dist } }, { logger: false });
@@ -157,10 +163,16 @@ describe('the page written per request (branding and preloads)', () => {
     expect(bootData((await page('/', { 'accept-language': 'de, es;q=0.9' })).body)?.language).toBe(FALLBACK_LANGUAGE);
   });
 
-  it("announces the screen's code and translations for that path and language", async () => {
+  it("announces the screen's code, translations and fonts for that path and language", async () => {
     const french = (await page('/login', { 'accept-language': 'fr' })).body;
-    expect(french).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-1.js"><link rel="modulepreload" crossorigin href="/assets/common-fr.js"></head>');
+    expect(french).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js"><link rel="modulepreload" crossorigin href="/assets/common-fr.js">' +
+        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin-wght-normal-1.woff2"></head>',
+    );
     expect(french).not.toContain('common-en.js');
+    const arabic = (await page('/login', { 'accept-language': 'ar' })).body;
+    expect(arabic).toContain('href="/assets/cairo-arabic-wght-normal-1.woff2"');
+    expect(arabic).not.toContain('inter-latin');
     expect((await page('/login?next=%2Fadmin', { 'accept-language': 'en' })).body).toContain('/assets/common-en.js');
     expect((await page('/', { 'accept-language': 'en' })).body).not.toContain('modulepreload');
   });

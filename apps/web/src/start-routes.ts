@@ -13,3 +13,15 @@ export const START_ROUTES = {
 
 /** Namespaces every screen needs (lib/i18n.ts loads them before the first render). */
 export const START_NAMESPACES = ['common'] as const;
+
+/**
+ * The font files (fontsource's file names, without the build's hash) a start screen's text is set in, per
+ * language: announced with the screen's code so the first layout already has them (no re-layout of every
+ * line when the font arrives, a long task on a phone). English and French: Inter's Latin subset (accented
+ * French letters included); Arabic: Cairo's Arabic subset (styles.css --font-sans / --font-arabic).
+ */
+export const START_FONTS = {
+  en: ['inter-latin-wght-normal'],
+  fr: ['inter-latin-wght-normal'],
+  ar: ['cairo-arabic-wght-normal'],
+} as const satisfies Record<string, readonly string[]>;

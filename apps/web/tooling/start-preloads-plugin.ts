@@ -1,11 +1,12 @@
 // Vite plugin: writes .vite/start-preloads.json, for each screen of src/start-routes.ts and each language, the
 // script files its first render needs beyond those index.html already loads: the screen's chunk and the
-// chunks it imports, and the translation chunks of its namespaces plus the start namespaces. The server
+// chunks it imports, and the translation chunks of its namespaces plus the start namespaces; then the
+// language's start fonts (START_FONTS, .woff2 files). The server
 // (apps/api/src/plugins/web-app.ts) announces them in the page it sends for that path and language.
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { LANGUAGES } from '@garage/shared/constants';
-import { START_NAMESPACES, START_ROUTES } from '../src/start-routes.ts';
+import { START_FONTS, START_NAMESPACES, START_ROUTES } from '../src/start-routes.ts';
 
 export const START_PRELOADS_FILE = '.vite/start-preloads.json';
 
@@ -48,6 +49,12 @@ export function startPreloadsPlugin(): Plugin {
         if (!chunk) this.error(`start-routes.ts names ${modulePath}, which is not a chunk of the build (not a lazily loaded screen?)`);
         return chunk;
       };
+      const fontFiles = Object.values(bundle).filter((item) => item.type === 'asset' && item.fileName.endsWith('.woff2')).map((item) => item.fileName);
+      const fontFile = (name: string) => {
+        const file = fontFiles.find((candidate) => path.basename(candidate).startsWith(`${name}-`));
+        if (!file) this.error(`start-routes.ts START_FONTS names ${name}, which is not a font file of the build`);
+        return file;
+      };
       const preloads: StartPreloads = {};
       for (const [pathname, { module, namespaces }] of Object.entries(START_ROUTES)) {
         preloads[pathname] = {};
@@ -55,6 +62,7 @@ export function startPreloadsPlugin(): Plugin {
           const files = new Set<string>();
           addWithImports(chunkOf(module).fileName, files);
           for (const namespace of [...START_NAMESPACES, ...namespaces]) addWithImports(chunkOf(`src/locales/${language}/${namespace}.json`).fileName, files);
+          for (const font of START_FONTS[language]) files.add(fontFile(font));
           preloads[pathname][language] = [...files].map((file) => `${base}${file}`);
         }
       }

@@ -2,8 +2,8 @@
 // (1) the shop and its active branding in the language the visitor is expected to start in, as a JSON data
 // block (packages/shared/src/boot-data.ts), read from the database now, so a branding change shows on the
 // next page load and the first paint does not wait for the branding requests; (2) modulepreload links for the
-// screen's code and translations (the build's .vite/start-preloads.json), which then download with the
-// app's own code instead of after it. Both only save time: the web app fetches whatever is missing or does
+// screen's code and translations, and preload links for its fonts (the build's .vite/start-preloads.json),
+// which then download with the app's own code instead of after it. Both only save time: the web app fetches whatever is missing or does
 // not match (another stored language, no shop yet before setup).
 import { BOOT_DATA_ELEMENT_ID, guessStartingLanguage, LANGUAGE_COOKIE, type BootData } from '@garage/shared/boot-data';
 import type { Db } from '@garage/db';
@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import { getMerchant, listBranding } from '../modules/merchant/merchant.service.ts';
 
-/** path → language → script URLs (apps/web/tooling/start-preloads-plugin.ts). */
+/** path → language → script and font URLs (apps/web/tooling/start-preloads-plugin.ts). */
 export type StartPreloads = Record<string, Record<string, string[]>>;
 
 /** A JSON text that cannot end the script element or open a comment inside it. */
@@ -22,7 +22,10 @@ function jsonForScriptElement(value: unknown) {
 export function composeStartPage(template: string, { preloads, bootData }: { preloads: readonly string[]; bootData: BootData | null }) {
   let html = template;
   if (preloads.length) {
-    const links = preloads.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
+    // Fonts load in CORS mode (@font-face), hence crossorigin on their preload too, or the preload is not reused.
+    const links = preloads
+      .map((url) => (url.endsWith('.woff2') ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url}">` : `<link rel="modulepreload" crossorigin href="${url}">`))
+      .join('');
     html = html.replace('</head>', `${links}</head>`);
   }
   if (bootData) {
