@@ -3,16 +3,24 @@
 // every language (as on the shop's invoices), without decimals when the amount is whole.
 // Light on purpose: the landing page uses it.
 
+/** Formatters are costly to build and a list shows many prices: one per language, currency and decimals. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, language: string, whole: boolean): Intl.NumberFormat {
+  const key = `${language}|${currency}|${whole}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const digits = whole ? 0 : 2;
+    format = new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(cents: number, currency: string, language: string): string {
   const whole = cents % 100 === 0;
   try {
-    return new Intl.NumberFormat(`${language}-u-nu-latn`, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: whole ? 0 : 2,
-    }).format(cents / 100);
+    return moneyFormat(currency, language, whole).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(whole ? 0 : 2)} ${currency}`;
   }
