@@ -160,14 +160,21 @@ async function measureFormat(format: string, databaseUrl: string) {
     const baseline = rssMb(pid);
     breakdown.push(await probeMemory(app, probeOut, 'before'));
     let peak = baseline;
+    let downloadPeak = baseline;
     let treePeak = treeRssMb(pid);
     const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(pid));
+      const rss = rssMb(pid);
+      peak = Math.max(peak, rss);
+      downloadPeak = Math.max(downloadPeak, rss);
       treePeak = Math.max(treePeak, treeRssMb(pid));
     }, 10);
     const samples: number[] = [];
+    /** The server's peak RSS during each download (and until the next one starts). */
+    const downloadPeaks: number[] = [];
     let bytes = 0;
     for (let i = 0; i < Number(values.requests); i++) {
+      if (i > 0) downloadPeaks.push(downloadPeak);
+      downloadPeak = rssMb(pid);
       const started = performance.now();
       const result = await download(app.port, url, token);
       samples.push(performance.now() - started);
@@ -175,11 +182,12 @@ async function measureFormat(format: string, databaseUrl: string) {
       bytes = result.bytes;
     }
     clearInterval(sampler);
+    downloadPeaks.push(downloadPeak);
     breakdown.push(await probeMemory(app, probeOut, 'just after'));
     await sleep(2_000);
     const after = rssMb(pid);
     samples.sort((a, b) => a - b);
-    return { format, bytes, p50: percentile(samples, 50), p95: percentile(samples, 95), baseline, peak, treePeak, after, breakdown };
+    return { format, bytes, p50: percentile(samples, 50), p95: percentile(samples, 95), baseline, peak, treePeak, after, breakdown, downloadPeaks };
   } finally {
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -218,7 +226,7 @@ async function main() {
       console.log(
         `${result.format.padEnd(8)} ${String(result.bytes).padEnd(12)} ${result.p50.toFixed(0).padStart(7)}  ${result.p95.toFixed(0).padStart(7)}   ${mb(result.baseline)}  ${mb(result.peak)}  ${mb(result.after)}   ${mb(result.treePeak)}`,
       );
-      details.push(`${format}:`, ...result.breakdown.map((line) => `  ${line}`));
+      details.push(`${format}:`, `  peak RSS per download: ${result.downloadPeaks.map((mb) => mb.toFixed(0)).join(', ')} MB`, ...result.breakdown.map((line) => `  ${line}`));
     }
     console.log(`\nthe server's memory (process.memoryUsage and /proc/self/status, from bench/lib/memory-probe.mjs):\n${details.join('\n')}`);
     console.log(`\n${execFileSync('uptime').toString().trim()}`);

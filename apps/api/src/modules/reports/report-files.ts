@@ -3,7 +3,9 @@
 // CSV and XLSX keep values typed for a spreadsheet: numbers as numbers, money in the currency's units
 // (cents / 100) under a header naming the currency, dates as dates ("YYYY-MM-DD" in CSV, date cells in
 // XLSX). Only the headers and the enum words follow the language.
-import { PassThrough, Readable, type Writable } from 'node:stream';
+import { on } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import { REPORTS, REPORT_TEXT, type ReportColumn, type ReportTotal } from '@garage/shared';
 import { csvCell } from '../data-transfer/export.service.ts';
@@ -63,92 +65,110 @@ function xlsxValue(value: unknown, type: ReportColumn['type']): ExcelJS.CellValu
 
 const NUMBER_FORMATS: Partial<Record<ReportColumn['type'], string>> = { money: '#,##0.00', integer: '0', percent: '0.0', date: 'yyyy-mm-dd' };
 
-/** A writable from Node or from the readable-stream package (exceljs's zip uses its v2 streams, without writableNeedDrain). */
-type AnyWritable = Writable & { _writableState?: { needDrain?: boolean } };
-
-/** Resolves once `stream` has written out what it buffered, or when `output` (the download) is gone. */
-function drained(stream: AnyWritable, output: PassThrough): Promise<void> {
-  const needsDrain = stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
-  if (!needsDrain || output.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      output.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    output.on('close', done);
-  });
-}
+/** The XLSX writer's thread: plain JavaScript, loaded from the sources (the bundle keeps this file's URL). */
+const XLSX_WRITER = new URL('./xlsx-writer.worker.mjs', import.meta.url);
 
 /**
- * Waits until the zip has taken the rows written so far. exceljs's worksheet stream hands its data to the
- * zip without looking at write()'s answer, so when compressing or the download is slower than reading
- * rows, the zip's input would grow without bound (~90 MB for a year's report, bench/reports.ts): we wait
- * for that input to drain as well as for the file stream's own buffer.
+ * The writer thread's heap. The small young generation is the point: exceljs's garbage (cell XML, zip
+ * buffers) dies in frequent cheap scavenges, and the small old generation is collected early; on the main
+ * thread, with the server's default heap, a year's export left up to ~100 MB of garbage and zip buffers
+ * behind until the next full GC (the server's peak 214-274 MB, 2 s after 256 MB; in the worker: 211-214,
+ * then back to ~188; docs/performance.md). The old generation also caps what one export may hold (exceljs
+ * loaded and a batch of rows take ~15 MB): a writer past it is stopped, its download fails, the server goes on.
  */
-async function zipCaughtUp(sheet: ExcelJS.Worksheet, output: PassThrough): Promise<void> {
-  // Internal to exceljs 4.4 (pinned): the sheet's StreamBuf and the zip entry it is piped into.
-  const sheetStream = (sheet as unknown as { stream?: { pipes?: AnyWritable[] } }).stream;
-  for (const zipEntry of sheetStream?.pipes ?? []) await drained(zipEntry, output);
-  await drained(output, output);
+const XLSX_WRITER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 };
+
+/** What the writer thread puts on the sheet (xlsx-writer.worker.mjs: XlsxSheet, XlsxEnd). */
+interface XlsxSheet {
+  creator: string;
+  name: string;
+  rightToLeft: boolean;
+  columns: { width: number; numFmt?: string }[];
+  header: string[];
+}
+interface XlsxEnd {
+  title: string;
+  rows: { label: string; value: number; numFmt: string }[];
 }
 
 /**
- * XLSX through exceljs's streaming writer: each row is committed (written to the zip stream and forgotten)
- * as it arrives, strings inline (no shared-strings table held until the end); between batches we wait
- * until the zip and the response have taken the previous rows (zipCaughtUp), so memory stays flat
- * whatever the row count. exceljs (~25 MB once loaded) is loaded with the first XLSX, not at start.
+ * XLSX through exceljs's streaming writer, in a worker thread of its own (xlsx-writer.worker.mjs, which
+ * describes the protocol) so that its garbage stays out of the server's heap. This side reads the rows,
+ * converts them to cell values and posts one batch at a time; it posts the next only when the writer
+ * answers that the previous one went through the zip, and it acknowledges the file's bytes only once the
+ * download took them: so rows are read at the client's pace and memory stays flat whatever the row count.
+ * The writer is terminated when the file ends, fails or is abandoned; the row source is always closed.
  * Sheet 1: a header row and the rows; after a blank row, the totals as label/value pairs.
  */
 export function reportXlsx(context: ReportContext, parts: AsyncIterable<ReportPart>, onError: (error: unknown) => void): Readable {
   const output = new PassThrough();
-  const columns = REPORTS[context.kind].columns;
+  const { columns, totals: totalColumns } = REPORTS[context.kind];
   const source = parts[Symbol.asyncIterator]();
+  const sheet: XlsxSheet = {
+    creator: context.shopName,
+    name: context.title.slice(0, 31),
+    rightToLeft: context.lang === 'ar',
+    columns: columns.map((column) => ({ width: column.type === 'text' ? 28 : 16, numFmt: NUMBER_FORMATS[column.type] })),
+    header: columns.map((column) => header(column, context)),
+  };
+  const bytes = new MessageChannel();
+  const writer = new Worker(XLSX_WRITER, { workerData: { sheet, bytes: bytes.port2 }, transferList: [bytes.port2], resourceLimits: XLSX_WRITER_LIMITS });
+  bytes.port1.on('message', (chunk: ArrayBuffer) => {
+    if (output.destroyed) return;
+    const ack = () => bytes.port1.postMessage('ack');
+    if (output.write(Buffer.from(chunk))) ack();
+    else output.once('drain', ack);
+  });
+  // The writer's answers in order; the iteration throws the writer's error, and ends when it stopped.
+  const answers = on(writer, 'message', { close: ['exit'] });
+  const answer = async (expected: 'next' | 'done') => {
+    const next = await answers.next();
+    if (next.done) throw new Error('The XLSX writer stopped');
+    const { type } = (next.value as [{ type: string }])[0];
+    if (type !== expected) throw new Error(`The XLSX writer answered ${type} instead of ${expected}`);
+  };
+  const stop = () => {
+    bytes.port1.close();
+    void writer.terminate();
+  };
+  // The download was abandoned (or has ended): the writer stops, and a wait for its answer ends with it.
+  output.once('close', stop);
   void (async () => {
-    const { default: ExcelJS } = await import('exceljs');
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-    workbook.creator = context.shopName;
-    const sheet = workbook.addWorksheet(context.title.slice(0, 31), {
-      views: [{ state: 'frozen', ySplit: 1, rightToLeft: context.lang === 'ar' }],
-    });
-    sheet.columns = columns.map((column) => ({
-      key: column.key,
-      width: column.type === 'text' ? 28 : 16,
-      style: NUMBER_FORMATS[column.type] ? { numFmt: NUMBER_FORMATS[column.type]! } : {},
-    }));
-    const head = sheet.addRow(columns.map((column) => header(column, context)));
-    head.font = { bold: true };
-    head.commit();
     let totals: Record<string, number> = {};
-    for (let next = await source.next(); !next.done; next = await source.next()) {
+    let [next] = await Promise.all([source.next(), answer('next')]);
+    while (!next.done) {
       const part = next.value;
-      if (!('rows' in part)) {
-        if ('totals' in part) totals = part.totals;
+      if ('rows' in part) {
+        writer.postMessage({ rows: part.rows.map((row) => columns.map((column) => xlsxValue(row[column.key], column.type))) });
+        // The next batch is read from the database while the writer writes this one.
+        [next] = await Promise.all([source.next(), answer('next')]);
         continue;
       }
-      for (const row of part.rows) sheet.addRow(columns.map((column) => xlsxValue(row[column.key], column.type))).commit();
-      await zipCaughtUp(sheet, output);
-      // The download was abandoned: stop reading (the finally below closes the source).
-      if (output.destroyed) return;
+      if ('totals' in part) totals = part.totals;
+      next = await source.next();
     }
-    sheet.addRow([]).commit();
-    const title = sheet.addRow([REPORT_TEXT.totals[context.lang]]);
-    title.font = { bold: true };
-    title.commit();
-    for (const total of REPORTS[context.kind].totals) {
-      const row = sheet.addRow([header(total, context), total.type === 'money' ? units(totals[total.key] ?? 0) : (totals[total.key] ?? 0)]);
-      row.getCell(2).numFmt = NUMBER_FORMATS[total.type] ?? '0';
-      row.commit();
-    }
-    sheet.commit();
-    await workbook.commit();
+    const end: XlsxEnd = {
+      title: REPORT_TEXT.totals[context.lang],
+      rows: totalColumns.map((total) => ({
+        label: header(total, context),
+        value: total.type === 'money' ? units(totals[total.key] ?? 0) : (totals[total.key] ?? 0),
+        numFmt: NUMBER_FORMATS[total.type] ?? '0',
+      })),
+    };
+    writer.postMessage({ end });
+    await answer('done');
+    output.end();
   })()
     .catch((error: unknown) => {
+      // An abandoned download is not a failure: its writer was stopped on purpose.
+      if (output.destroyed) return;
       onError(error);
       output.destroy(error instanceof Error ? error : new Error(String(error)));
     })
     // Whatever happened (finished, abandoned, failed before the first row): the cursor's transaction ends.
-    .finally(() => closeSource(source));
+    .finally(() => {
+      stop();
+      return closeSource(source);
+    });
   return output;
 }
