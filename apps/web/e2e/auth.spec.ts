@@ -188,15 +188,18 @@ test('an expired access token is renewed without the user noticing', async ({ pa
   await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
   await page.context().addCookies([{ name: 'accessToken', value: expired, url: BASE_URL, sameSite: 'Strict' }]);
 
-  // Hold the refresh a moment so the guard's loading screen can be seen.
+  // Hold the refresh until the guard's loading screen has been seen (a fixed delay raced the page's load).
   let refreshes = 0;
+  let releaseRefresh!: () => void;
+  const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
   await page.route('**/backend/user/refresh', async (route) => {
     refreshes += 1;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await refreshHeld;
     await route.continue();
   });
   await page.goto('/admin/visits');
   await expect(page.getByText('Verifying authentication...')).toBeVisible();
+  releaseRefresh();
   await expect(page.getByText('Verifying authentication...')).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/visits$/);
   await expect(page.getByTestId('user-menu')).toBeVisible();
