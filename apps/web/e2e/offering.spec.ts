@@ -72,10 +72,16 @@ for (const language of ['en', 'ar'] as const) {
     // The range comes from the items, in the shop's currency, read left to right in Arabic too.
     await expect(card.getByTestId('category-range')).toHaveText(/^[^\d]*25\.50[^\d]*–[^\d]*40[^\d]*$/);
 
-    // Reorder the items with the keyboard: focus the second one's handle, pick up, move up, drop.
+    // Reorder the items with the keyboard: focus the second one's handle, pick up, move up, drop. Each key
+    // waits until dnd-kit has announced the previous one ("… position 2 of 2." in its live region), as a
+    // screen-reader user would: keys pressed at once could land before the drag had started.
+    const announced = (position: number) =>
+      expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: second })).toHaveText(new RegExp(` ${position} \\S+ 2\\.$`));
     await rowOf(card, second).getByTestId('drag-handle').focus();
     await page.keyboard.press('Space');
+    await announced(2);
     await page.keyboard.press('ArrowUp');
+    await announced(1);
     await page.keyboard.press('Space');
     await expect(card.getByTestId('item-title')).toHaveText([second, first]);
 
