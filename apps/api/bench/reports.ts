@@ -15,7 +15,8 @@
 // figures are that format's alone: a warm-up download of one day (code paths compiled, PDF fonts loaded),
 // then --requests downloads of the year over HTTP, reading and dropping the bytes as a browser saving a file.
 // RSS is read from /proc every 10 ms: the server process before (after the warm-up and 2 s idle), at its
-// peak, and 2 s after the last download; and the peak of the server with the processes it started (the PDF
+// peak (overall and during each download: garbage left by one download shows as a higher peak in the next),
+// and 2 s after the last download; and the peak of the server with the processes it started (the PDF
 // renderer, src/lib/pdf/render-pdf.ts). The server preloads bench/lib/memory-probe.mjs, so the V8 heap and
 // native parts behind those figures are printed too.
 import { execFileSync } from 'node:child_process';
