@@ -1,8 +1,8 @@
 // The XLSX writer of a report download, run in a short-lived worker thread (report-files.ts reportXlsx):
 // exceljs's streaming writer makes a lot of short-lived garbage (cell XML, zip buffers); in the worker's own
 // isolate, with a small young generation, that garbage dies in cheap scavenges instead of being promoted to
-// the server's old space, and the whole isolate (exceljs's ~25 MB included) is freed when the worker ends.
-// The server's main thread keeps its GC settings and never loads exceljs.
+// the server's old space, and the whole isolate (exceljs's code included) is freed when the worker ends.
+// The server's main thread keeps its GC settings and does not load exceljs for reports.
 //
 // Plain JavaScript (not TypeScript): worker threads start without the TypeScript loader that the tests and
 // `pnpm dev` use, and the production bundle loads this file from the sources (build.mjs keeps import.meta.url).
@@ -35,7 +35,7 @@ const BYTES_HIGH_WATER = 64 * 1024;
 /** @type {{ sheet: XlsxSheet, bytes: import('node:worker_threads').MessagePort }} */
 const { sheet: description, bytes } = workerData;
 
-/** Callbacks of the bytes in flight, called when the main thread acknowledges them. */
+/** The callback of the bytes in flight, called when the main thread acknowledges them. */
 let whenTaken = /** @type {(() => void) | null} */ (null);
 bytes.on('message', () => {
   const taken = whenTaken;
