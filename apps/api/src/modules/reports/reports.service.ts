@@ -131,10 +131,10 @@ export async function* reportParts(db: Db, context: ReportContext, options: { ma
       }
       const batch = Math.min(REPORT_LIMITS.batchRows, maxRows - read);
       // The rows moved out of node-postgres's result array (splice empties it). Left in it, nearly every
-      // row survived V8's young-generation collections (node-postgres's finished query objects stay
-      // reachable until a full GC, and they keep their rows) and was promoted: ~25-35 MB of old-space
-      // garbage per 100,000 rows, piling up across exports until the next full GC; moved out, they die
-      // young (measured on the 200k-visit dataset, docs/performance.md).
+      // row survived V8's young-generation collections and was promoted to old space (the array is held
+      // from node-postgres objects that only a full GC finds dead): ~25-35 MB of garbage per 100,000 rows,
+      // piling up across exports until the next full GC. Moved out, they die young (a year's repair
+      // report: server peak during CSV downloads 185-293 -> 176-183 MB, docs/performance.md).
       const rows = (await client.query<ReportRow>(`FETCH ${batch} FROM report_rows`)).rows.splice(0);
       read += rows.length;
       if (rows.length > 0) yield { rows: localize(context.kind, context.lang, rows) };
