@@ -26,6 +26,20 @@ const asJson = process.argv.includes('--json');
 const saveDir = option('save', '');
 const lighthouseCli = path.join(path.dirname(createRequire(path.join(repoRoot, 'package.json')).resolve('lighthouse/package.json')), 'cli/index.js');
 
+/**
+ * One Lighthouse run; retried (twice at most) when Lighthouse itself fails, as it sometimes does recording
+ * the trace ("NO_NAVSTART": "please run Lighthouse again").
+ */
+function runLighthouse(args, attempt = 1) {
+  try {
+    return execFileSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.error(`Lighthouse failed (${String(error.stderr ?? error.message).trim().split('\n')[0]}); running it again.`);
+    return runLighthouse(args, attempt + 1);
+  }
+}
+
 function lighthouse(url, name) {
   const args = [
     lighthouseCli,
@@ -37,7 +51,7 @@ function lighthouse(url, name) {
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ...(desktop ? ['--preset=desktop'] : []),
   ];
-  const text = execFileSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 }).toString();
+  const text = runLighthouse(args);
   if (saveDir) {
     fs.mkdirSync(saveDir, { recursive: true });
     fs.writeFileSync(path.join(saveDir, `${name}.json`), text);
