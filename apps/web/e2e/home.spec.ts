@@ -140,6 +140,18 @@ test('the contact form validates and stores a message', async ({ page }) => {
   expect(rows).toEqual([{ fullName: 'Playwright Visitor', email: 'visitor@example.com', read: false }]);
 });
 
+test('a page opened at an anchor shows that section, and every section stays when the anchor goes', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/#faq');
+  await expect(page.locator('#faq')).toBeInViewport();
+  // The home page draws its sections one per task (components/render-in-turn.tsx); drawn for the anchor,
+  // they must not go back to the hero alone when the address loses it.
+  await page.getByTestId('merchant-display-name').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#faq')).toBeAttached();
+  await expect(page.locator('#contact')).toBeAttached();
+});
+
 test('a failed send says so', async ({ page }) => {
   await openHome(page, 'en');
   await page.route('**/backend/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));

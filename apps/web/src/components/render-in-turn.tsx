@@ -3,19 +3,23 @@
 // (above the fold) paints alone; each later part gets its own task, so the page stays responsive while the
 // rest arrives. Until every part is drawn, a screen-high spacer stands in for the missing ones: whatever
 // follows the page (the footer) is below the fold meanwhile, so nothing the visitor sees moves.
-// Opened with an anchor (/#contact) everything renders at once, so the anchor's target exists to scroll to.
+// With an anchor in the address (/#contact, opened so or clicked while parts are still coming) everything
+// renders at once, so the anchor's target exists when ScrollToTop scrolls to it.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 export function RenderInTurn({ parts }: { parts: ReactNode[] }) {
   const { hash } = useLocation();
-  const [shown, setShown] = useState(() => (hash ? parts.length : 1));
+  const [turn, setTurn] = useState(1);
+  const shown = hash ? parts.length : turn;
   useEffect(() => {
-    if (shown >= parts.length) return;
+    if (turn >= parts.length) return;
+    // Drawn for an anchor: the parts stay when the anchor goes.
+    if (hash) return setTurn(parts.length);
     // useEffect runs after the browser has painted; the timeout starts a new task for the next part.
-    const timer = setTimeout(() => setShown((count) => count + 1), 0);
+    const timer = setTimeout(() => setTurn((count) => count + 1), 0);
     return () => clearTimeout(timer);
-  }, [shown, parts.length]);
+  }, [turn, hash, parts.length]);
   return (
     <>
       {parts.slice(0, shown)}
