@@ -33,6 +33,8 @@ test('three route changes send three page views; the same URL again sends none',
   const first = JSON.parse(beacons[0]!);
   expect(first).toMatchObject({ page_path: '/', eventType: 'pageview', is_entry: true, language: 'en-US' });
   expect(first.screen_size).toMatch(/^\d+x\d+$/);
+  // The device's zone (read through Temporal where the browser has it): the same one Intl reports.
+  expect(first.device_timezone).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
   expect(JSON.parse(beacons[1]!)).toMatchObject({ page_path: '/all-services', is_entry: false });
 
   const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);

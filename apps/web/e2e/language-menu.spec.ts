@@ -15,6 +15,10 @@ test('the English home page loads no Arabic font; the menu names each language i
   await page.evaluate(() => document.fonts.ready);
   expect(fonts.some((path) => path.includes('-latin'))).toBe(true);
   expect(fonts.filter((path) => path.includes('arabic'))).toEqual([]);
+  // The page announces its language's font (src/start-routes.ts START_FONTS) and @font-face reuses that
+  // download: one request, not two (a preload without crossorigin would be fetched again).
+  await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute('href', /\/inter-latin-wght-normal-/);
+  expect(fonts.filter((path) => path.includes('inter-latin-wght-normal-'))).toHaveLength(1);
 
   // Keyboard: the menu button, Enter opens it on the current language, arrows move, Enter chooses.
   await page.evaluate(() => window.scrollTo(0, 0));

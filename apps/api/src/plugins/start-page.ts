@@ -3,8 +3,8 @@
 // block (packages/shared/src/boot-data.ts), read from the database now, so a branding change shows on the
 // next page load and the first paint does not wait for the branding requests; (2) modulepreload links for the
 // screen's code and translations, and preload links for its fonts (the build's .vite/start-preloads.json),
-// which then download with the app's own code instead of after it. Both only save time: the web app fetches whatever is missing or does
-// not match (another stored language, no shop yet before setup).
+// which then download with the app's own code instead of after it. Both only save time: the web app fetches
+// whatever is missing or does not match (another stored language, no shop yet before setup).
 import { BOOT_DATA_ELEMENT_ID, guessStartingLanguage, LANGUAGE_COOKIE, type BootData } from '@garage/shared/boot-data';
 import type { Db } from '@garage/db';
 import type { FastifyRequest } from 'fastify';
