@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { compileHintsPlugin } from './tooling/compile-hints-plugin.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
 import { requiredEnvPlugin } from './tooling/required-env-plugin.ts';
@@ -21,12 +21,17 @@ const reactOnPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-export default defineConfig({
+// `vite build --ssr src/server-render.tsx` (package.json "build") builds the server's drawing of the start
+// screens: one self-contained module (no node_modules needed beside it), without the browser build's plugins.
+export default defineConfig(async ({ isSsrBuild }): Promise<UserConfig> => ({
   envDir: repoRoot,
   resolve: { alias: reactOnPreact },
   // The automatic JSX runtime straight from Preact (the prefresh plugin would otherwise assume classic h()).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [requiredEnvPlugin(), await prefresh(), tailwindcss(), startPreloadsPlugin(), compileHintsPlugin(['vendor', 'web']), precompressPlugin()],
+  plugins: isSsrBuild
+    ? [requiredEnvPlugin()]
+    : [requiredEnvPlugin(), await prefresh(), tailwindcss(), startPreloadsPlugin(), compileHintsPlugin(['vendor', 'web']), precompressPlugin()],
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     strictPort: true,
@@ -35,7 +40,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
-    manifest: true,
+    manifest: !isSsrBuild,
     target: 'es2022',
     rolldownOptions: {
       onwarn(warning, warn) {
@@ -45,9 +50,10 @@ export default defineConfig({
         if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
         warn(warning);
       },
-      // Required by experimentalInlineCommonChunks: entry chunks may then gain or lose exports.
-      preserveEntrySignatures: false,
-      output: {
+      // Required by experimentalInlineCommonChunks: entry chunks may then gain or lose exports (the server's
+      // module keeps its own: the API calls them).
+      preserveEntrySignatures: isSsrBuild ? 'strict' : false,
+      output: isSsrBuild ? {} : {
         // Fewer, larger files (bytes on the wire: each file costs its response headers and a request, and a
         // 0.2 KB chunk cost 1.3 KB). The libraries every page needs at start are one long-cached chunk; the
         // small chunks shared by a few screens (icons, helpers) are copied into those screens' chunks
@@ -62,4 +68,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

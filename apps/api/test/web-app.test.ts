@@ -166,8 +166,8 @@ describe('the page written per request (branding and preloads)', () => {
   it("announces the screen's code, translations and fonts for that path and language", async () => {
     const french = (await page('/login', { 'accept-language': 'fr' })).body;
     expect(french).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js"><link rel="modulepreload" crossorigin href="/assets/common-fr.js">' +
-        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin-wght-normal-1.woff2"></head>',
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin-wght-normal-1.woff2">' +
+        '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js"><link rel="modulepreload" crossorigin href="/assets/common-fr.js"></head>',
     );
     expect(french).not.toContain('common-en.js');
     const arabic = (await page('/login', { 'accept-language': 'ar' })).body;
@@ -175,5 +175,90 @@ describe('the page written per request (branding and preloads)', () => {
     expect(arabic).not.toContain('inter-latin');
     expect((await page('/login?next=%2Fadmin', { 'accept-language': 'en' })).body).toContain('/assets/common-en.js');
     expect((await page('/', { 'accept-language': 'en' })).body).not.toContain('modulepreload');
+  });
+});
+
+// The start screens the web build draws on the server (apps/web/src/server-render.tsx), here a stand-in module
+// at the same place in the dist directory: the page carries the drawing and loads the app after its paint.
+describe('start screens drawn on the server', () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'garage-dist-'));
+  let app: App;
+  // The built index.html's shape (apps/web/index.html after vite build).
+  const template =
+    '<!doctype html>\n<html lang="en" dir="ltr">\n<head><title>Garage</title>' +
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-1.js">' +
+    '<link rel="modulepreload" crossorigin href="/assets/web-1.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/web-1.css"></head>\n<body>' +
+    '<div id="root"><div id="boot-screen" aria-busy="true"><span></span></div></div></body></html>';
+  const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { accept: 'text/html', ...headers } });
+  const dataBlock = (html: string, id: string) => {
+    const match = html.match(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's'));
+    return match ? JSON.parse(match[1]!) : null;
+  };
+
+  beforeAll(async () => {
+    await ensureMerchant(testDb());
+    mkdirSync(path.join(dist, '.vite'));
+    mkdirSync(path.join(dist, '.server'));
+    writeFileSync(path.join(dist, 'index.html'), template);
+    const preloads = {
+      '/login': { en: ['/assets/login-page-1.js', '/assets/auth-en.js', '/assets/inter-1.woff2'], fr: [], ar: ['/assets/login-page-1.js', '/assets/cairo-1.woff2'] },
+      '/broken': { en: ['/assets/broken-1.js'], fr: [], ar: [] },
+    };
+    writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify(preloads));
+    writeFileSync(
+      path.join(dist, '.server', 'server-render.js'),
+      `export async function drawStartScreen(path, boot) {
+        if (path === '/broken') throw new Error('drawing failed');
+        if (path !== '/login') return null;
+        return { html: '<main><h1>' + boot.language + ' $& $1</h1></main>', cssVariables: { '--brand-600': '#123456', '--brand-font-family': '"Odd" <Font>' } };
+      }`,
+    );
+    const deps = testDeps();
+    app = await buildApp({ ...deps, config: { ...deps.config, NODE_ENV: 'production', WEB_DIST_DIR: dist } }, { logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the drawing in #root, with language, direction and theme on <html>, and loads the app after the paint', async () => {
+    const html = (await page('/login', { 'accept-language': 'ar' })).body;
+    // "$&" and "$1" in a drawing are text, not replacement patterns.
+    expect(html).toContain('<div id="root" data-server-drawn><main><h1>ar $& $1</h1></main></div>');
+    expect(html).not.toContain('boot-screen');
+    expect(html).toContain('<html lang="ar" dir="rtl" style="--brand-600: #123456; --brand-font-family: &quot;Odd&quot; &lt;Font>">');
+    // The entry is boot.js; the app's entry and every script it needs wait in the list boot.js reads.
+    expect(html).toContain('<script type="module" src="/boot.js"></script>');
+    expect(html).not.toMatch(/modulepreload|index-1\.js"><\/script>/);
+    expect(dataBlock(html, 'late-preloads')).toEqual({ entry: '/assets/index-1.js', preloads: ['/assets/vendor-1.js', '/assets/web-1.js', '/assets/login-page-1.js'] });
+    // The stylesheet and the font are needed for that paint: they stay in the head.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/web-1.css">');
+    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/cairo-1.woff2"></head>');
+    expect(dataBlock(html, 'boot-data')?.language).toBe('ar');
+  });
+
+  it('sends the usual page where nothing is drawn, or the drawing fails', async () => {
+    for (const url of ['/admin/visits', '/broken']) {
+      const response = await page(url, { 'accept-language': 'en' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"><div id="boot-screen" aria-busy="true"><span></span></div></div>');
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      expect(response.body).not.toContain('late-preloads');
+    }
+    expect((await page('/broken', { 'accept-language': 'en' })).body).toContain('<link rel="modulepreload" crossorigin href="/assets/broken-1.js">');
+  });
+
+  it('answers the drawn sign-in form sent before the app started with the page again, the password nowhere', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'identifier=admin&password=Secret%231',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login');
+    expect(response.body).not.toContain('Secret');
   });
 });

@@ -1,8 +1,8 @@
 // App-wide providers: data (TanStack Query), languages (i18n, with radix's reading direction), branding
 // and theme, routing, toasts and the generic modal. tRPC is provided by <TrpcScope> (see router.tsx).
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { isRtlLanguage } from '@garage/shared/constants';
@@ -65,15 +65,23 @@ function ModalOutlet() {
   ) : null;
 }
 
-export function App() {
+/** The browser's router. Without transitions a lazy screen shows the progress bar instead of freezing the old one. */
+function BrowserFrame({ children }: { children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
+
+/**
+ * The whole app. The server draws the start screens with this same tree (server-render.tsx), given its own
+ * data and a static router for the requested address.
+ */
+export function App({ client = queryClient, Router = BrowserFrame }: { client?: QueryClient; Router?: (props: { children: ReactNode }) => ReactNode }) {
   const { i18n } = useTranslation();
   const dir = isRtlLanguage(i18n.language) ? 'rtl' : 'ltr';
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <Direction.Provider dir={dir}>
         <BrandingProvider>
-          {/* Without transitions a lazy screen shows the progress bar instead of freezing the old one. */}
-          <BrowserRouter useTransitions={false}>
+          <Router>
             <ScrollToTop />
             <RouteA11y />
             <PageViewTracker />
@@ -81,7 +89,7 @@ export function App() {
               <AppRoutes />
             </Suspense>
             <ModalOutlet />
-          </BrowserRouter>
+          </Router>
           <DeferredToaster />
         </BrandingProvider>
       </Direction.Provider>

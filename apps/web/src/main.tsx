@@ -1,8 +1,13 @@
-// Entry: refuses to start without the required settings (SPEC §1), then loads the starting language and
-// the current screen's code, in parallel, and renders the app. The shop's branding comes with the page
-// (features/branding/boot-data.ts) or starts downloading at once.
+// Entry: refuses to start without the required settings (SPEC §1), then loads the
+// starting language and the current screen's code, in parallel, and renders the app. The shop's branding
+// comes with the page (features/branding/boot-data.ts) or starts downloading at once.
+//
+// Rendered with Preact's own render, not react-dom's createRoot: over a page the server drew
+// (server-render.tsx) it adopts the server's elements and corrects what differs, where createRoot (like
+// React's) would empty #root first and draw everything anew: a second paint of the whole page.
 import './styles.css';
-import { createRoot } from 'react-dom/client';
+import { render } from 'preact';
+import { SERVER_DRAWN_ATTRIBUTE } from '@garage/shared/boot-data';
 import { App } from './app.tsx';
 import { envProblem } from './env.ts';
 import { prefetchBranding } from './features/branding/branding-context.tsx';
@@ -11,7 +16,7 @@ import { queryClient } from './lib/query-client.ts';
 import { applyDarkMode, getUiState } from './lib/ui-store.ts';
 import { preloadRoute } from './router.tsx';
 
-const root = createRoot(document.getElementById('root')!);
+const rootElement = document.getElementById('root')!;
 
 function trackWindowHeight() {
   const update = () => document.documentElement.style.setProperty('--window-height', `${window.innerHeight}px`);
@@ -20,10 +25,12 @@ function trackWindowHeight() {
 }
 
 if (envProblem) {
-  root.render(
+  rootElement.textContent = '';
+  render(
     <main role="alert" style={{ margin: '4rem auto', maxWidth: 640, padding: 24, fontFamily: 'system-ui, sans-serif' }}>
       <h1 style={{ fontSize: 20, fontWeight: 600 }}>{envProblem}</h1>
     </main>,
+    rootElement,
   );
 } else {
   trackWindowHeight();
@@ -37,6 +44,8 @@ if (envProblem) {
   void Promise.all([started, screenLoaded]).then(() => {
     // index.html's boot screen goes in the same task as the first render: no blank frame between them.
     document.getElementById('boot-screen')?.remove();
-    root.render(<App />);
+    render(<App />, rootElement);
+    // The drawing is the app's now (lib/typed-before-start.ts reads the drawn fields during that first render only).
+    rootElement.removeAttribute(SERVER_DRAWN_ATTRIBUTE);
   });
 }

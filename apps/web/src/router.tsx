@@ -1,7 +1,7 @@
 // The complete route tree (SPEC §2). Every screen is a lazily loaded module; lazyPage loads a screen's
 // code and its translation namespaces in parallel. Only the signed-in areas sit inside <TrpcScope>: the
 // public website, /login and /setup do not ship the tRPC client.
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_AREA_ROLES, CLIENT_AREA_ROLES } from '@garage/shared/constants';
 import { PublicLayout } from './features/public/public-layout.tsx';
@@ -13,14 +13,25 @@ const preloads = new Map<string, () => Promise<unknown>>();
 
 function lazyPage<M, K extends keyof M>(load: Loader<M>, name: K, namespaces: readonly string[] = [], preloadPath?: string) {
   // One load per screen, shared by the preload and the first render (a failed one may be tried again).
-  let loading: Promise<[M, unknown]> | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  let loaded: ComponentType | null = null;
   const loadAll = () => {
-    loading ??= Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]);
+    loading ??= Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]).then(
+      ([module]) => (loaded = module[name] as ComponentType),
+    );
     loading.catch(() => (loading = null));
     return loading;
   };
   if (preloadPath) preloads.set(preloadPath, loadAll);
-  return lazy(async () => ({ default: (await loadAll())[0][name] as ComponentType }));
+  const Lazy = lazy(async () => ({ default: await loadAll() }));
+  // A screen whose code is already here renders at once instead of suspending for a microtask: the first
+  // render then draws the screen itself, so over a page the server drew (main.tsx) it keeps the server's
+  // elements instead of replacing them with the loading frame. Chosen once per mount: switching from Lazy
+  // to the screen later would remount it and lose its state.
+  return function Page(props: object) {
+    const [Screen] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Screen {...props} />;
+  };
 }
 
 /** A screen a visit can start on (start-routes.ts): its namespaces, and its path for preloadRoute. */

@@ -2,7 +2,7 @@
 // file of the build's assets folder. The API serves them as they are (@fastify/static `preCompressed`,
 // apps/api/src/plugins/web-app.ts): about 13% fewer bytes on the wire than compressing each response on the
 // fly (@fastify/compress uses brotli quality 4, as quality 11 is too slow per request), and no CPU per request.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -21,6 +21,8 @@ export function precompressPlugin(): Plugin {
       assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     async closeBundle() {
+      // A failed build wrote nothing to compress (and its own error is the one to show).
+      if (!existsSync(assetsDir)) return;
       const files = readdirSync(assetsDir).filter((name) => COMPRESSIBLE.test(name));
       await Promise.all(
         files.map(async (name) => {

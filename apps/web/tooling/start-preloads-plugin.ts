@@ -1,8 +1,9 @@
 // Vite plugin: writes .vite/start-preloads.json, for each screen of src/start-routes.ts and each language, the
 // script files its first render needs beyond those index.html already loads: the screen's chunk and the
 // chunks it imports, and the translation chunks of its namespaces plus the start namespaces; then the
-// language's start fonts (START_FONTS, .woff2 files). The server
-// (apps/api/src/plugins/web-app.ts) announces them in the page it sends for that path and language.
+// language's start fonts (START_FONTS, .woff2 files). Under "*", the same for any other address (the start
+// namespaces and fonts). The server (apps/api/src/plugins/start-page.ts) announces them in the page it
+// sends for that path and language.
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { LANGUAGES } from '@garage/shared/constants';
@@ -56,11 +57,12 @@ export function startPreloadsPlugin(): Plugin {
         return file;
       };
       const preloads: StartPreloads = {};
-      for (const [pathname, { module, namespaces }] of Object.entries(START_ROUTES)) {
+      const screens: [string, { module?: string; namespaces: readonly string[] }][] = [...Object.entries(START_ROUTES), ['*', { namespaces: [] }]];
+      for (const [pathname, { module, namespaces }] of screens) {
         preloads[pathname] = {};
         for (const language of LANGUAGES) {
           const files = new Set<string>();
-          addWithImports(chunkOf(module).fileName, files);
+          if (module) addWithImports(chunkOf(module).fileName, files);
           for (const namespace of [...START_NAMESPACES, ...namespaces]) addWithImports(chunkOf(`src/locales/${language}/${namespace}.json`).fileName, files);
           for (const font of START_FONTS[language]) files.add(fontFile(font));
           preloads[pathname][language] = [...files].map((file) => `${base}${file}`);

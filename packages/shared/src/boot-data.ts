@@ -45,3 +45,28 @@ export function guessStartingLanguage(cookieLanguage: string | undefined, accept
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   return ranked.map((entry) => entry.short).find(isLanguage) ?? FALLBACK_LANGUAGE;
 }
+
+/**
+ * The start screens the server draws into the page (apps/web/src/server-render.tsx, built into the web app's
+ * dist directory at SERVER_RENDER_MODULE): the screen's HTML for #root and the shop's theme as CSS variables
+ * for <html>. Null for an address it does not draw.
+ */
+export interface DrawnScreen {
+  html: string;
+  cssVariables: Record<string, string>;
+}
+export type DrawStartScreen = (path: string, boot: BootData) => Promise<DrawnScreen | null>;
+export const SERVER_RENDER_MODULE = '.server/server-render.js';
+/** On #root when it holds a drawn screen. */
+export const SERVER_DRAWN_ATTRIBUTE = 'data-server-drawn';
+/**
+ * A drawn page's entry is the web app's public/boot.js (BOOT_SCRIPT), which starts the app after the first
+ * paint: the app's entry script, and the scripts and translations it needs, preloaded at that moment. Listed
+ * in a JSON data block (boot.js writes this id out: it imports nothing).
+ */
+export const LATE_PRELOADS_ELEMENT_ID = 'late-preloads';
+export interface LatePreloads {
+  entry: string;
+  preloads: string[];
+}
+export const BOOT_SCRIPT = '/boot.js';

@@ -14,7 +14,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { composeStartPage, readBootData, type StartPreloads } from './start-page.ts';
+import { pathToFileURL } from 'node:url';
+import { SERVER_RENDER_MODULE, type DrawnScreen, type DrawStartScreen } from '@garage/shared/boot-data';
+import { composeStartPage, readBootData, ROOT_ELEMENT, type StartPreloads } from './start-page.ts';
 
 const ASSET_HEADERS = new Set(['content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy']);
 
@@ -29,10 +31,20 @@ export default fp(
     // Written by the web build (apps/web/tooling/start-preloads-plugin.ts); an older build has none.
     const preloadsFile = path.join(options.distDir, '.vite', 'start-preloads.json');
     const preloads: StartPreloads = existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {};
+    const drawStartScreen = await loadScreenDrawing(options.distDir, template, app);
     async function sendStartPage(request: FastifyRequest, reply: FastifyReply) {
       const bootData = await readBootData(options.db, request);
       const pathname = request.url.split('?')[0]!;
-      const html = composeStartPage(template, { bootData, preloads: (bootData && preloads[pathname]?.[bootData.language]) || [] });
+      let drawn: DrawnScreen | null = null;
+      if (bootData && drawStartScreen) {
+        // A drawing that fails costs the visitor only the early paint: the web app draws the page as before.
+        drawn = await drawStartScreen(pathname, bootData).catch((error: unknown) => {
+          request.log.error({ err: error }, 'Start screen not drawn on the server');
+          return null;
+        });
+      }
+      const languagePreloads = bootData ? (preloads[pathname] ?? preloads['*'])?.[bootData.language] : undefined;
+      const html = composeStartPage(template, { bootData, drawn, preloads: languagePreloads ?? [] });
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     await app.register(fastifyStatic, {
@@ -48,12 +60,34 @@ export default fp(
         if (immutable) for (const name of Object.keys(reply.getHeaders())) if (!ASSET_HEADERS.has(name)) reply.removeHeader(name);
       },
     });
+    // The drawn sign-in form is a real <form method="post">: sent before the app has started (its code
+    // arrives after the first paint), it lands here and the page is sent again (303: a GET), without the
+    // password ever being in an address. The body is read and dropped.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, null));
+      scope.post('/login', (_request, reply) => reply.redirect('/login', 303));
+    });
     app.get('/', sendStartPage);
     app.get('/index.html', sendStartPage);
     app.decorate('sendStartPage', sendStartPage);
   },
   { name: 'web-app' },
 );
+
+/**
+ * The web build's drawing of the start screens (apps/web/src/server-render.tsx), or null when the build has
+ * none (an older build, or the dev server's) or index.html has no #root where a drawing can go.
+ */
+async function loadScreenDrawing(distDir: string, template: string, app: FastifyInstance): Promise<DrawStartScreen | null> {
+  const file = path.join(distDir, SERVER_RENDER_MODULE);
+  if (!existsSync(file)) return null;
+  if (!ROOT_ELEMENT.test(template)) {
+    app.log.warn('index.html has no #root with the boot screen: start screens are drawn in the browser only.');
+    return null;
+  }
+  const module = (await import(pathToFileURL(file).href)) as { drawStartScreen: DrawStartScreen };
+  return module.drawStartScreen;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@
  * 3. Keys never fall back to another language: locales.test.ts keeps en/fr/ar key sets identical, and a
  *    key-level fallback would make every en/fr visitor download the ar bundles as well.
  */
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_COOKIE } from '@garage/shared/boot-data';
 import { FALLBACK_LANGUAGE, LANGUAGES, isRtlLanguage, type Language } from '@garage/shared/constants';
@@ -72,27 +72,34 @@ function applyDocumentLanguage(language: string) {
 
 export const i18n = i18next;
 
+/** The settings the browser (initI18n) and the server's drawing of the start screens (server-render.tsx) share. */
+export function i18nSettings(language: Language, namespaces: readonly string[] = []): InitOptions {
+  return {
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    ns: [...START_NAMESPACES, ...namespaces],
+    defaultNS: 'common',
+    // Shared words (actions.save, actions.cancel...) live in common and are found from any namespace.
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  };
+}
+
+/** i18next with the app's translation files and React binding (each `src/locales/<lng>/<ns>.json` on demand). */
+export function setUpI18n(settings: InitOptions) {
+  return i18next.use(localeBackend).use(initReactI18next).init(settings);
+}
+
 /** Resolves once the `common` namespace of the starting language is loaded. */
 export function initI18n(extraNamespaces: readonly string[] = []) {
   const language = detectLanguage();
   applyDocumentLanguage(language);
   i18next.on('languageChanged', applyDocumentLanguage);
-  return i18next
-    .use(localeBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      load: 'languageOnly',
-      ns: [...START_NAMESPACES, ...extraNamespaces],
-      defaultNS: 'common',
-      // Shared words (actions.save, actions.cancel...) live in common and are found from any namespace.
-      fallbackNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
-    });
+  return setUpI18n(i18nSettings(language, extraNamespaces));
 }
 
 /** The current UI language, always one of LANGUAGES. */

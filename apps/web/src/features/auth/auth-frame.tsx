@@ -20,7 +20,7 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
   const heroImage = fields.heroImage1 || '/brand/hero-1.svg';
 
   return (
-    <div className="grid min-h-[var(--window-height,100vh)] lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+    <div className="grid min-h-[var(--window-height,100dvh)] lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative hidden overflow-hidden bg-brand-800 text-white lg:flex lg:flex-col lg:justify-between lg:p-12">
         <img src={heroImage} alt="" className="absolute inset-0 size-full object-cover opacity-25" />
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-br from-brand-800/95 via-brand-800/80 to-brand-600/70" />

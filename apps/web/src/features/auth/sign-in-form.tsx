@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { deferredZodResolver } from '../../lib/deferred-zod-resolver.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { typedBeforeStart } from '../../lib/typed-before-start.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
 import { describeAuthError, translateFieldMessage } from './auth-errors.ts';
@@ -28,7 +29,7 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput>({
     resolver: loginValidation.resolver,
-    defaultValues: { identifier: defaultIdentifier, password: '' },
+    defaultValues: { identifier: defaultIdentifier || typedBeforeStart('identifier'), password: typedBeforeStart('password') },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -44,7 +45,9 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
   });
 
   return (
-    <form noValidate onSubmit={submit} onInput={loginValidation.warm} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
+    // method="post": the server's drawing of this form works before the app has started, and sent then it
+    // must not put the password in the address (the server sends the page again: apps/api web-app.ts).
+    <form method="post" noValidate onSubmit={submit} onInput={loginValidation.warm} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
       {failure ? (
         <div id="sign-in-failure">
           <AuthAlert title={t('signIn.failed')}>{failure}</AuthAlert>

@@ -2,8 +2,9 @@
 // time, and shares the merged fields with every screen. A theme loader covers the first load; on failure
 // a toast says so and the default theme stays.
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BootData } from '@garage/shared/boot-data';
 import { DEFAULT_BRANDING_LANGUAGE } from '@garage/shared/constants';
 import { env } from '../../env.ts';
 import { notify } from '../../lib/notify.ts';
@@ -44,7 +45,11 @@ const merchantQuery = { queryKey: brandingKeys.merchant, queryFn: ({ signal }: {
  * code, instead of after the first render (the home page's first paint waits for its texts).
  */
 export function prefetchBranding(queryClient: QueryClient, language: string) {
-  const boot = takeBootData();
+  seedBranding(queryClient, takeBootData(), language);
+}
+
+/** Puts the page's boot data into `queryClient` (also the server's, drawing a start screen); fetches what is missing. */
+export function seedBranding(queryClient: QueryClient, boot: BootData | null, language: string) {
   if (boot) queryClient.setQueryData(merchantQuery.queryKey, boot.merchant);
   else void queryClient.prefetchQuery(merchantQuery);
   if (boot?.language === language) queryClient.setQueryData(brandingQuery(language).queryKey, boot.branding);
@@ -102,7 +107,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
 }
 
 export function useBranding(): BrandingState {
-  const value = use(BrandingContext);
+  const value = useContext(BrandingContext);
   if (!value) throw new Error('useBranding must be used inside <BrandingProvider>');
   return value;
 }

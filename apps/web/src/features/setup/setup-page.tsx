@@ -223,7 +223,7 @@ export function SetupPage() {
   }
 
   return (
-    <div className="flex min-h-[var(--window-height,100vh)] flex-col bg-muted/30">
+    <div className="flex min-h-[var(--window-height,100dvh)] flex-col bg-muted/30">
       <header className="flex items-center justify-between gap-3 border-b bg-background px-4 py-3 sm:px-8">
         <BrandMark />
         <div className="flex items-center gap-2">

@@ -1,0 +1,46 @@
+// The start screens drawn on the server (issue #15: on a phone the first paint waited for ~110 KB of scripts).
+// The API imports this module's build (`vite build --ssr`, see package.json) and writes the HTML of `/` or
+// `/login` into the page it sends, so the browser paints the page from the HTML and its stylesheet alone.
+// The app's code arrives after that paint (boot.ts) and renders the same tree over it: main.tsx uses
+// Preact's render, which adopts the server's elements (same elements: nothing moves or repaints as new).
+// Same tree means same data: the boot data the server also writes into the page, the same translations, and
+// a static router at the requested address.
+import { renderToStringAsync } from 'preact-render-to-string';
+import type { ReactNode } from 'react';
+import { StaticRouter } from 'react-router-dom';
+import type { BootData, DrawStartScreen } from '@garage/shared/boot-data';
+import { App } from './app.tsx';
+import { seedBranding } from './features/branding/branding-context.tsx';
+import { firstFieldValue, mergeBrandingEntries } from './features/branding/merge-branding.ts';
+import { buildRuntimeTheme } from './features/branding/theme.ts';
+import { i18n, i18nSettings, setUpI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { preloadRoute } from './router.tsx';
+import { START_NAMESPACES, START_ROUTES } from './start-routes.ts';
+
+/** Screens whose first paint needs nothing but the boot data (no query of their own above the fold). */
+const DRAWN_PATHS = new Set(['/', '/login']);
+
+const ready = setUpI18n({ ...i18nSettings('en'), initAsync: false });
+
+// i18next holds one current language, so drawings take turns (each is a few milliseconds).
+let turn: Promise<unknown> = Promise.resolve();
+
+export const drawStartScreen: DrawStartScreen = (path, boot) => {
+  if (!DRAWN_PATHS.has(path)) return Promise.resolve(null);
+  const drawing = turn.then(() => draw(path, boot));
+  turn = drawing.catch(() => undefined);
+  return drawing;
+};
+
+async function draw(path: string, boot: BootData) {
+  await ready;
+  await i18n.changeLanguage(boot.language);
+  await Promise.all([preloadRoute(path), i18n.loadNamespaces([...START_NAMESPACES, ...START_ROUTES[path as keyof typeof START_ROUTES].namespaces])]);
+  const client = createQueryClient();
+  seedBranding(client, boot, boot.language);
+  const AtAddress = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+  const html = await renderToStringAsync(<App client={client} Router={AtAddress} />);
+  const { variables } = buildRuntimeTheme(firstFieldValue(boot.branding, 'MERCHANT_THEME_COLORS'), mergeBrandingEntries(boot.branding, boot.language));
+  return { html, cssVariables: variables };
+}
