@@ -32,6 +32,8 @@ export default defineConfig(async ({ isSsrBuild }): Promise<UserConfig> => ({
     ? [requiredEnvPlugin()]
     : [requiredEnvPlugin(), await prefresh(), tailwindcss(), startPreloadsPlugin(), compileHintsPlugin(['vendor', 'web']), precompressPlugin()],
   ssr: { noExternal: true },
+  // public/ is the browser's (copied into dist/ by the browser build only).
+  publicDir: isSsrBuild ? false : 'public',
   server: {
     port: 5173,
     strictPort: true,

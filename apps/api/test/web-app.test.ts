@@ -228,7 +228,7 @@ describe('start screens drawn on the server', () => {
     // "$&" and "$1" in a drawing are text, not replacement patterns.
     expect(html).toContain('<div id="root" data-server-drawn><main><h1>ar $& $1</h1></main></div>');
     expect(html).not.toContain('boot-screen');
-    expect(html).toContain('<html lang="ar" dir="rtl" style="--brand-600: #123456; --brand-font-family: &quot;Odd&quot; &lt;Font>">');
+    expect(html).toContain('<html lang="ar" dir="rtl" style="--brand-600: #123456; --brand-font-family: &quot;Odd&quot; &lt;Font&gt;">');
     // The entry is boot.js; the app's entry and every script it needs wait in the list boot.js reads.
     expect(html).toContain('<script type="module" src="/boot.js"></script>');
     expect(html).not.toMatch(/modulepreload|index-1\.js"><\/script>/);
@@ -248,6 +248,12 @@ describe('start screens drawn on the server', () => {
       expect(response.body).not.toContain('late-preloads');
     }
     expect((await page('/broken', { 'accept-language': 'en' })).body).toContain('<link rel="modulepreload" crossorigin href="/assets/broken-1.js">');
+  });
+
+  it('sends the page dark to a visitor with dark mode on (its cookie), drawn or not', async () => {
+    expect((await page('/login', { 'accept-language': 'en', cookie: 'dark=1' })).body).toMatch(/<html lang="en" dir="ltr" style="[^"]*" class="dark">/);
+    expect((await page('/admin/visits', { cookie: 'dark=1' })).body).toContain('<html lang="en" dir="ltr" class="dark">');
+    expect((await page('/admin/visits', { cookie: 'dark=0' })).body).toContain('<html lang="en" dir="ltr">');
   });
 
   it('answers the drawn sign-in form sent before the app started with the page again, the password nowhere', async () => {

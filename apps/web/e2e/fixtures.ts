@@ -15,13 +15,36 @@ const webRoot = fileURLToPath(new URL('../', import.meta.url));
 const requireFromDb = createRequire(new URL('../../../packages/db/package.json', import.meta.url));
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT || 3100}`;
 
-export const test = base.extend<{ blockedRequests: string[] }>({
+/** The app has started over a page the server drew (main.tsx takes the drawing's mark off #root); at once elsewhere. */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-server-drawn'));
+}
+
+export const test = base.extend<{ blockedRequests: string[]; waitForApp: boolean }>({
   // Requests the page tried to send to another host (they are aborted).
   // eslint-disable-next-line no-empty-pattern
   blockedRequests: async ({}, use) => {
     await use([]);
   },
-  page: async ({ page, blockedRequests }, use) => {
+  // page.goto and page.reload return once the app runs: / and /login are drawn by the server and painted
+  // before the app's code arrives (src/server-render.tsx), and until then a key or a click does nothing, as
+  // for a visitor. A journey about that moment turns it off: test.use({ waitForApp: false }).
+  waitForApp: [true, { option: true }],
+  page: async ({ page, blockedRequests, waitForApp }, use) => {
+    if (waitForApp) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await appStarted(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await appStarted(page);
+        return response;
+      };
+    }
     await page.route(
       (url) => !LOCAL_HOSTS.has(url.hostname) && url.protocol !== 'data:' && url.protocol !== 'blob:',
       (route) => {

@@ -6,8 +6,9 @@ import { DEMO, expect, signInAs, switchLanguage, test, useLanguage, waitForBrand
 test('a theme loader covers the first branding load; a failed load toasts and keeps a usable default', async ({ page }) => {
   await useLanguage(page, 'en');
   // A page without the branding written in by the server (as from a static host): the web app fetches it.
+  // Nor drawn by the server: the page of an address the server does not draw, without its boot data.
   await page.route('/', async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch({ url: new URL('/not-drawn-here', route.request().url()).href });
     const body = (await response.text()).replace(/<script type="application\/json" id="boot-data">.*?<\/script>/s, '');
     const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
     await route.fulfill({ status: response.status(), headers, body });

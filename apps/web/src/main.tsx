@@ -24,6 +24,21 @@ function trackWindowHeight() {
   window.addEventListener('resize', update, { passive: true });
 }
 
+/**
+ * The first render. Over a drawing, Preact reuses the drawn elements that match and removes those that do
+ * not inside them, but not at the top of #root, where a first render unlike the drawing (another language
+ * than the drawing's, whose branding is still loading) would leave them: each top element is marked first,
+ * a reused one loses the mark (Preact drops the attributes the app does not render), the others go.
+ */
+function renderOverDrawing() {
+  const drawn = [...rootElement.children];
+  for (const element of drawn) element.setAttribute('data-drawn', '');
+  render(<App />, rootElement);
+  for (const element of drawn) if (element.hasAttribute('data-drawn')) element.remove();
+  // The drawing is the app's now (lib/server-drawing.ts reads the drawn fields during that first render only).
+  rootElement.removeAttribute(SERVER_DRAWN_ATTRIBUTE);
+}
+
 if (envProblem) {
   rootElement.textContent = '';
   render(
@@ -44,8 +59,6 @@ if (envProblem) {
   void Promise.all([started, screenLoaded]).then(() => {
     // index.html's boot screen goes in the same task as the first render: no blank frame between them.
     document.getElementById('boot-screen')?.remove();
-    render(<App />, rootElement);
-    // The drawing is the app's now (lib/typed-before-start.ts reads the drawn fields during that first render only).
-    rootElement.removeAttribute(SERVER_DRAWN_ATTRIBUTE);
+    renderOverDrawing();
   });
 }

@@ -9,6 +9,8 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
 export const BOOT_DATA_ELEMENT_ID = 'boot-data';
 /** The language the visitor chose, mirrored from the web app's storage so the server can guess right. */
 export const LANGUAGE_COOKIE = 'lang';
+/** "1" while the visitor has dark mode on, mirrored likewise: the page is sent dark (no light flash first). */
+export const DARK_MODE_COOKIE = 'dark';
 
 export interface BootMerchant {
   id: string;

@@ -15,6 +15,7 @@ import {
   guessStartingLanguage,
   LANGUAGE_COOKIE,
   BOOT_SCRIPT,
+  DARK_MODE_COOKIE,
   LATE_PRELOADS_ELEMENT_ID,
   SERVER_DRAWN_ATTRIBUTE,
   type BootData,
@@ -41,7 +42,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 function escapeAttribute(value: string) {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**
@@ -70,7 +71,12 @@ function drawIntoPage(html: string, drawn: DrawnScreen, language: BootData['lang
 
 export function composeStartPage(
   template: string,
-  { preloads, bootData, drawn = null }: { preloads: readonly string[]; bootData: BootData | null; drawn?: DrawnScreen | null },
+  {
+    preloads,
+    bootData,
+    drawn = null,
+    darkMode = false,
+  }: { preloads: readonly string[]; bootData: BootData | null; drawn?: DrawnScreen | null; darkMode?: boolean },
 ) {
   const fonts = preloads.filter((url) => url.endsWith('.woff2'));
   const scripts = preloads.filter((url) => !url.endsWith('.woff2'));
@@ -83,6 +89,8 @@ export function composeStartPage(
     ...(drawnPage ? [] : scripts.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)),
   ];
   if (links.length) html = html.replace('</head>', `${links.join('')}</head>`);
+  // The web app sets the same class at start (lib/ui-store.ts): sent so, the page is dark from its first paint.
+  if (darkMode) html = html.replace(/<html([^>]*)>/, '<html$1 class="dark">');
   if (bootData) {
     html = html.replace('</body>', `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScriptElement(bootData)}</script></body>`);
   }
@@ -93,6 +101,9 @@ export function composeStartPage(
  * The shop and its branding in the language this request is expected to start in; null before setup (no
  * shop yet) or when the database does not answer (the page still loads and the web app asks again).
  */
+/** The visitor has dark mode on (the web app mirrors it in a cookie). */
+export const wantsDarkMode = (request: FastifyRequest) => request.cookies?.[DARK_MODE_COOKIE] === '1';
+
 export async function readBootData(db: Db, request: FastifyRequest): Promise<BootData | null> {
   const language = guessStartingLanguage(request.cookies?.[LANGUAGE_COOKIE], request.headers['accept-language']);
   try {

@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_RENDER_MODULE, type DrawnScreen, type DrawStartScreen } from '@garage/shared/boot-data';
-import { composeStartPage, readBootData, ROOT_ELEMENT, type StartPreloads } from './start-page.ts';
+import { composeStartPage, readBootData, ROOT_ELEMENT, wantsDarkMode, type StartPreloads } from './start-page.ts';
 
 const ASSET_HEADERS = new Set(['content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy']);
 
@@ -44,7 +44,7 @@ export default fp(
         });
       }
       const languagePreloads = bootData ? (preloads[pathname] ?? preloads['*'])?.[bootData.language] : undefined;
-      const html = composeStartPage(template, { bootData, drawn, preloads: languagePreloads ?? [] });
+      const html = composeStartPage(template, { bootData, drawn, preloads: languagePreloads ?? [], darkMode: wantsDarkMode(request) });
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 // The shell's UI state (SPEC §3): a tiny external store read with useSyncExternalStore, so any component
 // can read or change it without a provider. Dark mode is remembered across visits.
 import { useSyncExternalStore } from 'react';
+import { DARK_MODE_COOKIE } from '@garage/shared/boot-data';
 
 export interface SelectedUser {
   name: string;
@@ -66,4 +67,6 @@ export function applyDarkMode(isDarkMode: boolean) {
   } catch {
     // ignore
   }
+  // The server reads it to send the next page dark from its first paint (apps/api start-page.ts).
+  document.cookie = isDarkMode ? `${DARK_MODE_COOKIE}=1; Max-Age=31536000; Path=/; SameSite=Lax` : `${DARK_MODE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { deferredZodResolver } from '../../lib/deferred-zod-resolver.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { typedBeforeStart } from '../../lib/typed-before-start.ts';
+import { drawingOnServer, typedBeforeStart } from '../../lib/server-drawing.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
 import { describeAuthError, translateFieldMessage } from './auth-errors.ts';
@@ -45,8 +45,8 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
   });
 
   return (
-    // method="post": the server's drawing of this form works before the app has started, and sent then it
-    // must not put the password in the address (the server sends the page again: apps/api web-app.ts).
+    // method="post": should the drawn form (server-render.tsx) ever be sent before the app has started, the
+    // password stays out of the address (the server sends the page again: apps/api web-app.ts).
     <form method="post" noValidate onSubmit={submit} onInput={loginValidation.warm} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
       {failure ? (
         <div id="sign-in-failure">
@@ -67,7 +67,8 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
           <FieldError id="password-error">{translateFieldMessage(t, errors.password?.message)}</FieldError>
         </Field>
       </FieldGroup>
-      <Button type="submit" size="lg" disabled={isSubmitting} data-testid="sign-in-submit">
+      {/* Drawn on the server it waits for the app (lib/server-drawing.ts), looking as it will. */}
+      <Button type="submit" size="lg" disabled={isSubmitting || drawingOnServer} className={drawingOnServer ? 'disabled:opacity-100' : undefined} data-testid="sign-in-submit">
         {isSubmitting ? <Spinner label={t('signIn.submitting')} /> : null}
         {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
       </Button>

@@ -1,7 +1,11 @@
-// A page the server drew (server-render.tsx) shows its form before the app has started: what the visitor
-// typed meanwhile is read from the drawing, so the form the app renders over it starts with it instead of
+// A page the server drew (server-render.tsx) shows its form before the app has started. Its submit button
+// is drawn disabled (pressed then, it could only send the form natively), and what the visitor typed
+// meanwhile is read from the drawing, so the form the app renders over it starts with it instead of
 // clearing it (react-hook-form writes its default values into the fields).
 import { SERVER_DRAWN_ATTRIBUTE } from '@garage/shared/boot-data';
+
+/** True while rendering on the server (the start screens' drawing). */
+export const drawingOnServer = typeof document === 'undefined';
 
 /** The text typed into the drawn field `id` before the app's first render; '' otherwise (and on the server). */
 export function typedBeforeStart(id: string): string {
