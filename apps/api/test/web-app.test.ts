@@ -202,6 +202,7 @@ describe('start screens drawn on the server', () => {
     mkdirSync(path.join(dist, '.vite'));
     mkdirSync(path.join(dist, '.server'));
     writeFileSync(path.join(dist, 'index.html'), template);
+    writeFileSync(path.join(dist, 'boot.js'), 'requestAnimationFrame(() => {});');
     const preloads = {
       '/login': { en: ['/assets/login-page-1.js', '/assets/auth-en.js', '/assets/inter-1.woff2'], fr: [], ar: ['/assets/login-page-1.js', '/assets/cairo-1.woff2'] },
       '/broken': { en: ['/assets/broken-1.js'], fr: [], ar: [] },
@@ -237,6 +238,15 @@ describe('start screens drawn on the server', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/web-1.css">');
     expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/cairo-1.woff2"></head>');
     expect(dataBlock(html, 'boot-data')?.language).toBe('ar');
+  });
+
+  it('sends boot.js with the lean headers of a script, revalidated (it has no hash)', async () => {
+    const response = await app.inject('/boot.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.etag).toBeTruthy();
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect((await app.inject({ url: '/boot.js', headers: { 'if-none-match': String(response.headers.etag) } })).statusCode).toBe(304);
   });
 
   it('sends the usual page where nothing is drawn, or the drawing fails', async () => {

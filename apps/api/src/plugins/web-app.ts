@@ -19,6 +19,8 @@ import { SERVER_RENDER_MODULE, type DrawnScreen, type DrawStartScreen } from '@g
 import { composeStartPage, readBootData, ROOT_ELEMENT, wantsDarkMode, type StartPreloads } from './start-page.ts';
 
 const ASSET_HEADERS = new Set(['content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy']);
+/** boot.js (the drawn start pages' entry, public/boot.js) is a script too, but without a hash: revalidated. */
+const BOOT_SCRIPT_HEADERS = new Set([...ASSET_HEADERS, 'etag', 'last-modified']);
 
 export default fp(
   async function webApp(app: FastifyInstance, options: { distDir: string; db: Db }) {
@@ -57,7 +59,8 @@ export default fp(
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (immutable) for (const name of Object.keys(reply.getHeaders())) if (!ASSET_HEADERS.has(name)) reply.removeHeader(name);
+        const kept = immutable ? ASSET_HEADERS : filePath === path.resolve(options.distDir, 'boot.js') ? BOOT_SCRIPT_HEADERS : null;
+        if (kept) for (const name of Object.keys(reply.getHeaders())) if (!kept.has(name)) reply.removeHeader(name);
       },
     });
     // The drawn sign-in form is a real <form method="post">: sent before the app has started (its code
