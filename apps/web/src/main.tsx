@@ -1,6 +1,6 @@
-// Entry: refuses to start without the required settings (SPEC §1), then loads the
-// starting language and the current screen's code, in parallel, and renders the app. The shop's branding
-// comes with the page (features/branding/boot-data.ts) or starts downloading at once.
+// Entry: refuses to start without the required settings (SPEC §1), then loads the starting language and
+// the current screen's code, in parallel, and renders the app. The shop's branding comes with the page
+// (features/branding/boot-data.ts) or starts downloading at once.
 //
 // Rendered with Preact's own render, not react-dom's createRoot: over a page the server drew
 // (server-render.tsx) it adopts the server's elements and corrects what differs, where createRoot (like

@@ -1,7 +1,7 @@
 // The start screens drawn on the server (issue #15: on a phone the first paint waited for ~110 KB of scripts).
 // The API imports this module's build (`vite build --ssr`, see package.json) and writes the HTML of `/` or
 // `/login` into the page it sends, so the browser paints the page from the HTML and its stylesheet alone.
-// The app's code arrives after that paint (boot.ts) and renders the same tree over it: main.tsx uses
+// The app's code arrives after that paint (public/boot.js) and renders the same tree over it: main.tsx uses
 // Preact's render, which adopts the server's elements (same elements: nothing moves or repaints as new).
 // Same tree means same data: the boot data the server also writes into the page, the same translations, and
 // a static router at the requested address.
@@ -23,15 +23,23 @@ const DRAWN_PATHS = new Set(['/', '/login']);
 
 const ready = setUpI18n({ ...i18nSettings('en'), initAsync: false });
 
-// i18next holds one current language, so drawings take turns (each is a few milliseconds).
+// i18next holds one current language, so drawings take turns (each is a few milliseconds). One that has not
+// finished within a second fails (the server then sends the page undrawn) and the next one goes ahead.
+const DRAWING_TIMEOUT_MS = 1000;
 let turn: Promise<unknown> = Promise.resolve();
 
 export const drawStartScreen: DrawStartScreen = (path, boot) => {
   if (!DRAWN_PATHS.has(path)) return Promise.resolve(null);
-  const drawing = turn.then(() => draw(path, boot));
+  const drawing = turn.then(() => withTimeout(draw(path, boot), DRAWING_TIMEOUT_MS));
   turn = drawing.catch(() => undefined);
   return drawing;
 };
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Drawing took over ${ms} ms`)), ms)));
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 async function draw(path: string, boot: BootData) {
   await ready;
@@ -41,6 +49,7 @@ async function draw(path: string, boot: BootData) {
   seedBranding(client, boot, boot.language);
   const AtAddress = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   const html = await renderToStringAsync(<App client={client} Router={AtAddress} />);
+  client.clear();
   const { variables } = buildRuntimeTheme(firstFieldValue(boot.branding, 'MERCHANT_THEME_COLORS'), mergeBrandingEntries(boot.branding, boot.language));
   return { html, cssVariables: variables };
 }
