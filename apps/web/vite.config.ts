@@ -7,19 +7,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type UserConfig } from 'vite';
 import { compileHintsPlugin } from './tooling/compile-hints-plugin.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
+import { reactOnPreact } from './tooling/react-on-preact.ts';
 import { requiredEnvPlugin } from './tooling/required-env-plugin.ts';
 import { startPreloadsPlugin } from './tooling/start-preloads-plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-// React's API, Preact's runtime: see ARCHITECTURE.md "Web app" (landing page weight).
-const reactOnPreact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 // `vite build --ssr src/server-render.tsx` (package.json "build") builds the server's drawing of the start
 // screens: one self-contained module (no node_modules needed beside it), without the browser build's plugins.
