@@ -5,7 +5,8 @@
 // the machine's load average: the simulated CPU slowdown multiplies whatever else the machine is doing,
 // so scores and times move with the load; CLS does not.
 //
-// Usage (after `pnpm build`): pnpm measure:lighthouse [--url http://host:port] [--runs 3] [--desktop] [--json]
+// Usage (after `pnpm build`): pnpm measure:lighthouse [--url http://host:port] [--runs 3] [--desktop] [--lang en|fr|ar] [--json]
+// --lang: the browser's language (its Accept-Language too, so the server draws / and /login in it).
 // Without --url it serves the built web app (WEB_DIST_DIR, default apps/web/dist) on a throwaway database.
 // With --runs N each page is measured N times and the run with the median performance score is shown.
 // With --save DIR each run's full Lighthouse report is written there (open it in the Lighthouse viewer, or
@@ -24,6 +25,7 @@ const runs = Math.max(1, Number(option('runs', '1')));
 const desktop = process.argv.includes('--desktop');
 const asJson = process.argv.includes('--json');
 const saveDir = option('save', '');
+const language = option('lang', '');
 const lighthouseCli = path.join(path.dirname(createRequire(path.join(repoRoot, 'package.json')).resolve('lighthouse/package.json')), 'cli/index.js');
 
 /**
@@ -48,7 +50,7 @@ function lighthouse(url, name) {
     '--output=json',
     '--output-path=stdout',
     '--quiet',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu${language ? ` --lang=${language} --accept-lang=${language}` : ''}`,
     ...(desktop ? ['--preset=desktop'] : []),
   ];
   const text = runLighthouse(args);

@@ -106,7 +106,8 @@ test('a visitor with dark mode on gets the page dark from its first paint', asyn
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await holdTheApp(page);
   await page.reload();
-  // Before any of the app's code has run.
+  // Before any of the app's code has run: the page is dark, and its switch says so.
   await expect(page.locator('#root')).toHaveAttribute('data-server-drawn', '');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('button', { name: /dark mode/i }).first()).toHaveAttribute('aria-pressed', 'true');
 });

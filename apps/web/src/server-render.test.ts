@@ -41,6 +41,11 @@ describe('drawing the start screens on the server', () => {
     expect(drawn?.cssVariables).toEqual({ '--brand-600': '#aa0011' });
   });
 
+  it("draws the dark mode switch as the visitor has it", async () => {
+    expect((await drawStartScreen('/login', boot('en'), { darkMode: true }))?.html).toMatch(/aria-pressed="true"[^>]*aria-label="Dark mode"/);
+    expect((await drawStartScreen('/login', boot('en')))?.html).toMatch(/aria-pressed="false"[^>]*aria-label="Dark mode"/);
+  });
+
   it('draws only the start screens whose first paint needs nothing but the boot data', async () => {
     expect(await drawStartScreen('/admin/visits', boot('en'))).toBeNull();
     expect(await drawStartScreen('/all-services', boot('en'))).toBeNull();

@@ -15,6 +15,7 @@ import { firstFieldValue, mergeBrandingEntries } from './features/branding/merge
 import { buildRuntimeTheme } from './features/branding/theme.ts';
 import { i18n, i18nSettings, setUpI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { setDarkModeForDrawing } from './lib/ui-store.ts';
 import { preloadRoute } from './router.tsx';
 import { START_NAMESPACES, START_ROUTES } from './start-routes.ts';
 
@@ -28,9 +29,9 @@ const ready = setUpI18n({ ...i18nSettings('en'), initAsync: false });
 const DRAWING_TIMEOUT_MS = 1000;
 let turn: Promise<unknown> = Promise.resolve();
 
-export const drawStartScreen: DrawStartScreen = (path, boot) => {
+export const drawStartScreen: DrawStartScreen = (path, boot, { darkMode = false } = {}) => {
   if (!DRAWN_PATHS.has(path)) return Promise.resolve(null);
-  const drawing = turn.then(() => withTimeout(draw(path, boot), DRAWING_TIMEOUT_MS));
+  const drawing = turn.then(() => withTimeout(draw(path, boot, darkMode), DRAWING_TIMEOUT_MS));
   turn = drawing.catch(() => undefined);
   return drawing;
 };
@@ -41,8 +42,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function draw(path: string, boot: BootData) {
+async function draw(path: string, boot: BootData, darkMode: boolean) {
   await ready;
+  // The dark mode switch shows the visitor's mode (the server sends the page dark: apps/api start-page.ts).
+  setDarkModeForDrawing(darkMode);
   await i18n.changeLanguage(boot.language);
   await Promise.all([preloadRoute(path), i18n.loadNamespaces([...START_NAMESPACES, ...START_ROUTES[path as keyof typeof START_ROUTES].namespaces])]);
   const client = createQueryClient();

@@ -57,7 +57,7 @@ export interface DrawnScreen {
   html: string;
   cssVariables: Record<string, string>;
 }
-export type DrawStartScreen = (path: string, boot: BootData) => Promise<DrawnScreen | null>;
+export type DrawStartScreen = (path: string, boot: BootData, options?: { darkMode?: boolean }) => Promise<DrawnScreen | null>;
 export const SERVER_RENDER_MODULE = '.server/server-render.js';
 /** On #root when it holds a drawn screen. */
 export const SERVER_DRAWN_ATTRIBUTE = 'data-server-drawn';

@@ -37,16 +37,17 @@ export default fp(
     async function sendStartPage(request: FastifyRequest, reply: FastifyReply) {
       const bootData = await readBootData(options.db, request);
       const pathname = request.url.split('?')[0]!;
+      const darkMode = wantsDarkMode(request);
       let drawn: DrawnScreen | null = null;
       if (bootData && drawStartScreen) {
         // A drawing that fails costs the visitor only the early paint: the web app draws the page as before.
-        drawn = await drawStartScreen(pathname, bootData).catch((error: unknown) => {
+        drawn = await drawStartScreen(pathname, bootData, { darkMode }).catch((error: unknown) => {
           request.log.error({ err: error }, 'Start screen not drawn on the server');
           return null;
         });
       }
       const languagePreloads = bootData ? (preloads[pathname] ?? preloads['*'])?.[bootData.language] : undefined;
-      const html = composeStartPage(template, { bootData, drawn, preloads: languagePreloads ?? [], darkMode: wantsDarkMode(request) });
+      const html = composeStartPage(template, { bootData, drawn, preloads: languagePreloads ?? [], darkMode });
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     await app.register(fastifyStatic, {

@@ -40,6 +40,11 @@ let state: UiState = {
 };
 const listeners = new Set<() => void>();
 
+/** The server's drawing of a start screen (server-render.tsx): dark mode as the visitor has it, nothing applied. */
+export function setDarkModeForDrawing(isDarkMode: boolean) {
+  state = { ...state, isDarkMode };
+}
+
 export function getUiState(): UiState {
   return state;
 }
