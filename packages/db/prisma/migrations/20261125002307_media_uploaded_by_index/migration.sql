@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "MediaFile_uploadedById_idx" ON "MediaFile"("uploadedById");
