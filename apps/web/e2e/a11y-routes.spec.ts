@@ -2,8 +2,8 @@
 // serious and critical WCAG 2.x A/AA violations; a few pages again in dark mode. One page load per route
 // and language; the routes are batched in a few tests (each signs in once) and every violation of a batch
 // is reported together, so one run lists everything to fix.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFindings, type Finding } from './axe.ts';
 import { DEMO, expect, queryDb, signInAs, test, useLanguage } from './fixtures.ts';
 
 // The batches are independent: two workers share them.
@@ -75,13 +75,6 @@ const CLIENT_ROUTES = (ids: DemoIds) => [
   `/client/media/${ids.client}/${ids.vehicle}/${ids.visit}`,
 ];
 
-interface Finding {
-  route: string;
-  id: string;
-  impact: string | null | undefined;
-  help: string;
-  targets: string[];
-}
 
 /** Waits until the page has drawn its content: branding applied, no progress bar, no skeleton left. */
 async function settle(page: Page) {
@@ -97,12 +90,6 @@ async function settle(page: Page) {
   }
 }
 
-async function axeFindings(page: Page, route: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ route, id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
-}
 
 async function sweep(page: Page, routes: string[], language: string) {
   // About 2 s a page on an idle machine; ten times that when the machine is shared.

@@ -2,6 +2,7 @@
 // HTML, painted before the app's code has loaded; the app then starts (public/boot.js) and renders over the
 // drawing, keeping its elements; what a visitor did meanwhile is not lost.
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe.ts';
 import { appStarted, DEMO, expect, test, useLanguage } from './fixtures.ts';
 
 /** Holds the app's entry script until `release` is called: the page stays the server's drawing meanwhile. */
@@ -41,6 +42,8 @@ for (const { language, acceptLanguage, dir, heading } of [
       const title = page.locator('h1');
       if (path === '/login') await expect(title).toHaveText(heading);
       else await expect(title).toHaveText(/\S/);
+      // The drawing alone meets the same accessibility bar as the app.
+      expect(await axeFindings(page, path)).toEqual([]);
       await page.evaluate(() => ((window as unknown as { drawnTitle: Element | null }).drawnTitle = document.querySelector('h1')));
 
       release();
