@@ -82,8 +82,35 @@ if (buildCode !== 0) {
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join('; ')}`);
+// Named again at the very end: a CI log is often read from its tail only.
+for (const line of failedTests(vitest, readJson(path.join(resultsDir, 'e2e.json')))) console.log(line);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
+
+/** "FAILED file > test: first line of the error" for each test that failed in the runners' JSON reports. */
+function failedTests(vitestReport, e2eReport) {
+  const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+  const lines = [];
+  for (const file of vitestReport?.testResults ?? []) {
+    const name = path.relative(repoRoot, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') lines.push(`FAILED ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) lines.push(`FAILED ${name}: ${firstLine(file.message)}`);
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        lines.push(`FAILED ${[...titles, spec.title].join(' > ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of e2eReport?.suites ?? []) walk(suite, [suite.title]);
+  return lines;
+}
 
 /** Chromium for Playwright: CHROMIUM_PATH, the system browser, Playwright's own download, or apt-get. */
 async function findChromium() {
