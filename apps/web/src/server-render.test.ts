@@ -1,8 +1,8 @@
 // The server's drawing of the start screens (server-render.tsx), rendered for real: the app's tree, its
 // translations and the boot data's branding, in each language; typed branding text stays text.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BootData } from '@garage/shared/boot-data';
-import { drawStartScreen } from './server-render.tsx';
+import { drawStartScreen, drawingReady } from './server-render.tsx';
 
 const merchant = { id: 'm1', name: 'atlas', displayName: 'Atlas <Auto> & Care', currency: 'USD', timezone: 'UTC', defaultLanguage: 'en' };
 const boot = (language: BootData['language'], heroTitle?: string): BootData => ({
@@ -21,6 +21,10 @@ const boot = (language: BootData['language'], heroTitle?: string): BootData => (
 });
 
 describe('drawing the start screens on the server', () => {
+  // The one-time loading (the screens' code and translations, transformed on the fly here) under a busy
+  // machine's time, not the drawings' one-second limit.
+  beforeAll(() => drawingReady, 60_000);
+
   it('draws /login in each language, with the translated heading and a sign-in button that waits for the app', async () => {
     const english = await drawStartScreen('/login', boot('en'));
     expect(english?.html).toContain('>Sign in</h1>');

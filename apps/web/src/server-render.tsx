@@ -9,6 +9,7 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import type { BootData, DrawStartScreen } from '@garage/shared/boot-data';
+import { LANGUAGES } from '@garage/shared/constants';
 import { App } from './app.tsx';
 import { seedBranding } from './features/branding/branding-context.tsx';
 import { firstFieldValue, mergeBrandingEntries } from './features/branding/merge-branding.ts';
@@ -20,17 +21,31 @@ import { preloadRoute } from './router.tsx';
 import { START_NAMESPACES, START_ROUTES } from './start-routes.ts';
 
 /** Screens whose first paint needs nothing but the boot data (no query of their own above the fold). */
-const DRAWN_PATHS = new Set(['/', '/login']);
+const DRAWN_PATHS = new Set(['/', '/login'] as const);
+type DrawnPath = typeof DRAWN_PATHS extends Set<infer Path> ? Path : never;
 
-const ready = setUpI18n({ ...i18nSettings('en'), initAsync: false });
+/**
+ * Everything a drawing loads once (the drawn screens' code, their translations in every language), started
+ * when the server imports this module, so no visitor's drawing pays for it.
+ */
+export const drawingReady: Promise<void> = (async () => {
+  await setUpI18n({ ...i18nSettings('en'), initAsync: false });
+  await Promise.all([...DRAWN_PATHS].map((path) => preloadRoute(path)));
+  const namespaces = [...START_NAMESPACES, ...[...DRAWN_PATHS].flatMap((path) => START_ROUTES[path].namespaces)];
+  for (const language of LANGUAGES) {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces(namespaces);
+  }
+})();
 
-// i18next holds one current language, so drawings take turns (each is a few milliseconds). One that has not
-// finished within a second fails (the server then sends the page undrawn) and the next one goes ahead.
+// i18next holds one current language, so drawings take turns (each is a few milliseconds), after the loading
+// above. One that has not finished within a second fails (the server then sends the page undrawn) and the
+// next one goes ahead.
 const DRAWING_TIMEOUT_MS = 1000;
-let turn: Promise<unknown> = Promise.resolve();
+let turn: Promise<unknown> = drawingReady.catch(() => undefined);
 
 export const drawStartScreen: DrawStartScreen = (path, boot, { darkMode = false } = {}) => {
-  if (!DRAWN_PATHS.has(path)) return Promise.resolve(null);
+  if (!isDrawn(path)) return Promise.resolve(null);
   const drawing = turn.then(() => withTimeout(draw(path, boot, darkMode), DRAWING_TIMEOUT_MS));
   turn = drawing.catch(() => undefined);
   return drawing;
@@ -42,12 +57,13 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function draw(path: string, boot: BootData, darkMode: boolean) {
-  await ready;
+const isDrawn = (path: string): path is DrawnPath => DRAWN_PATHS.has(path as DrawnPath);
+
+async function draw(path: DrawnPath, boot: BootData, darkMode: boolean) {
   // The dark mode switch shows the visitor's mode (the server sends the page dark: apps/api start-page.ts).
   setDarkModeForDrawing(darkMode);
   await i18n.changeLanguage(boot.language);
-  await Promise.all([preloadRoute(path), i18n.loadNamespaces([...START_NAMESPACES, ...START_ROUTES[path as keyof typeof START_ROUTES].namespaces])]);
+  await Promise.all([preloadRoute(path), i18n.loadNamespaces([...START_NAMESPACES, ...START_ROUTES[path].namespaces])]);
   const client = createQueryClient();
   seedBranding(client, boot, boot.language);
   const AtAddress = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;

@@ -23,9 +23,7 @@ const demoMedia = () => db.mediaFile.findMany({ where: { ownerId: seedId('user:c
 describe('demo media', () => {
   it('gives the demo client photos and PDFs on their vehicles and visits, with real bytes', async () => {
     await db.mediaFile.deleteMany({ where: { id: { in: (await demoMedia()).map((row) => row.id) } } });
-    const started = Date.now();
     expect((await seedDemoMedia(db, storage)).created).toBe(8);
-    expect(Date.now() - started).toBeLessThan(5000);
     const rows = await demoMedia();
     expect(rows.filter((row) => row.type === 'IMAGE')).toHaveLength(6);
     expect(rows.filter((row) => row.mimeType === 'application/pdf')).toHaveLength(2);
