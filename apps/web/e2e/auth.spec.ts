@@ -102,6 +102,14 @@ async function codeFromMailbox(dir: string, to: string, seen: number): Promise<s
   return code!;
 }
 
+/**
+ * Parks the tab on a file of the same origin, so the app's storage can be changed while no app runs: the
+ * signed-in page polls, and a request of its own would refresh the session while the next page loads.
+ */
+async function leaveTheApp(page: Page) {
+  await page.goto('/brand/favicon.svg');
+}
+
 test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'en');
 });
@@ -183,7 +191,9 @@ test('an expired access token is renewed without the user noticing', async ({ pa
   const live = (await storedToken(page))!;
   const original = claimsOf(live);
 
-  // The session has been idle past the token's 15 minutes: what the browser holds is now expired.
+  // The session has been idle past the token's 15 minutes: what the browser holds is now expired. Changed
+  // with no app running (a live page would meet the expired token in its own requests and refresh first).
+  await leaveTheApp(page);
   const expired = expiredToken(live);
   await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
   await page.context().addCookies([{ name: 'accessToken', value: expired, url: BASE_URL, sameSite: 'Strict' }]);
@@ -217,6 +227,7 @@ test('a request the server refuses (401) is retried once after a silent refresh'
   await expect(page).toHaveURL(/\/admin\//);
   // Looks fine to the browser (not expired) but the server no longer accepts it.
   const live = (await storedToken(page))!;
+  await leaveTheApp(page);
   const rejected = `${live.slice(0, -4)}${live.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
   await page.evaluate((token) => localStorage.setItem('accessToken', token), rejected);
 

@@ -1,9 +1,11 @@
 // Every REST and tRPC request of the web app goes through apiFetch, so authentication lives in one place.
 // SPEC §4 "Requests": on any 401 or 403 the request is retried once after refreshing the token; a second
-// failure or a failed refresh clears the stored tokens and user and sends the browser to /.
+// failure or a refused refresh clears the stored tokens and user and sends the browser to /. A refresh that
+// got no answer (offline, a server restart) keeps the session: the request fails as it came, and the next
+// one tries again.
 // Sign-in traffic itself (login, codes, reset, refresh, logout, and first-run setup with its setup code)
 // is exempt: a 401/403 there is an answer ("wrong password", "wrong setup code"), not an expired session.
-import { refreshSession } from './auth/refresh.ts';
+import { RefreshError, refreshSession } from './auth/refresh.ts';
 import { clearSession, getAccessToken } from './auth/token-store.ts';
 
 const SIGN_IN_PATHS = /\/(user\/(login|refresh|send-otp|verify-otp|resend-otp|reset-password|logout)|register|setup\/(check-code|complete))\/?$/;
@@ -45,8 +47,8 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   if (getAccessToken() === sentWith) {
     try {
       await refreshSession();
-    } catch {
-      endSession();
+    } catch (error) {
+      if (!(error instanceof RefreshError) || error.refused) endSession();
       return response;
     }
   }

@@ -69,6 +69,18 @@ describe('apiFetch', () => {
     expect(browser.assign).toHaveBeenCalledWith('/');
   });
 
+  it.each([
+    ['no answer (offline, or the page leaving mid-request)', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a server that cannot answer (503)', () => json(503)],
+  ])('keeps the session when the refresh gets %s: the request fails as it came', async (_, refreshAnswer) => {
+    document.cookie = 'user=%7B%7D; Path=/';
+    browser.respond((url) => (url.endsWith('/user/refresh') ? refreshAnswer() : json(401)));
+    expect((await apiFetch('/backend/visits')).status).toBe(401);
+    expect(localStorage.getItem('accessToken')).toBe(OLD);
+    expect(document.cookie).toContain('user=');
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
   it('clears the session when the retry fails again', async () => {
     browser.respond((url) => (url.endsWith('/user/refresh') ? refreshed() : json(403)));
     expect((await apiFetch('/backend/visits')).status).toBe(403);

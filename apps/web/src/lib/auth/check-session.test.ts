@@ -58,6 +58,14 @@ describe('checkSession', () => {
     expect(await checkSession(STAFF)).toEqual({ kind: 'login', problem: 'tokenRefreshFailed', logout: true });
   });
 
+  it('sends to /login without logging out when the refresh gets no answer (the session may still be good)', async () => {
+    localStorage.setItem('accessToken', token(inSeconds(-10)));
+    browser.respond(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await checkSession(STAFF)).toEqual({ kind: 'login', problem: 'tokenRefreshFailed', logout: false });
+    browser.respond(() => json(503));
+    expect(await checkSession(STAFF)).toEqual({ kind: 'login', problem: 'tokenRefreshFailed', logout: false });
+  });
+
   it('logs out when the new token is already expired', async () => {
     localStorage.setItem('accessToken', token(inSeconds(-10)));
     refreshWith(token(inSeconds(-5)));

@@ -9,9 +9,16 @@ import { decodeAccessToken, tokenState } from './access-token.ts';
 import { getAccessToken, saveSession } from './token-store.ts';
 
 export class RefreshError extends Error {
-  constructor(message: string = MESSAGES.tokenRefreshFailed) {
-    super(message);
+  /**
+   * True when the server said no (4xx: the refresh cookie is gone, expired or revoked): the session is over.
+   * False when no answer came (offline, the page leaving mid-request) or the server could not answer (5xx,
+   * a database restart): the session may be fine, and signing the user out would lose it for nothing.
+   */
+  readonly refused: boolean;
+  constructor({ refused }: { refused: boolean }) {
+    super(MESSAGES.tokenRefreshFailed);
     this.name = 'RefreshError';
+    this.refused = refused;
   }
 }
 
@@ -30,9 +37,9 @@ async function exchange(tokenBefore: string | null): Promise<string> {
       body: '{}',
     });
   } catch {
-    throw new RefreshError();
+    throw new RefreshError({ refused: false });
   }
-  if (!response.ok) throw new RefreshError();
+  if (!response.ok) throw new RefreshError({ refused: response.status < 500 });
   const session = (await response.json()) as { accessToken: string; user: AuthUser };
   saveSession(session);
   return session.accessToken;
