@@ -20,6 +20,9 @@ export function todayIso(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+/** A time and its day period ("2:34 PM", "2:34 ص") on one line: a no-break space between them. */
+export const keepTimeTogether = (formatted: string) => formatted.replace(/(\d) (?=\S+$)/, '$1\u00a0');
+
 export function useFormatters() {
   const { i18n } = useTranslation();
   const { merchant } = useBranding();
@@ -37,7 +40,8 @@ export function useFormatters() {
       money: (cents: number) => isolateLtr(formatMoney(cents, currency, language)),
       /** A calendar day ("YYYY-MM-DD"), shown without shifting it through the local zone. */
       day: (isoDate: string) => day.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)),
-      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      /** A moment in the browser's zone. */
+      dateTime: (iso: string) => keepTimeTogether(dateTime.format(new Date(iso))),
     };
   }, [language, currency]);
 }
