@@ -4,7 +4,8 @@
 // phone's country code at the end. <bdi dir="ltr"> isolates the value: it keeps its own order and does not
 // reorder the text around it. For a value inside a translated sentence (a string, not an element) use
 // `isolateLtr` from lib/money.ts. Text that people typed (names, notes, titles) is not an island: give its
-// element `dir="auto"` so it takes the direction of its own first letter.
+// element `dir="auto"` so it takes the direction of its own first letter (styles.css lines it up with the
+// page all the same).
 import type { ReactNode } from 'react';
 
 export function Ltr({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
