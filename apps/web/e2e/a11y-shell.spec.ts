@@ -103,6 +103,8 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.locator('main h1')).toBeVisible();
       await expect(page).toHaveTitle(title(w.todo, shop));
       expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      // A typed title (dir="auto", the demo's are English) lines up with the page, in Arabic at the right.
+      await expect(page.locator('main p[dir="auto"]').first()).toHaveCSS('text-align', language === 'ar' ? 'right' : 'left');
 
       await page.keyboard.press('Tab');
       await expect(page.getByTestId('skip-link')).toBeFocused();
@@ -122,6 +124,8 @@ for (const language of ['en', 'ar'] as const) {
       await page.keyboard.press('Enter');
       await expect(page).toHaveTitle(title(w.users, shop));
       await expect(page.locator('main h1')).toBeFocused();
+      // Focused for screen readers, not a control: no focus ring (the browser's drew two boxes around Arabic).
+      await expect(page.locator('main h1')).toHaveCSS('outline-style', 'none');
     });
 
     test('client area: titles per route and the focus on the new heading', async ({ page }) => {
