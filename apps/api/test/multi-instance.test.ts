@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '@garage/db';
+import type { ImportJob } from '@garage/shared';
 import { startAppInstance, type AppInstance } from '../bench/lib/app-instance.ts';
 import { startMixedLoad } from '../bench/lib/mixed-load.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../bench/lib/round-robin-proxy.ts';
@@ -24,11 +25,13 @@ let dataDir: string;
 const instances: AppInstance[] = [];
 let proxy: RoundRobinProxy | undefined;
 
-function instanceEnv(): Record<string, string> {
+/** Each instance its own data folder (as on its own machine); the file storage is shared, as an object store would be. */
+function instanceEnv(name: string): Record<string, string> {
   return {
     NODE_ENV: 'test',
     DATABASE_URL: inject('databaseUrl'),
-    DATA_DIR: dataDir,
+    DATA_DIR: path.join(dataDir, name),
+    STORAGE_DIR: path.join(dataDir, 'storage'),
     JWT_SECRET,
     SEED_DEMO: 'false',
     RUN_JOBS: 'false',
@@ -46,7 +49,7 @@ const clientIp = () => `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(M
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-multi-instance-'));
-  instances.push(...(await Promise.all([startAppInstance('A', instanceEnv()), startAppInstance('B', instanceEnv())])));
+  instances.push(...(await Promise.all([startAppInstance('A', instanceEnv('A')), startAppInstance('B', instanceEnv('B'))])));
 }, 180_000);
 
 afterAll(async () => {
@@ -104,6 +107,50 @@ describe('two instances on one database', () => {
     expect((await fetch(url(b, '/backend/profile'), { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(401);
   }, 60_000);
 
+  it('an import uploaded to one instance is polled, checked and run through the other', async () => {
+    const [a, b] = instances as [AppInstance, AppInstance];
+    const staff = await createTestUser('EMPLOYEE');
+    const suffix = uniqueSuffix();
+    const email = `two.instances.${suffix}@import.test`;
+    const file = `First name,Last name,Email,Country code,Phone\nTwo,Instances ${suffix},${email},+33,6${String(Date.now()).slice(-8)}\n`;
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'text/csv' }), 'customers.csv');
+    const uploaded = await fetch(url(a, '/backend/data-transfer/imports'), { method: 'POST', headers: staff.authHeader, body: form });
+    expect(uploaded.status).toBe(201);
+    const job = (await uploaded.json()) as ImportJob;
+    const poll = async (instance: AppInstance) => {
+      const response = await fetch(url(instance, `/backend/data-transfer/imports/${job.id}`), { headers: staff.authHeader });
+      expect(response.status).toBe(200);
+      return (await response.json()) as ImportJob;
+    };
+    // B knows the import A took (the old in-process jobs answered 404 here).
+    expect(await poll(b)).toMatchObject({ id: job.id, phase: 'uploaded', headers: job.headers, previewRows: job.previewRows });
+    const settleOn = async (first: AppInstance, second: AppInstance) => {
+      for (let i = 0; ; i++) {
+        const view = await poll(i % 2 === 0 ? first : second);
+        if (!['validating', 'importing'].includes(view.phase)) return view;
+        await sleep(50);
+      }
+    };
+    const send = (instance: AppInstance, action: 'validate' | 'run') =>
+      fetch(url(instance, `/backend/data-transfer/imports/${job.id}/${action}`), {
+        method: 'POST',
+        headers: { ...staff.authHeader, 'content-type': 'application/json' },
+        body: JSON.stringify({ options: { mapping: job.suggestedMapping } }),
+      });
+    // Checked through B (which reads A's upload from the storage), the result polled on both.
+    expect((await send(b, 'validate')).status).toBe(202);
+    expect(await settleOn(a, b)).toMatchObject({ phase: 'validated', validRows: 1, invalidRows: 0 });
+    // Run through B, polled on A then B.
+    expect((await send(b, 'run')).status).toBe(202);
+    const done = await settleOn(a, b);
+    expect(done).toMatchObject({ phase: 'done', summary: { customers: { created: 1 } } });
+    expect(await testDb().user.count({ where: { email } })).toBe(1);
+    // Discarded on A: gone on B too.
+    expect((await fetch(url(a, `/backend/data-transfer/imports/${job.id}`), { method: 'DELETE', headers: staff.authHeader })).status).toBe(204);
+    expect((await fetch(url(b, `/backend/data-transfer/imports/${job.id}`), { headers: staff.authHeader })).status).toBe(404);
+  }, 60_000);
+
   it('restarting an instance under load loses no request and flushes its buffered analytics', async () => {
     const ports = instances.map((instance) => instance.port);
     proxy = await startRoundRobinProxy(ports);
@@ -129,7 +176,7 @@ describe('two instances on one database', () => {
         }
         expect(await old.stop('SIGTERM')).toBe(0);
         stoppedOutputs.push(old.output());
-        const fresh = await startAppInstance(`${old.name}'`, instanceEnv());
+        const fresh = await startAppInstance(`${old.name}'`, instanceEnv(`${old.name}-restarted`));
         instances[index] = fresh;
         proxy.upstreams[index]!.port = fresh.port;
         await proxy.waitUntilInRotation(fresh.port);

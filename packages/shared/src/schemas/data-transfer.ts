@@ -41,7 +41,30 @@ export type ImportPreset = (typeof IMPORT_PRESETS)[number];
 export const IMPORT_LIMITS = {
   /** Upload size. 30,000 rows of the template are ~4 MB; a 100,000-row history still fits. */
   fileMaxMB: 50,
+  /**
+   * What one file may hold once read, checked while it streams (a file past one is refused at upload with
+   * IMPORT_MESSAGES, before it can cost memory or time): a 306 KB workbook once took 61 s and 2.25 GB, a
+   * 30 MB CSV field 500 MB. Rows: the 100,000-row history above (the passes keep a few keys per row).
+   * Columns: the template has 26, LubeLogger and Shopmonkey exports fewer than 40. A cell: the longest
+   * value a form takes is 2,000 characters (notes). A row: 100 such cells, so an unclosed quote (the rest
+   * of a CSV in one field) stops at 100,000 characters instead of building a 30 MB string.
+   */
+  maxRows: 100_000,
+  maxColumns: 200,
+  cellMaxChars: 10_000,
+  rowMaxChars: 100_000,
+  /** An XLSX is a zip: its sheet and shared strings, unpacked, at most (XML; a 100,000-row sheet is ~100 MB). */
+  xlsxUnpackedMaxMB: 200,
+  /** Reading a workbook at upload stops after this (it runs in a thread of its own, with a small heap). */
+  xlsxReadSeconds: 120,
+  /** One line of a garage export (a visit with its tasks and payments: 500 tasks of 2,000-character notes are ~1.2 MB). */
+  jsonLineMaxBytes: 5_000_000,
+  /** What each poll of an import answers: headers and preview cells are cut to these lengths. */
   previewRows: 5,
+  headerMaxChars: 100,
+  previewCellMaxChars: 200,
+  /** An import (its row and uploaded file) is forgotten this long after its last use. */
+  jobIdleHours: 2,
   /** Row errors kept for the screen; the counts stay exact beyond it. */
   errorsKept: 1000,
   batchRows: 1000,
@@ -259,6 +282,12 @@ export const IMPORT_MESSAGES = {
   vehicleNeeded: 'A visit or oil change needs a vehicle plate',
   conflictingCustomer: 'This email and this phone belong to two different customers',
   rolledBack: 'The import failed and was rolled back; nothing was imported.',
+  tooManyRows: `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows: split it into smaller files`,
+  tooManyColumns: `The file has more than ${IMPORT_LIMITS.maxColumns} columns`,
+  cellTooLong: `A cell of the file has more than ${IMPORT_LIMITS.cellMaxChars.toLocaleString('en-US')} characters`,
+  rowTooLong: `A row of the file has more than ${IMPORT_LIMITS.rowMaxChars.toLocaleString('en-US')} characters (check its quotes)`,
+  unpackedTooLarge: 'The workbook is too large once unpacked: save its first sheet as CSV, or split it',
+  interrupted: 'The import stopped because the server restarted. Start it again.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------

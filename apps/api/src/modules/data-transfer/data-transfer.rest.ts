@@ -49,19 +49,19 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!request.isMultipart()) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.fileRequired);
         const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.fileMaxMB * 1024 * 1024, files: 1 } });
         if (!part) throw new AppError('VALIDATION', IMPORT_MESSAGES.fileRequired, { fieldErrors: { file: [IMPORT_MESSAGES.fileRequired] } });
-        const job = await createImport(deps.db, deps.config.DATA_DIR, sessionOf(request), { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
+        const job = await createImport(deps.db, deps.storage, deps.config.DATA_DIR, sessionOf(request), { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
         return reply.status(201).send(job);
       },
     );
     app.get(
       '/data-transfer/imports/:id',
       { onRequest: guards.staff, schema: { tags, summary: 'An import: its phase, progress, row errors and summary (poll it while it runs)', params: idParams, response: { 200: importJobSchema } } },
-      async (request) => getImport(sessionOf(request), request.params.id),
+      async (request) => getImport(deps.db, sessionOf(request), request.params.id),
     );
     app.post(
       '/data-transfer/imports/:id/validate',
       { onRequest: guards.staff, schema: { tags, summary: 'Check every row with this mapping (nothing is written); poll the import for the result', params: idParams, body: optionsBody, response: { 202: importJobSchema } } },
-      async (request, reply) => reply.status(202).send(validateImport(deps.db, sessionOf(request), request.params.id, request.body.options, log)),
+      async (request, reply) => reply.status(202).send(await validateImport(deps.db, deps.storage, sessionOf(request), request.params.id, request.body.options, log)),
     );
     app.post(
       '/data-transfer/imports/:id/run',
@@ -69,13 +69,13 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.staff,
         schema: { tags, summary: 'Import: all or nothing (refused if any row is invalid) or the valid rows; duplicates (phone, email, plate) skipped or updated', params: idParams, body: optionsBody, response: { 202: importJobSchema } },
       },
-      async (request, reply) => reply.status(202).send(runImport(deps.db, sessionOf(request), request.params.id, request.body.options, log)),
+      async (request, reply) => reply.status(202).send(await runImport(deps.db, deps.storage, sessionOf(request), request.params.id, request.body.options, log)),
     );
     app.delete(
       '/data-transfer/imports/:id',
       { onRequest: guards.staff, schema: { tags, summary: 'Forget an import and delete its uploaded file', params: idParams, response: { 204: z.null() } } },
       async (request, reply) => {
-        await discardImport(sessionOf(request), request.params.id);
+        await discardImport(deps.db, deps.storage, sessionOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -21,7 +21,7 @@ import {
   type ImportRecord,
   type RawRow,
 } from '@garage/shared';
-import { readJsonLines, readTableRows } from './import-files.ts';
+import { headerNames, readJsonLines, readTableRows, type OpenFile } from './import-files.ts';
 
 /** A visit as written by the export (tasks and payments kept as they were). */
 const exportedVisitSchema = z.object({
@@ -95,14 +95,14 @@ function columnIndexes(headers: readonly string[], options: ImportOptions): [Imp
 }
 
 /** Units of a CSV or XLSX file. Rows are numbered as a spreadsheet shows them (header = 1). */
-async function* tableUnits(filePath: string, format: 'csv' | 'xlsx', options: ImportOptions): AsyncGenerator<Unit> {
+async function* tableUnits(openFile: OpenFile, options: ImportOptions): AsyncGenerator<Unit> {
   let headers: string[] | null = null;
   let indexes: [ImportField, number][] = [];
   let row = 0;
-  for await (const cells of readTableRows(filePath, format)) {
+  for await (const cells of readTableRows(openFile)) {
     row++;
     if (!headers) {
-      headers = cells;
+      headers = headerNames(cells);
       indexes = columnIndexes(headers, options);
       continue;
     }
@@ -125,10 +125,10 @@ async function* tableUnits(filePath: string, format: 'csv' | 'xlsx', options: Im
 const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
 
 /** Units of an export's JSON Lines file: customers, then vehicles, oil changes and visits. */
-async function* jsonUnits(filePath: string, options: ImportOptions): AsyncGenerator<Unit> {
+async function* jsonUnits(openFile: OpenFile, options: ImportOptions): AsyncGenerator<Unit> {
   // Export ids of vehicles → their plate key, so later lines can name the vehicle (one short string each).
   const plates = new Map<string, string>();
-  for await (const { line, value } of readJsonLines(filePath)) {
+  for await (const { line, value } of readJsonLines(openFile)) {
     const parsed = lineSchema.safeParse(value);
     const empty: ImportRecord = { customer: null, vehicle: null, visit: null, oilChange: null };
     if (!parsed.success) {
@@ -176,8 +176,8 @@ async function* jsonUnits(filePath: string, options: ImportOptions): AsyncGenera
   }
 }
 
-export function readUnits(filePath: string, format: ImportFormat, options: ImportOptions): AsyncGenerator<Unit> {
-  return format === 'garage-json' ? jsonUnits(filePath, options) : tableUnits(filePath, format, options);
+export function readUnits(openFile: OpenFile, format: ImportFormat, options: ImportOptions): AsyncGenerator<Unit> {
+  return format === 'garage-json' ? jsonUnits(openFile, options) : tableUnits(openFile, options);
 }
 
 /** Groups units into batches without reading ahead more than one batch. */

@@ -1,18 +1,22 @@
 // Customer import: upload → preview and suggested mapping → validation pass → writing pass → summary.
 //
-// Jobs live in this process (a Map keyed by id) with the uploaded file in DATA_DIR/imports; the screen polls
-// the job. Both passes stream the file again from disk (import-units.ts), so memory holds only the keys
-// that link rows (customer emails/phones, plates → ids), not the file. With several app instances the
-// screen's requests must reach the instance that took the upload (sticky sessions); elsewhere the job
-// answers 404 "Import not found". A job is forgotten, and its file deleted, 2 hours after its last use or
-// when the process stops.
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+// An import is a row of "ImportJob" (its state, as the screen polls it) and a file in FileStorage (folder
+// "imports"): any instance answers its polls and runs its passes, so instances behind a load balancer need no
+// sticky sessions. At upload the file is read once within IMPORT_LIMITS (import-files.ts: a CSV or XLSX becomes
+// row lines; past a limit it is refused with a clear message) and stored. A pass (validation, writing) is run
+// by the instance that took the request: it claims the row (runnerId, a conditional UPDATE, so two requests
+// cannot both run it), streams the stored file (import-units.ts: memory holds the keys that link rows, not the
+// file), writes its progress into the row every second with a heartbeat and its result at the end. A row
+// whose runner stopped beating (that instance was stopped mid-pass) answers "interrupted" and may be started
+// again. An import is forgotten, with its file, IMPORT_LIMITS.jobIdleHours after its last use (swept at each
+// upload and by the background jobs).
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '@garage/db';
+import type { Db, FileStorage, Prisma } from '@garage/db';
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
@@ -31,64 +35,100 @@ import {
 } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
-import { readJsonLines, readTableRows, sniffFormat } from './import-files.ts';
+import { headerNames, readJsonLines, readTableRows, refused, sniffFormat, tableToRowLines, type OpenFile } from './import-files.ts';
 import { inBatches, readUnits, type Unit } from './import-units.ts';
 import { emptySummary, writeBatch, type WriterState } from './import-writer.ts';
 
+/** The folder of FileStorage that holds the stored import files. */
+const STORAGE_FOLDER = 'imports';
+const IDLE_MS = IMPORT_LIMITS.jobIdleHours * 3600_000;
+/** A stored file no row names any more (an upload cut short) is removed after this. */
+const ORPHAN_MS = 24 * 3600_000;
+/** How often a running pass writes its progress and heartbeat; after STALE_MS without one it is interrupted. */
+const HEARTBEAT_MS = 1_000;
+const STALE_MS = 30_000;
+/** A poll marks the import as used again at most this often (one write per minute, not per poll). */
+const TOUCH_MS = 60_000;
+
+/** A pass's working state, on the instance running it. */
 interface JobState {
+  id: string;
   view: ImportJob;
-  filePath: string;
-  ownerId: string;
+  open: OpenFile;
   invalid: Set<number>;
   validatedFor: string | null;
-  running: boolean;
-  expiry: NodeJS.Timeout;
+  /** Set when this instance no longer holds the import (deleted, or reported interrupted): the pass stops. */
+  lost: boolean;
 }
 
-const IDLE_MS = 2 * 3600_000;
-const jobs = new Map<string, JobState>();
-
-function touch(job: JobState) {
-  clearTimeout(job.expiry);
-  job.expiry = setTimeout(() => void forget(job.view.id), IDLE_MS);
-  job.expiry.unref();
-}
-
-async function forget(id: string) {
-  const job = jobs.get(id);
-  if (!job) return;
-  jobs.delete(id);
-  clearTimeout(job.expiry);
-  await rm(job.filePath, { force: true });
+interface JobRow {
+  id: string;
+  ownerId: string;
+  storageKey: string;
+  view: ImportJob;
+  invalidRows: number[];
+  validatedFor: string | null;
+  runnerId: string | null;
+  heartbeatAt: Date | null;
+  usedAt: Date;
 }
 
 const notFound = () => new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
+const busy = () => new AppError('CONFLICT', IMPORT_MESSAGES.busy);
+const json = (view: ImportJob) => view as unknown as Prisma.InputJsonValue;
+const stale = (row: Pick<JobRow, 'heartbeatAt'>, now = Date.now()) => !row.heartbeatAt || now - row.heartbeatAt.getTime() > STALE_MS;
 
-function jobOf(actor: Session, id: string): JobState {
-  const job = jobs.get(id);
-  // Another person's import looks like a missing one.
-  if (!job || job.ownerId !== actor.userId) throw notFound();
-  touch(job);
-  return job;
+/** The import as its owner may see it; another person's, or an expired one, looks missing. */
+async function loadJob(db: Db, actor: Session, id: string): Promise<JobRow> {
+  const row = (await db.importJob.findUnique({ where: { id } })) as JobRow | null;
+  const now = Date.now();
+  if (!row || row.ownerId !== actor.userId || now - row.usedAt.getTime() > IDLE_MS) throw notFound();
+  if (row.runnerId && stale(row, now)) {
+    // Its runner stopped (that instance was stopped or lost the database mid-pass): the pass is over.
+    const view: ImportJob = { ...row.view, phase: 'failed', summary: null, failure: IMPORT_MESSAGES.interrupted, finishedAt: new Date(now).toISOString() };
+    const { count } = await db.importJob.updateMany({ where: { id, runnerId: row.runnerId, heartbeatAt: row.heartbeatAt }, data: { runnerId: null, heartbeatAt: null, view: json(view), validatedFor: null } });
+    if (count === 1) Object.assign(row, { runnerId: null, heartbeatAt: null, view, validatedFor: null });
+    else return loadJob(db, actor, id);
+  }
+  return row;
 }
 
-const snapshot = (job: JobState): ImportJob => structuredClone(job.view);
+const openStored = (storage: FileStorage, key: string): OpenFile => async () => {
+  const file = await storage.open(key);
+  if (!file) throw notFound();
+  return file.stream;
+};
 
-async function readPreview(filePath: string, format: ImportFormat) {
+/** Imports unused for jobIdleHours (and not running) are deleted with their files; files no row names, after a day. */
+export async function sweepImports(db: Db, storage: FileStorage): Promise<number> {
+  const rows = await db.$queryRaw<{ storageKey: string }[]>`
+    DELETE FROM "ImportJob"
+     WHERE ("usedAt" < ${new Date(Date.now() - IDLE_MS)} OR "createdAt" < ${new Date(Date.now() - ORPHAN_MS)})
+       AND ("runnerId" IS NULL OR "heartbeatAt" IS NULL OR "heartbeatAt" < ${new Date(Date.now() - STALE_MS)})
+    RETURNING "storageKey"`;
+  for (const row of rows) await storage.remove(row.storageKey).catch(() => undefined);
+  await storage.sweep(STORAGE_FOLDER, ORPHAN_MS).catch(() => 0);
+  return rows.length;
+}
+
+const cut = (text: string) => (text.length > IMPORT_LIMITS.previewCellMaxChars ? `${text.slice(0, IMPORT_LIMITS.previewCellMaxChars - 1)}…` : text);
+
+/** The header and first rows, as each poll answers them: previewRows rows, cells cut to previewCellMaxChars. */
+async function readPreview(openFile: OpenFile, format: ImportFormat) {
   const rows: string[][] = [];
   if (format === 'garage-json') {
-    for await (const { value } of readJsonLines(filePath)) {
+    for await (const { value } of readJsonLines(openFile)) {
       const record = value as Record<string, unknown> | undefined;
       if (record?.type === 'meta') continue;
-      rows.push([String(record?.type ?? ''), [record?.firstName, record?.lastName, record?.plateNumber, record?.name, record?.oilName].filter(Boolean).join(' ')]);
+      rows.push([cut(String(record?.type ?? '')), cut([record?.firstName, record?.lastName, record?.plateNumber, record?.name, record?.oilName].filter(Boolean).join(' '))]);
       if (rows.length >= IMPORT_LIMITS.previewRows) break;
     }
     return { headers: ['type', 'summary'], rows };
   }
   let headers: string[] | null = null;
-  for await (const cells of readTableRows(filePath, format)) {
-    if (!headers) headers = cells.map((cell, index) => cell.trim() || `Column ${index + 1}`);
-    else rows.push(cells);
+  for await (const cells of readTableRows(openFile)) {
+    if (!headers) headers = headerNames(cells);
+    else rows.push(cells.slice(0, headers.length).map(cut));
     if (rows.length >= IMPORT_LIMITS.previewRows) break;
   }
   if (!headers) throw new AppError('VALIDATION', IMPORT_MESSAGES.noHeader, { fieldErrors: { file: [IMPORT_MESSAGES.noHeader] } });
@@ -99,12 +139,12 @@ async function readPreview(filePath: string, format: ImportFormat) {
 const DATE_SCAN_ROWS = 5000;
 
 /** The date order of the mapped date columns (visit, oil change), from the first rows that can only be read one way. */
-async function scanDateOrder(filePath: string, format: ImportFormat, headers: string[], mapping: ImportMapping, preset: ImportPreset): Promise<DateOrder> {
+async function scanDateOrder(openFile: OpenFile, format: ImportFormat, headers: string[], mapping: ImportMapping, preset: ImportPreset): Promise<DateOrder> {
   const columns = [mapping.visitDate, mapping.oilDate].filter((name): name is string => !!name).map((name) => headers.indexOf(name));
   const values: string[] = [];
   if (format !== 'garage-json' && columns.length > 0) {
     let rows = -1;
-    for await (const cells of readTableRows(filePath, format)) {
+    for await (const cells of readTableRows(openFile)) {
       if (rows++ < 0) continue;
       for (const column of columns) if (cells[column]) values.push(cells[column]!);
       if (rows >= DATE_SCAN_ROWS) break;
@@ -127,42 +167,38 @@ async function suggestCountryCode(db: Db, userId: string): Promise<string> {
   return common?.countryCode ?? '+1';
 }
 
-/** Uploads a stopped process left behind (its jobs are gone with it): removed once they are older than a job can live. */
-async function removeStaleUploads(dir: string) {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(dir, name);
-      const info = await stat(file).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > IDLE_MS && !jobs.has(name.replace(/\.upload$/, ''))) await rm(file, { force: true });
-    }),
-  );
-}
-
-/** Stores the uploaded file, reads its header and first rows, and suggests a mapping. */
-export async function createImport(db: Db, dataDir: string, actor: Session, upload: { fileName: string; stream: Readable; truncated: () => boolean }): Promise<ImportJob> {
+/**
+ * Reads the uploaded file within IMPORT_LIMITS (a CSV or XLSX into row lines), stores it, reads its header and
+ * first rows, and suggests a mapping. The upload is on this instance's disk (DATA_DIR/imports) only meanwhile.
+ */
+export async function createImport(db: Db, storage: FileStorage, dataDir: string, actor: Session, upload: { fileName: string; stream: Readable; truncated: () => boolean }): Promise<ImportJob> {
   const id = randomUUID();
   const dir = path.join(dataDir, 'imports');
   await mkdir(dir, { recursive: true });
-  await removeStaleUploads(dir);
-  const filePath = path.join(dir, `${id}.upload`);
+  const uploadPath = path.join(dir, `${id}.upload`);
+  const rowsPath = path.join(dir, `${id}.rows`);
+  let storageKey: string | null = null;
   try {
-    await pipeline(upload.stream, createWriteStream(filePath, { flags: 'wx' }));
+    await pipeline(upload.stream, createWriteStream(uploadPath, { flags: 'wx' }));
     if (upload.truncated()) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.fileTooLarge, { fieldErrors: { file: [IMPORT_MESSAGES.fileTooLarge] } });
-    const format = await sniffFormat(filePath, upload.fileName);
-    if (!format) throw new AppError('VALIDATION', IMPORT_MESSAGES.fileType, { fieldErrors: { file: [IMPORT_MESSAGES.fileType] } });
+    const format = await sniffFormat(uploadPath, upload.fileName);
+    if (!format) throw refused('fileType');
+    const localPath = format === 'garage-json' ? uploadPath : rowsPath;
+    const openLocal: OpenFile = async () => createReadStream(localPath);
     let preview: { headers: string[]; rows: string[][] };
     try {
-      preview = await readPreview(filePath, format);
+      if (format !== 'garage-json') await tableToRowLines(format, uploadPath, rowsPath);
+      preview = await readPreview(openLocal, format);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('VALIDATION', IMPORT_MESSAGES.fileType, { fieldErrors: { file: [IMPORT_MESSAGES.fileType] } });
+      throw refused('fileType');
     }
     const { mapping, preset } = format === 'garage-json' ? { mapping: {}, preset: 'garage-export' as ImportPreset } : autoMapHeaders(preview.headers);
     const [suggestedDateOrder, suggestedCountryCode] = await Promise.all([
-      scanDateOrder(filePath, format, preview.headers, mapping, preset).catch(() => suggestDateOrder([], preset)),
+      scanDateOrder(openLocal, format, preview.headers, mapping, preset).catch(() => suggestDateOrder([], preset)),
       suggestCountryCode(db, actor.userId),
     ]);
+    storageKey = (await storage.save(STORAGE_FOLDER, 'jsonl', createReadStream(localPath))).key;
     const view: ImportJob = {
       id,
       fileName: upload.fileName.slice(0, 200),
@@ -187,24 +223,31 @@ export async function createImport(db: Db, dataDir: string, actor: Session, uplo
       startedAt: new Date().toISOString(),
       finishedAt: null,
     };
-    const job: JobState = { view, filePath, ownerId: actor.userId, invalid: new Set(), validatedFor: null, running: false, expiry: setTimeout(() => {}, 0) };
-    jobs.set(id, job);
-    touch(job);
-    return snapshot(job);
+    await db.importJob.create({ data: { id, ownerId: actor.userId, storageKey, view: json(view) } });
+    // Expired imports go now too (after this one is stored: a refused upload changes no row).
+    await sweepImports(db, storage).catch(() => 0);
+    return view;
   } catch (error) {
-    await rm(filePath, { force: true });
+    if (storageKey) await storage.remove(storageKey).catch(() => undefined);
     throw error;
+  } finally {
+    await Promise.all([rm(uploadPath, { force: true }), rm(rowsPath, { force: true })]);
   }
 }
 
-export function getImport(actor: Session, id: string): ImportJob {
-  return snapshot(jobOf(actor, id));
+/** A poll: the row as any instance sees it. It counts as a use (at most one write a minute). */
+export async function getImport(db: Db, actor: Session, id: string): Promise<ImportJob> {
+  const row = await loadJob(db, actor, id);
+  if (Date.now() - row.usedAt.getTime() > TOUCH_MS) await db.importJob.updateMany({ where: { id }, data: { usedAt: new Date() } });
+  return row.view;
 }
 
-export async function discardImport(actor: Session, id: string): Promise<void> {
-  const job = jobOf(actor, id);
-  if (job.running) throw new AppError('CONFLICT', IMPORT_MESSAGES.busy);
-  await forget(id);
+export async function discardImport(db: Db, storage: FileStorage, actor: Session, id: string): Promise<void> {
+  const row = await loadJob(db, actor, id);
+  if (row.runnerId) throw busy();
+  const { count } = await db.importJob.deleteMany({ where: { id, runnerId: null } });
+  if (count === 0) throw busy();
+  await storage.remove(row.storageKey).catch(() => undefined);
 }
 
 /** Links rows to one customer: same email or same phone = same customer (an export's lines by their ids). */
@@ -249,7 +292,7 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
   const keys = new CustomerKeys();
   const knownCustomers = new Set<string>();
   const knownPlates = new Set<string>();
-  for await (const batch of inBatches(readUnits(job.filePath, job.view.format, options), IMPORT_LIMITS.batchRows)) {
+  for await (const batch of inBatches(readUnits(job.open, job.view.format, options), IMPORT_LIMITS.batchRows)) {
     const checked: { unit: Unit; problems: FieldProblem[]; customerKey: string | null; needsPlate: string | null; newPlate: string | null; newCustomer: boolean }[] = [];
     for (const unit of batch) {
       const problems = [...unit.problems];
@@ -293,6 +336,7 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
       else job.view.validRows++;
     }
     job.view.processedRows += batch.length;
+    if (job.lost) throw new Lost();
   }
   job.view.totalRows = job.view.processedRows;
   job.view.phase = 'validated';
@@ -331,7 +375,7 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
     state.usernames = result.usernames;
     addSummary(summary, result.summary);
   };
-  const units = readUnits(job.filePath, job.view.format, options);
+  const units = readUnits(job.open, job.view.format, options);
   if (options.mode === 'allOrNothing') {
     await db.$transaction(
       async (tx) => {
@@ -340,6 +384,7 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
           if (result.failedRows > 0) throw new RolledBack();
           keep(result);
           job.view.processedRows += batch.length;
+          if (job.lost) throw new Lost();
         }
       },
       { maxWait: 30_000, timeout: 30 * 60_000 },
@@ -353,54 +398,110 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
         summary.failedRows += prepared.length;
       }
       job.view.processedRows += batch.length;
+      if (job.lost) throw new Lost();
     }
   }
   job.view.phase = 'done';
 }
 
-function startJob(job: JobState, work: () => Promise<void>, log: (error: unknown) => void) {
-  job.running = true;
-  void work()
+/** Stopped by its runner losing the import: what the row says stays as it is. */
+class Lost extends Error {}
+
+/**
+ * Claims the import for a pass on this instance: a conditional UPDATE, so only one request ever runs it. The
+ * row is read again once claimed (another instance may have finished a pass in between). `check` may refuse
+ * the pass from that state: the claim is released then.
+ */
+async function claim(db: Db, storage: FileStorage, id: string, check: (row: JobRow) => void): Promise<{ job: JobState; runner: string; row: JobRow }> {
+  const runner = randomUUID();
+  const now = new Date();
+  const { count } = await db.importJob.updateMany({ where: { id, runnerId: null }, data: { runnerId: runner, heartbeatAt: now, usedAt: now } });
+  if (count === 0) throw busy();
+  const row = (await db.importJob.findUniqueOrThrow({ where: { id } })) as unknown as JobRow;
+  try {
+    check(row);
+  } catch (error) {
+    await db.importJob.updateMany({ where: { id, runnerId: runner }, data: { runnerId: null, heartbeatAt: null } });
+    throw error;
+  }
+  const job: JobState = {
+    id: row.id,
+    view: row.view,
+    open: openStored(storage, row.storageKey),
+    invalid: new Set(row.invalidRows),
+    validatedFor: row.validatedFor,
+    lost: false,
+  };
+  return { job, runner, row };
+}
+
+/**
+ * Runs a pass in the background of this instance: its progress and a heartbeat are written into the row every
+ * HEARTBEAT_MS (what every instance's polls answer), its result at the end, when the claim is released.
+ * Answers the view as the pass starts (phase "validating" or "importing"), once the row says so too.
+ */
+async function launch(db: Db, job: JobState, runner: string, work: () => Promise<void>, log: (error: unknown) => void): Promise<ImportJob> {
+  let writing: Promise<void> = Promise.resolve();
+  const write = (data: Prisma.ImportJobUpdateManyMutationInput) => {
+    // One write at a time, in order; a failed one (the database away a moment) does not stop the next.
+    writing = writing.catch(() => undefined).then(async () => {
+      const { count } = await db.importJob.updateMany({ where: { id: job.id, runnerId: runner }, data });
+      if (count === 0) job.lost = true;
+    });
+    return writing;
+  };
+  const running = work();
+  const started = structuredClone(job.view);
+  const heartbeat = setInterval(() => void write({ view: json(job.view), heartbeatAt: new Date(), usedAt: new Date() }).catch(log), HEARTBEAT_MS);
+  heartbeat.unref();
+  void running
     .catch((error: unknown) => {
+      if (error instanceof Lost) return;
       job.view.phase = 'failed';
       job.view.summary = null;
       job.view.failure = error instanceof AppError ? error.message : IMPORT_MESSAGES.rolledBack;
       if (!(error instanceof AppError) && !(error instanceof RolledBack)) log(error);
     })
-    .finally(() => {
-      job.running = false;
+    .then(() => {
+      clearInterval(heartbeat);
       job.view.finishedAt = new Date().toISOString();
-      touch(job);
-    });
+      return write({ view: json(job.view), invalidRows: [...job.invalid], validatedFor: job.validatedFor, runnerId: null, heartbeatAt: null, usedAt: new Date() });
+    })
+    .catch(log);
+  await write({ view: json(started), heartbeatAt: new Date() });
+  return started;
 }
 
-function assertIdle(job: JobState) {
-  if (job.running) throw new AppError('CONFLICT', IMPORT_MESSAGES.busy);
-}
-
-function assertMapped(job: JobState, options: ImportOptions) {
-  if (job.view.format !== 'garage-json' && Object.values(options.mapping).filter(Boolean).length === 0) {
+function assertMapped(view: ImportJob, options: ImportOptions) {
+  if (view.format !== 'garage-json' && Object.values(options.mapping).filter(Boolean).length === 0) {
     throw new AppError('VALIDATION', IMPORT_MESSAGES.nothingMapped, { fieldErrors: { mapping: [IMPORT_MESSAGES.nothingMapped] } });
   }
 }
 
-export function validateImport(db: Db, actor: Session, id: string, options: ImportOptions, log: (error: unknown) => void): ImportJob {
-  const job = jobOf(actor, id);
-  assertIdle(job);
-  assertMapped(job, options);
-  startJob(job, () => validatePass(db, job, options), log);
-  return snapshot(job);
+export async function validateImport(db: Db, storage: FileStorage, actor: Session, id: string, options: ImportOptions, log: (error: unknown) => void): Promise<ImportJob> {
+  const row = await loadJob(db, actor, id);
+  if (row.runnerId) throw busy();
+  assertMapped(row.view, options);
+  const { job, runner } = await claim(db, storage, id, () => undefined);
+  return launch(db, job, runner, () => validatePass(db, job, options), log);
 }
 
 /** Validates again when the options changed since the last validation, then writes. */
-export function runImport(db: Db, actor: Session, id: string, options: ImportOptions, log: (error: unknown) => void): ImportJob {
-  const job = jobOf(actor, id);
-  assertIdle(job);
-  assertMapped(job, options);
-  const fresh = job.validatedFor === JSON.stringify(options) && job.view.phase === 'validated';
-  if (fresh && options.mode === 'allOrNothing' && job.view.invalidRows > 0) throw new AppError('VALIDATION', IMPORT_MESSAGES.invalidRowsRefused);
-  startJob(
+export async function runImport(db: Db, storage: FileStorage, actor: Session, id: string, options: ImportOptions, log: (error: unknown) => void): Promise<ImportJob> {
+  const loaded = await loadJob(db, actor, id);
+  if (loaded.runnerId) throw busy();
+  assertMapped(loaded.view, options);
+  const isFresh = (row: JobRow) => row.validatedFor === JSON.stringify(options) && row.view.phase === 'validated';
+  const refuse = (row: JobRow) => {
+    if (isFresh(row) && options.mode === 'allOrNothing' && row.view.invalidRows > 0) throw new AppError('VALIDATION', IMPORT_MESSAGES.invalidRowsRefused);
+  };
+  refuse(loaded);
+  const { job, runner, row } = await claim(db, storage, id, refuse);
+  const fresh = isFresh(row);
+  return launch(
+    db,
     job,
+    runner,
     async () => {
       if (!fresh) await validatePass(db, job, options);
       if (options.mode === 'allOrNothing' && job.view.invalidRows > 0) throw new AppError('VALIDATION', IMPORT_MESSAGES.invalidRowsRefused);
@@ -409,6 +510,4 @@ export function runImport(db: Db, actor: Session, id: string, options: ImportOpt
     },
     log,
   );
-  return snapshot(job);
 }
-

@@ -2,14 +2,19 @@
 // that pg-boss fires once across all instances, a "singleton" queue so one run is active at a time, and
 // the job state in the database so a restart loses nothing. Web processes hold no timers for it. Even if
 // two runs overlapped, sendDueReminders claims each email atomically (sent at most once per state).
+// The same runner sweeps expired imports hourly (data-transfer/import.service.ts sweepImports).
 import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../deps.ts';
 import type { DeliveryLog } from '../../lib/mailer.ts';
 import { publicBaseUrl } from '../approvals/public-url.ts';
+import { sweepImports } from '../data-transfer/import.service.ts';
 import { sendDueReminders } from './reminders.service.ts';
 
 export const REMINDER_QUEUE = 'service-reminders';
 export const REMINDER_CRON = '*/10 * * * *';
+/** Imports unused for IMPORT_LIMITS.jobIdleHours are forgotten with their stored files (also swept at each upload). */
+export const IMPORT_SWEEP_QUEUE = 'import-sweep';
+export const IMPORT_SWEEP_CRON = '17 * * * *';
 
 export interface JobRunner {
   boss: PgBoss;
@@ -32,6 +37,12 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, log: JobLog,
   await boss.work(REMINDER_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
     const result = await sendDueReminders(deps, { baseUrl: publicBaseUrl(deps.config), log });
     if (result.sent || result.failed) log.info(result, 'service reminders sent');
+  });
+  await boss.createQueue(IMPORT_SWEEP_QUEUE, { name: IMPORT_SWEEP_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 600 });
+  if (options.schedule ?? true) await boss.schedule(IMPORT_SWEEP_QUEUE, IMPORT_SWEEP_CRON, {}, { tz: 'UTC', singletonKey: IMPORT_SWEEP_QUEUE });
+  await boss.work(IMPORT_SWEEP_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
+    const removed = await sweepImports(deps.db, deps.storage);
+    if (removed) log.info({ removed }, 'expired imports removed');
   });
   return {
     boss,
