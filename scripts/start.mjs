@@ -18,7 +18,8 @@ say('Starting the server...');
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
   cwd: `${repoRoot}apps/api`,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  // SEED_DEMO_DEFAULT: this local command is the one place demo data comes without SEED_DEMO=true (README).
+  env: { ...process.env, NODE_ENV: 'production', SEED_DEMO_DEFAULT: 'true' },
 });
 // Forward Ctrl+C / termination so the server drains and stops its embedded PostgreSQL.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

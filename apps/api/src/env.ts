@@ -25,8 +25,13 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Garage <no-reply@garage.local>'),
   /** Public address of the web app for links sent to customers (approval links); default: the request's own origin. */
   PUBLIC_URL: z.url().optional(),
-  /** Demo data; defaults to on with the embedded database and off with DATABASE_URL. */
+  /** Demo data, whose accounts have published passwords: only when asked for. Unset, it follows
+   * SEED_DEMO_DEFAULT with the embedded database, and is off otherwise. */
   SEED_DEMO: boolean.optional(),
+  /** Set by the README's local commands (`npm start`, `npm run dev`) only: demo data when SEED_DEMO is unset
+   * and the database is the embedded one. A server started any other way (the Docker image, a bundle run by
+   * hand) never seeds accounts with known passwords unless SEED_DEMO=true says so. */
+  SEED_DEMO_DEFAULT: boolean.optional(),
   /** First admin created at boot when the installation has none (scripted installs); both or neither. */
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').optional(),
   ADMIN_PASSWORD: z
@@ -91,4 +96,10 @@ function parseEnvFile(text: string): Record<string, string> {
     if (match) values[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
   }
   return values;
+}
+
+/** Whether to seed the demo shop (accounts with the README's passwords): SEED_DEMO when set; unset, only the
+ * README's local commands with the embedded database (SEED_DEMO_DEFAULT); never by default anywhere else. */
+export function shouldSeedDemo(config: Pick<Config, 'SEED_DEMO' | 'SEED_DEMO_DEFAULT'>, embeddedDatabase: boolean): boolean {
+  return config.SEED_DEMO ?? (embeddedDatabase && config.SEED_DEMO_DEFAULT === true);
 }

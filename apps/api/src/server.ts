@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import { createDb, createLocalStorage, DEMO_ACCOUNTS, ensureMerchant, resolveDatabase, seedDemoData, seedDemoMedia } from '@garage/db';
 import { buildApp } from './app.ts';
-import { loadConfig } from './env.ts';
+import { loadConfig, shouldSeedDemo } from './env.ts';
 import { lifecycle } from './lib/lifecycle.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { bootstrapAdminFromEnv } from './modules/setup/first-admin.ts';
@@ -23,7 +23,7 @@ const log = (line: string) => console.log(`[garage] ${line}`);
 
 const database = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
 const db = createDb(database.url, { poolSize: config.DATABASE_POOL_SIZE });
-const seedDemo = config.SEED_DEMO ?? database.embedded;
+const seedDemo = shouldSeedDemo(config, database.embedded);
 /** The demo shop runs here (not skipped because this shop is in use): its accounts are printed below. */
 let demoShop = false;
 if (seedDemo) {
