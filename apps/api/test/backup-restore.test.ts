@@ -3,7 +3,7 @@
 // every table has the same rows (count and a checksum of every row, computed here independently of the
 // backup's own check) and every file the same bytes.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, mkdtemp, rm, chmod } from 'node:fs/promises';
+import { readdir, readFile, mkdtemp, rm, chmod, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -63,6 +63,16 @@ async function fileHashes(root: string, folder = root): Promise<Record<string, s
   return hashes;
 }
 
+/** Permission bits of `root` and of every folder and file under it, by kind. */
+async function modesUnder(root: string): Promise<{ folders: Set<string>; files: Set<string> }> {
+  const modes = { folders: new Set([((await stat(root)).mode & 0o777).toString(8)]), files: new Set<string>() };
+  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+    const mode = ((await stat(path.join(entry.parentPath, entry.name))).mode & 0o777).toString(8);
+    (entry.isDirectory() ? modes.folders : modes.files).add(mode);
+  }
+  return modes;
+}
+
 afterAll(async () => {
   for (const name of databases) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -86,6 +96,12 @@ describe('backup and restore', () => {
 
     const backupDir = path.join(dir, 'backup');
     const manifest = await backupShop({ databaseUrl: source, storageDir: sourceStorage, outDir: backupDir });
+    // Password hashes and customers' files: readable by the backup's owner only, whatever the storage's own
+    // modes (644 files here) and the umask.
+    const modes = await modesUnder(backupDir);
+    expect(modes.files.size).toBeGreaterThan(0);
+    expect([...modes.folders]).toEqual(['700']);
+    expect([...modes.files]).toEqual(['600']);
     const targetStorage = path.join(dir, 'target-storage');
     await restoreShop({ databaseUrl: target, storageDir: targetStorage, backupDir });
 

@@ -13,7 +13,7 @@
 // pg_dump/pg_restore remain an option where a client as new as the server is installed (docs).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -91,11 +91,26 @@ async function listFiles(root: string, dir = root): Promise<FileManifest[]> {
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/** Sets `root` and everything under it to owner-only modes (folders 700, files 600). */
+async function restrictToOwner(root: string): Promise<void> {
+  await chmod(root, PRIVATE_FOLDER);
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    const full = path.join(root, entry.name);
+    if (entry.isDirectory()) await restrictToOwner(full);
+    else if (entry.isFile()) await chmod(full, PRIVATE_FILE);
+  }
+}
+
 /** Writes the database behind `databaseUrl` and the `storageDir` folder into the new folder `outDir`. */
 export async function backupShop(options: { databaseUrl: string; storageDir: string; outDir: string; log?: (line: string) => void }): Promise<BackupManifest> {
   const log = options.log ?? (() => {});
   if (existsSync(options.outDir) && (await readdir(options.outDir)).length > 0) throw new Error(`${options.outDir} is not empty: choose a new folder for the backup`);
-  await mkdir(path.join(options.outDir, 'database'), { recursive: true });
+  // A backup holds password hashes and customers' files: only its owner may read it (700/600), whatever the umask.
+  await mkdir(path.join(options.outDir, 'database'), { recursive: true, mode: PRIVATE_FOLDER });
+  await restrictToOwner(options.outDir);
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   try {
@@ -111,7 +126,7 @@ export async function backupShop(options: { databaseUrl: string; storageDir: str
     for (const name of await tableNames(client)) {
       const columns = await columnsOf(client, name);
       const gzip = createGzip();
-      const written = pipeline(gzip, createWriteStream(path.join(options.outDir, 'database', `${name}.jsonl.gz`)));
+      const written = pipeline(gzip, createWriteStream(path.join(options.outDir, 'database', `${name}.jsonl.gz`), { mode: PRIVATE_FILE }));
       await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS line FROM public.${quote(name)} t`);
       let rows = 0;
       for (;;) {
@@ -133,7 +148,8 @@ export async function backupShop(options: { databaseUrl: string; storageDir: str
     const files = await listFiles(path.join(options.outDir, 'storage'));
     log(`storage: ${files.length} files`);
     const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), serverVersion, migrations, tables, files };
-    await writeFile(path.join(options.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(options.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE });
+    await restrictToOwner(options.outDir);
     return manifest;
   } finally {
     await client.end().catch(() => {});
