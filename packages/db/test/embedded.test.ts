@@ -1,6 +1,6 @@
 // Acceptance: stopping and restarting keeps every row, and no PostgreSQL process is left behind.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -58,6 +58,46 @@ describe('embedded PostgreSQL', () => {
       for (const cluster of clusters) expect(await query(cluster.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
       await Promise.all(clusters.map((cluster) => cluster.stop()));
+    }
+  });
+
+  it('gives a new cluster a random password of its own, kept in a 600 file; the old fixed login is refused', { timeout: 120_000 }, async () => {
+    const dir = path.join(parent, 'own-password');
+    const cluster = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      const file = path.join(dir, 'garage-password');
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password.length).toBeGreaterThanOrEqual(32);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(decodeURIComponent(new URL(cluster.url).password)).toBe(password);
+      expect(await query(cluster.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      const fixed = new URL(cluster.url);
+      fixed.password = 'garage';
+      await expect(query(fixed.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
+    } finally {
+      await cluster.stop();
+    }
+  });
+
+  it('moves a cluster made with the old fixed password (garage/garage) to a random one at its next start', { timeout: 120_000 }, async () => {
+    const dir = path.join(parent, 'legacy-password');
+    const first = await startEmbeddedPostgres({ dataDir: dir });
+    // Make it look like a cluster from before: the fixed password, no password file.
+    await query(first.url, "ALTER ROLE garage PASSWORD 'garage'; CREATE TABLE kept (value text); INSERT INTO kept VALUES ('kept')");
+    await first.stop();
+    rmSync(path.join(dir, 'garage-password'));
+
+    const second = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      const password = readFileSync(path.join(dir, 'garage-password'), 'utf8').trim();
+      expect(password).not.toBe('garage');
+      expect(existsSync(path.join(dir, 'garage-password.new'))).toBe(false);
+      expect(await query(second.url, 'SELECT value FROM kept')).toEqual([{ value: 'kept' }]);
+      const fixed = new URL(second.url);
+      fixed.password = 'garage';
+      await expect(query(fixed.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
+    } finally {
+      await second.stop();
     }
   });
 });
