@@ -169,11 +169,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     { prefix: API_PREFIX },
   );
 
-  if (config.NODE_ENV === 'production') await app.register(webApp, { distDir: config.WEB_DIST_DIR, db: deps.db });
+  if (config.NODE_ENV === 'production') await app.register(webApp, { distDir: config.WEB_DIST_DIR, db: deps.db, deps });
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
-    const wantsPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}($|\?)/i.test(request.url);
+    // A file's extension in the path, not in the query (/login?identifier=me@shop.example is a page).
+    const wantsPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!);
     if (wantsPage && app.sendStartPage) return app.sendStartPage(request, reply);
     return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -16,6 +16,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_RENDER_MODULE, type DrawnScreen, type DrawStartScreen } from '@garage/shared/boot-data';
+import type { AppDeps } from '../deps.ts';
+import { loginFormRoute } from './login-form.ts';
 import { composeStartPage, readBootData, ROOT_ELEMENT, wantsDarkMode, type StartPreloads } from './start-page.ts';
 
 const ASSET_HEADERS = new Set(['content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy']);
@@ -23,7 +25,7 @@ const ASSET_HEADERS = new Set(['content-type', 'content-length', 'cache-control'
 const BOOT_SCRIPT_HEADERS = new Set([...ASSET_HEADERS, 'etag', 'last-modified']);
 
 export default fp(
-  async function webApp(app: FastifyInstance, options: { distDir: string; db: Db }) {
+  async function webApp(app: FastifyInstance, options: { distDir: string; db: Db; deps?: AppDeps }) {
     const indexFile = path.join(options.distDir, 'index.html');
     if (!existsSync(indexFile)) {
       app.log.warn(`Web app not built (${indexFile} missing): run "pnpm build". Serving the API only.`);
@@ -64,13 +66,9 @@ export default fp(
         if (kept) for (const name of Object.keys(reply.getHeaders())) if (!kept.has(name)) reply.removeHeader(name);
       },
     });
-    // The drawn sign-in form is a real <form method="post">: sent before the app has started (its code
-    // arrives after the first paint), it lands here and the page is sent again (303: a GET), without the
-    // password ever being in an address. The body is read and dropped.
-    await app.register(async (scope) => {
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, null));
-      scope.post('/login', (_request, reply) => reply.redirect('/login', 303));
-    });
+    // The drawn sign-in form is a real <form method="post" action="/login">: sent before the app has started
+    // (its code arrives after the first paint), it lands here and signs in without the app (login-form.ts).
+    if (options.deps) await app.register(loginFormRoute(options.deps));
     app.get('/', sendStartPage);
     app.get('/index.html', sendStartPage);
     app.decorate('sendStartPage', sendStartPage);

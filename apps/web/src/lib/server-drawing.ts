@@ -1,6 +1,6 @@
-// A page the server drew (server-render.tsx) shows its form before the app has started. Its submit button
-// is drawn disabled (pressed then, it could only send the form natively), and what the visitor typed
-// meanwhile is read from the drawing, so the form the app renders over it starts with it instead of
+// A page the server drew (server-render.tsx) shows its form before the app has started. Sent then, the
+// sign-in form goes natively to POST /login, which signs in on the server (apps/api login-form.ts); what
+// the visitor typed meanwhile is read from the drawing, so the form the app renders over it starts with it instead of
 // clearing it (react-hook-form writes its default values into the fields).
 import { SERVER_DRAWN_ATTRIBUTE } from '@garage/shared/boot-data';
 

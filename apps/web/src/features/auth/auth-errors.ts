@@ -58,3 +58,26 @@ export function describeAuthError(t: TFunction, error: unknown): string {
   }
   return t('auth:server.network');
 }
+
+/** A failure of the drawn form sent before the app started, as POST /login put it in the address (apps/api login-form.ts). */
+export interface FormFailure {
+  code: string;
+  retryAfterSeconds?: number;
+}
+
+const FORM_FAILURE_CODES = new Set(['invalidCredentials', 'accountDeactivated', 'tooManyAttempts', 'unavailable']);
+
+/** `?error=<code>&retry=<seconds>&identifier=<typed>` of /login, or null. */
+export function readFormFailure(search: string): (FormFailure & { identifier: string }) | null {
+  const query = new URLSearchParams(search);
+  const code = query.get('error');
+  if (!code || !FORM_FAILURE_CODES.has(code)) return null;
+  const retry = Number(query.get('retry'));
+  return { code, retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined, identifier: query.get('identifier') ?? '' };
+}
+
+export function describeFormFailure(t: TFunction, failure: FormFailure | null): string | null {
+  if (!failure) return null;
+  if (failure.code === 'tooManyAttempts') return t('auth:server.tooManyAttempts', { time: formatWait(failure.retryAfterSeconds ?? 0) });
+  return t(`auth:server.${failure.code}`);
+}

@@ -13,6 +13,7 @@ import { homePathFor, logout, postLoginPath, useAuth } from '../../lib/auth/sess
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
+import { readFormFailure } from './auth-errors.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { readState, type LoginState } from './navigation-state.ts';
 import { SignInForm } from './sign-in-form.tsx';
@@ -32,7 +33,9 @@ export function LoginPage() {
   const auth = useAuth();
   const arrival = readState<LoginState>(location.state);
   const [step, setStep] = useState<Step>({ name: 'signIn' });
-  const [identifier, setIdentifier] = useState('');
+  // The drawn form sent before the app started and refused by the server comes back here (apps/api login-form.ts).
+  const [formFailure] = useState(() => readFormFailure(location.search));
+  const [identifier, setIdentifier] = useState(formFailure?.identifier ?? '');
   const [passwordChanged, setPasswordChanged] = useState(arrival.notice === 'passwordReset');
 
   const title = t(`${step.name}.title`);
@@ -81,6 +84,7 @@ export function LoginPage() {
           <SignInForm
             defaultIdentifier={identifier}
             onSignedIn={enter}
+            formFailure={formFailure}
             onForgotPassword={(typed) => {
               setIdentifier(typed);
               setPasswordChanged(false);

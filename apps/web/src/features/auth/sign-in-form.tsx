@@ -8,10 +8,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { deferredZodResolver } from '../../lib/deferred-zod-resolver.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { drawingOnServer, typedBeforeStart } from '../../lib/server-drawing.ts';
+import { typedBeforeStart } from '../../lib/server-drawing.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { signIn } from './auth-api.ts';
-import { describeAuthError, translateFieldMessage } from './auth-errors.ts';
+import { describeAuthError, describeFormFailure, translateFieldMessage, type FormFailure } from './auth-errors.ts';
 import { IdentifierField } from './identifier-field.tsx';
 import { PasswordInput } from './password-input.tsx';
 
@@ -19,14 +19,16 @@ interface SignInFormProps {
   defaultIdentifier?: string;
   onSignedIn: (session: AuthSession) => void;
   onForgotPassword: (identifier: string) => void;
+  /** What POST /login answered the form sent before the app started (?error=…&retry=…), if anything. */
+  formFailure?: FormFailure | null;
 }
 
 // zod loads when the visitor starts typing, not with the page (lib/deferred-zod-resolver.ts).
 const loginValidation = deferredZodResolver<LoginInput>(() => import('@garage/shared/schemas/auth').then((module) => module.loginInputSchema));
 
-export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPassword }: SignInFormProps) {
+export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPassword, formFailure = null }: SignInFormProps) {
   const { t } = useTranslation(['auth', 'validation']);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(() => describeFormFailure(t, formFailure));
   const form = useForm<LoginInput>({
     resolver: loginValidation.resolver,
     defaultValues: { identifier: defaultIdentifier || typedBeforeStart('identifier'), password: typedBeforeStart('password') },
@@ -45,9 +47,10 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
   });
 
   return (
-    // method="post": should the drawn form (server-render.tsx) ever be sent before the app has started, the
-    // password stays out of the address (the server sends the page again: apps/api web-app.ts).
-    <form method="post" noValidate onSubmit={submit} onInput={loginValidation.warm} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
+    // method="post" action="/login": the drawn form (server-render.tsx) sent before the app has started signs
+    // in on the server (apps/api login-form.ts), the password never in an address. Once the app runs, its
+    // onSubmit handles the event (handleSubmit prevents the native sending).
+    <form method="post" action="/login" noValidate onSubmit={submit} onInput={loginValidation.warm} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
       {failure ? (
         <div id="sign-in-failure">
           <AuthAlert title={t('signIn.failed')}>{failure}</AuthAlert>
@@ -67,8 +70,9 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
           <FieldError id="password-error">{translateFieldMessage(t, errors.password?.message)}</FieldError>
         </Field>
       </FieldGroup>
-      {/* Drawn on the server it waits for the app (lib/server-drawing.ts), looking as it will. */}
-      <Button type="submit" size="lg" disabled={isSubmitting || drawingOnServer} className={drawingOnServer ? 'disabled:opacity-100' : undefined} data-testid="sign-in-submit">
+      {/* Drawn on the server it is enabled: pressed before the app has started, the form goes natively to
+          POST /login, which signs in without the app (apps/api login-form.ts). */}
+      <Button type="submit" size="lg" disabled={isSubmitting} data-testid="sign-in-submit">
         {isSubmitting ? <Spinner label={t('signIn.submitting')} /> : null}
         {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
       </Button>
