@@ -9,6 +9,7 @@ import yauzl from 'yauzl';
 import { createDb, createLocalStorage, type Db } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import type { App } from '../src/app.ts';
+import { csvCell } from '../src/modules/data-transfer/export.service.ts';
 import { signAccessToken } from '../src/session/session.ts';
 import { importFile, uniquePhone, uniquePlate } from './data-transfer-fixtures.ts';
 import { buildTestApp, createTestUser, TEST_JWT_SECRET, testDb, uniqueSuffix } from './helpers.ts';
@@ -79,6 +80,19 @@ async function seedShop(staffId: string): Promise<Seeded> {
 
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'garage-export-test-'));
 const exportStorage = createLocalStorage(storageDir);
+
+describe('csvCell', () => {
+  it('puts an apostrophe before every formula start, full-width ones included, and leaves numbers alone', () => {
+    for (const start of ['=', '@', '\t', '\r', '\uFF1D', '\uFF20', '\uFF0B', '\uFF0D', '+', '-']) {
+      const text = `${start}HYPERLINK("http://evil.example")`;
+      expect(csvCell(text).replace(/^"/, '').startsWith(`'${start}`), JSON.stringify(start)).toBe(true);
+    }
+    expect(csvCell('\uFF1D1+1')).toBe("'\uFF1D1+1");
+    expect(csvCell('+33 6 12 34 56 78')).toBe('+33 6 12 34 56 78');
+    expect(csvCell('-12.5')).toBe('-12.5');
+    expect(csvCell('plain = text')).toBe('plain = text');
+  });
+});
 
 describe('export', () => {
   let app: App;

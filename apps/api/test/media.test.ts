@@ -394,6 +394,81 @@ describe('media library', () => {
     });
   });
 
+  describe('client quota under uploads at once', () => {
+    const usage = async (userId: string) => Number((await testDb().mediaUsage.findUnique({ where: { userId } }))?.bytes ?? 0n);
+    const stored = async (userId: string) => (await testDb().mediaFile.aggregate({ where: { uploadedById: userId }, _sum: { sizeBytes: true } }))._sum.sizeBytes ?? 0;
+
+    it('six uploads at once over a real connection never take the stored total past the quota; failures give their space back; deleting frees it', async () => {
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+      const carol = await createCustomer({ firstName: 'Carol' });
+      const { signAccessToken } = await import('../src/session/session.ts');
+      const { TEST_JWT_SECRET } = await import('./helpers.ts');
+      const auth = { authorization: `Bearer ${signAccessToken({ userId: carol.customer.id, roles: ['CLIENT'] }, TEST_JWT_SECRET)}` };
+      const quotaBytes = LIMITS.clientMediaQuotaMB * 1024 * 1024;
+      const video = mp4(1024 * 1024);
+      // Room for two and a half of these videos (stands for the files Carol already added).
+      const merchant = await testDb().merchant.findFirstOrThrow({ select: { id: true } });
+      await testDb().mediaFile.create({
+        data: { merchantId: merchant.id, name: 'old.mp4', type: 'VIDEO', mimeType: 'video/mp4', sizeBytes: quotaBytes - Math.floor(2.5 * video.length), storageKey: `media/filler-carol-${Date.now()}.mp4`, section: 'documents', ownerId: carol.customer.id, uploadedById: carol.customer.id },
+      });
+      expect(await usage(carol.customer.id)).toBe(await stored(carol.customer.id));
+
+      const send = async (parts: Part[]) => {
+        const body = multipart(parts);
+        const response = await fetch(`${base}/backend/my/media/upload?section=documents`, { method: 'POST', headers: { ...body.headers, ...auth }, body: body.payload });
+        return { status: response.status, json: (await response.json()) as { message?: string; files?: Array<{ id: string; sizeBytes: number }> } };
+      };
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => send([{ filename: `clip${index}.mp4`, contentType: 'video/mp4', bytes: video }])));
+      const kept = answers.filter((answer) => answer.status === 201);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(kept.length).toBeGreaterThanOrEqual(1);
+      expect(kept.length).toBeLessThanOrEqual(2);
+      for (const answer of refused) {
+        expect(answer.status).toBe(413);
+        expect(answer.json.message).toBe(MEDIA_MESSAGES.clientQuota);
+      }
+      expect(await stored(carol.customer.id)).toBeLessThanOrEqual(quotaBytes);
+      // The refused uploads gave back what they had reserved: the counter is exactly the stored files.
+      expect(await usage(carol.customer.id)).toBe(await stored(carol.customer.id));
+      await expect.poll(() => storedFiles().filter((file) => file.startsWith(path.join(storageDir, 'tmp') + path.sep)).length, { timeout: 5000 }).toBe(0);
+
+      // A file refused for its kind gives its reservation back too.
+      const before = await usage(carol.customer.id);
+      expect((await send([{ filename: 'x.exe', contentType: 'application/octet-stream', bytes: exe() }])).status).toBe(400);
+      expect(await usage(carol.customer.id)).toBe(before);
+
+      // A request that is not multipart, declaring a body, keeps nothing reserved either.
+      const notMultipart = await fetch(`${base}/backend/my/media/upload?section=documents`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...auth }, body: Buffer.alloc(1000) });
+      expect(notMultipart.status).toBeGreaterThanOrEqual(400);
+      expect(await usage(carol.customer.id)).toBe(before);
+
+      // Deleting one of them frees its space: the same video fits again.
+      const [first] = kept[0]!.json.files!;
+      const deleted = await app.inject({ method: 'DELETE', url: `/backend/my/media/${first!.id}`, headers: auth });
+      expect(deleted.statusCode).toBe(200);
+      expect(await usage(carol.customer.id)).toBe(before - first!.sizeBytes);
+      expect((await send([{ filename: 'again.mp4', contentType: 'video/mp4', bytes: video }])).status).toBe(201);
+      expect(await usage(carol.customer.id)).toBe(await stored(carol.customer.id));
+      expect(await stored(carol.customer.id)).toBeLessThanOrEqual(quotaBytes);
+    });
+  });
+
+  it('strips bidirectional and other invisible controls from file names (upload and rename)', async () => {
+    const uploaded = await upload([{ filename: 'invoice\u202Egpj.exe', contentType: 'application/pdf', bytes: pdf() }], toAlice({ section: 'invoice' }));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [file] = uploaded.json().files;
+    expect(file.name).toBe('invoicegpj.exe.pdf');
+    const row = await testDb().mediaFile.findUniqueOrThrow({ where: { id: file.id } });
+    expect(row.name).toBe('invoicegpj.exe.pdf');
+    const renamed = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { name: 'bill\u2066\u200F\u061Cfdp.exe\u2069' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe('billfdp.exe.pdf');
+    // A name stored before the cleaning is shown clean.
+    await testDb().mediaFile.update({ where: { id: file.id }, data: { name: 'old\u202Efdp.exe' } });
+    expect((await app.inject({ method: 'GET', url: `/backend/media/${file.id}`, headers: staff.authHeader })).json().name).toBe('oldfdp.exe');
+  });
+
   it('answers the same over tRPC: staff procedures refuse clients; myMedia shows only their own files', async () => {
     const asClient = createCaller(createContextInner(testDeps(), { userId: alice.customer.id, roles: ['CLIENT'] }));
     const asStaff = createCaller(createContextInner(testDeps(), { userId: staff.user.id, roles: ['EMPLOYEE'] }));

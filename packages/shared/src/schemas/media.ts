@@ -88,8 +88,23 @@ export const listMyMediaSchema = z.object(listFilters);
 export const mediaContextSchema = z.object({ ownerId: z.uuid(), vehicleId: optionalUuid, visitId: optionalUuid });
 export const myMediaContextSchema = z.object({ vehicleId: optionalUuid, visitId: optionalUuid });
 
+/**
+ * Invisible characters a file name must not carry: control characters (C0, DEL, C1) and the format controls
+ * that change how text around them displays or reads (bidirectional marks, embeddings, overrides and
+ * isolates such as U+202E, which makes "invoice\u202Egpj.exe" show as "invoiceexe.jpg"; zero-width
+ * characters; the soft hyphen; byte-order marks; interlinear annotations).
+ */
+// eslint-disable-next-line no-control-regex, no-misleading-character-class
+const FILE_NAME_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+
+/** A file name without control or invisible format characters: what the API stores and every screen shows. */
+export function cleanFileName(name: string): string {
+  return name.replace(FILE_NAME_INVISIBLE, '');
+}
+
 export const mediaNameSchema = z
   .string({ error: msg('required', { fieldName: 'name' }) })
+  .overwrite(cleanFileName)
   .trim()
   .min(1, msg('required', { fieldName: 'name' }))
   .max(MEDIA_NAME_MAX, msg('maxLength', { fieldName: 'name', maxLength: MEDIA_NAME_MAX }))

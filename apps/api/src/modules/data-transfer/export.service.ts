@@ -75,10 +75,12 @@ async function* pages<T extends { id: string }>(read: (afterId: string | undefin
 }
 
 /**
- * Text a spreadsheet would run as a formula (=, @, or + and - not followed by a number or phone) gets a
- * leading apostrophe, so opening an export never executes what a customer typed into a form.
+ * Text a spreadsheet would run as a formula (=, @, a leading tab or carriage return, or + and - not followed
+ * by a number or phone; the full-width ＝ ＠ ＋ －, which spreadsheets may read as their ASCII twins, always)
+ * gets a leading apostrophe, so opening an export never executes what a customer typed into a form. The one
+ * definition for every CSV the app writes (exports, reports, import error files).
  */
-const FORMULA = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/;
+const FORMULA = /^[=@\t\r\uFF1D\uFF20\uFF0B\uFF0D]|^[+-](?![\d\s().-]*$)/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -36,7 +36,7 @@ import {
   myUploadTarget,
   updateMedia,
 } from './media.service.ts';
-import { TEMP_FOLDER, UPLOAD_MAX_BYTES, clientSpaceLeft, uploadMedia, type ByteBudget, type IncomingFile } from './media.upload.ts';
+import { TEMP_FOLDER, UPLOAD_MAX_BYTES, clientBudget, uploadMedia, type ByteBudget, type IncomingFile } from './media.upload.ts';
 
 const tags = ['media'];
 const idParams = z.object({ id: z.uuid() });
@@ -44,7 +44,10 @@ const uploadSummary = 'Kinds are decided from the bytes: JPEG, PNG, WebP, MP4, W
 
 /** Streams the multipart files of `request` into the library at `target` (staff and client uploads alike). */
 async function receiveUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, target: MediaUploadTarget, budget?: ByteBudget) {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
+  if (!request.isMultipart()) {
+    await budget?.release();
+    throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
+  }
   // One byte over the largest limit: the per-kind limits (enforced while streaming) answer first.
   const parts = request.files({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: MEDIA_FILES_PER_UPLOAD } });
   async function* incoming(): AsyncGenerator<IncomingFile> {
@@ -54,6 +57,8 @@ async function receiveUpload(deps: AppDeps, request: FastifyRequest, reply: Fast
     const files = await uploadMedia(deps, sessionOf(request), target, incoming(), budget);
     return reply.status(201).send({ files });
   } catch (error) {
+    // Whatever failed before the upload's own clean-up ran gives back the space reserved (no-op otherwise).
+    await budget?.release().catch(() => undefined);
     // Refused mid-body (a kind or size check): answer now and close the connection rather than read,
     // or leave hanging, the rest of a file we will not keep.
     if (!request.raw.complete) reply.header('connection', 'close');
@@ -144,7 +149,8 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // Another customer's vehicle or visit answers like a missing one, before any byte is read.
       async (request, reply) => {
         const target = await myUploadTarget(deps.db, sessionOf(request), request.query);
-        return receiveUpload(deps, request, reply, target, await clientSpaceLeft(deps.db, sessionOf(request)));
+        const declared = Number(request.headers['content-length']) || undefined;
+        return receiveUpload(deps, request, reply, target, await clientBudget(deps.db, sessionOf(request), declared));
       },
     );
     app.delete(

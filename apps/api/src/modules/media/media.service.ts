@@ -7,6 +7,7 @@ import { thumbnailKeyOf, type Db, type FileStorage, type Prisma } from '@garage/
 import {
   MEDIA_MESSAGES,
   MEDIA_SECTIONS,
+  cleanFileName,
   type MediaContextView,
   type MediaPage,
   type MediaUploadTarget,
@@ -52,6 +53,8 @@ export function toMediaView(row: MediaRow): MediaView {
   const url = mediaFileUrl(row.id);
   return {
     ...row,
+    // Rows stored before names were cleaned on the way in are cleaned on the way out.
+    name: cleanFileName(row.name),
     createdAt: row.createdAt.toISOString(),
     url,
     thumbnailUrl: row.type === 'IMAGE' ? `${url}?variant=thumb` : null,
@@ -77,8 +80,7 @@ const EXTENSIONS: Record<string, string[]> = {
  * It is never used to build a storage key.
  */
 export function displayName(filename: string, detected: Pick<DetectedType, 'extension'>): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().replace(/^\.+/, '');
+  const base = cleanFileName(filename.split(/[\\/]/).pop() ?? '').trim().replace(/^\.+/, '');
   return withExtension(base.slice(0, 180) || 'file', detected.extension);
 }
 
@@ -290,7 +292,7 @@ export async function authorizeMediaFile(db: Db, session: Session | null, id: st
   if (!isPublic && !session) throw new AppError('UNAUTHORIZED', 'Sign in to see this file');
   if (!file || !canRead(session, file)) throw notFound('File');
   const thumbnailKey = variant === 'thumb' && file.type === 'IMAGE' ? thumbnailKeyOf(file.storageKey) : null;
-  return { key: file.storageKey, thumbnailKey, name: file.name, mimeType: file.mimeType, type: file.type };
+  return { key: file.storageKey, thumbnailKey, name: cleanFileName(file.name), mimeType: file.mimeType, type: file.type };
 }
 
 function canRead(

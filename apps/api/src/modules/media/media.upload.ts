@@ -4,6 +4,8 @@
 // the others move to their final key, and the rows are written in one transaction. Any failure (a refused
 // file, a damaged one, a client that hangs up mid-way, a visit deleted meanwhile) removes every byte this
 // request stored: all of the request's files are kept, or none.
+// A client's uploads reserve their space in MediaUsage before the bytes are kept (ByteBudget), so uploads
+// at once cannot pass the quota together.
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { Prisma, storeImageVersions, thumbnailKeyOf, type Db, type FileStorage, type StoredImageFormat } from '@garage/db';
 import {
@@ -44,9 +46,85 @@ const sizeError = (type: MediaType) => {
 const plainError = (message: string) => new AppError('VALIDATION', message, { fieldErrors: { file: [message] } });
 const quotaError = () => new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.clientQuota, { fieldErrors: { file: [MEDIA_MESSAGES.clientQuota] } });
 
-/** Bytes the request's files may still take in all (a client's space left), counted as they arrive. */
-export interface ByteBudget {
-  remaining: number;
+const QUOTA_BYTES = LIMITS.clientMediaQuotaMB * 1024 * 1024;
+/** Reservations beyond the declared body grow by this much at a time (or exactly what is missing near the end). */
+const RESERVE_STEP = 4 * 1024 * 1024;
+
+/**
+ * A client's media quota for one upload request, held in their MediaUsage row (the bytes of their files,
+ * kept by a trigger, plus every reservation in progress). Space is reserved with a conditional update
+ * before the bytes are kept (the whole declared body up front when it fits, otherwise as they arrive), so
+ * uploads at once cannot together pass the quota. The reservation becomes the rows' own count when they are
+ * written (settle), or is given back when the upload fails (release).
+ */
+export class ByteBudget {
+  private reserved = 0;
+  private used = 0;
+  private pending: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly db: Db,
+    readonly userId: string,
+  ) {}
+
+  /** Opens the budget of `userId`, reserving `declaredBytes` (the request's Content-Length) if it fits. */
+  static async open(db: Db, userId: string, declaredBytes: number | undefined): Promise<ByteBudget> {
+    const budget = new ByteBudget(db, userId);
+    await db.$executeRaw`INSERT INTO "MediaUsage" ("userId", "bytes") VALUES (${userId}::uuid, 0) ON CONFLICT ("userId") DO NOTHING`;
+    if (declaredBytes && Number.isSafeInteger(declaredBytes) && declaredBytes > 0 && declaredBytes <= QUOTA_BYTES) await budget.reserve(declaredBytes);
+    return budget;
+  }
+
+  /** Counts `bytes` more of the request's files, reserving what the reservation does not cover yet (else the quota error). */
+  async cover(bytes: number): Promise<void> {
+    this.used += bytes;
+    if (this.used <= this.reserved) return;
+    const missing = this.used - this.reserved;
+    if ((missing < RESERVE_STEP && (await this.reserve(RESERVE_STEP))) || (await this.reserve(missing))) return;
+    throw quotaError();
+  }
+
+  private reserve(bytes: number): Promise<boolean> {
+    const attempt = this.pending.then(async () => {
+      if (this.closed) return false;
+      const taken = await this.db.$executeRaw`
+        UPDATE "MediaUsage" SET "bytes" = "bytes" + ${bytes}::bigint
+        WHERE "userId" = ${this.userId}::uuid AND "bytes" + ${bytes}::bigint <= ${QUOTA_BYTES}::bigint`;
+      if (taken === 1) this.reserved += bytes;
+      return taken === 1;
+    });
+    this.pending = attempt.catch(() => undefined);
+    return attempt;
+  }
+
+  /**
+   * In the transaction that writes the request's rows (whose trigger counts their real sizes): gives the
+   * reservation back, then refuses if the rows' sizes (a photo's display version may differ from what was
+   * sent) do not fit after all.
+   */
+  async settle(tx: Prisma.TransactionClient): Promise<void> {
+    await this.pending;
+    const [row] = await tx.$queryRaw<Array<{ bytes: bigint }>>`
+      UPDATE "MediaUsage" SET "bytes" = "bytes" - ${this.reserved}::bigint WHERE "userId" = ${this.userId}::uuid RETURNING "bytes"`;
+    if (row && row.bytes > BigInt(QUOTA_BYTES)) throw quotaError();
+  }
+
+  /** After settle committed: the reservation now is the rows' count. */
+  settled(): void {
+    this.reserved = 0;
+    this.closed = true;
+  }
+
+  /** The upload failed: gives back what it reserved (after any reservation still on its way). */
+  async release(): Promise<void> {
+    this.closed = true;
+    await this.pending;
+    if (this.reserved === 0) return;
+    const bytes = this.reserved;
+    this.reserved = 0;
+    await this.db.$executeRaw`UPDATE "MediaUsage" SET "bytes" = "bytes" - ${bytes}::bigint WHERE "userId" = ${this.userId}::uuid`;
+  }
 }
 
 /** Passes the bytes through while deciding the kind from the first HEAD_BYTES and enforcing its size limit. */
@@ -63,10 +141,14 @@ class UploadGuard extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.total += chunk.length;
-    if (this.budget && (this.budget.remaining -= chunk.length) < 0) {
-      callback(quotaError());
+    if (this.budget) {
+      this.budget.cover(chunk.length).then(() => this.accept(chunk, callback), callback);
       return;
     }
+    this.accept(chunk, callback);
+  }
+
+  private accept(chunk: Buffer, callback: TransformCallback): void {
     if (this.detected) {
       callback(this.total > this.limit ? sizeError(this.detected.type) : null, chunk);
       return;
@@ -102,13 +184,11 @@ class UploadGuard extends Transform {
 }
 
 /**
- * The space a client's own uploads may still take (LIMITS.clientMediaQuotaMB less the files they added), so
- * an account cannot fill the garage's disk. Two uploads at once may both start from the same figure: the
- * overshoot is bounded by one request.
+ * The space a client's own uploads may take (LIMITS.clientMediaQuotaMB in all for the files they added), so
+ * an account cannot fill the garage's disk, whatever number of uploads it sends at once.
  */
-export async function clientSpaceLeft(db: Db, actor: Session): Promise<ByteBudget> {
-  const used = await db.mediaFile.aggregate({ where: { uploadedById: actor.userId }, _sum: { sizeBytes: true } });
-  return { remaining: LIMITS.clientMediaQuotaMB * 1024 * 1024 - (used._sum.sizeBytes ?? 0) };
+export function clientBudget(db: Db, actor: Session, declaredBytes: number | undefined): Promise<ByteBudget> {
+  return ByteBudget.open(db, actor.userId, declaredBytes);
 }
 
 interface Staged {
@@ -166,28 +246,35 @@ export async function uploadMedia(
       }
     }
 
-    const rows = await db.$transaction(
-      finals.map((file) =>
-        db.mediaFile.create({
-          data: {
-            merchantId: merchant.id,
-            name: displayName(file.filename, file.detected),
-            type: file.detected.type,
-            mimeType: file.detected.mimeType,
-            sizeBytes: file.sizeBytes,
-            storageKey: file.key,
-            section: target.section,
-            ownerId: place.ownerId,
-            vehicleId: place.vehicleId,
-            visitId: place.visitId,
-            uploadedById: actor.userId,
-          },
-          select: MEDIA_VIEW_SELECT,
-        }),
-      ),
-    );
+    const rows = await db.$transaction(async (tx) => {
+      const created = [];
+      for (const file of finals) {
+        created.push(
+          await tx.mediaFile.create({
+            data: {
+              merchantId: merchant.id,
+              name: displayName(file.filename, file.detected),
+              type: file.detected.type,
+              mimeType: file.detected.mimeType,
+              sizeBytes: file.sizeBytes,
+              storageKey: file.key,
+              section: target.section,
+              ownerId: place.ownerId,
+              vehicleId: place.vehicleId,
+              visitId: place.visitId,
+              uploadedById: actor.userId,
+            },
+            select: MEDIA_VIEW_SELECT,
+          }),
+        );
+      }
+      await budget?.settle(tx);
+      return created;
+    });
+    budget?.settled();
     return rows.map(toMediaView);
   } catch (error) {
+    await budget?.release().catch(() => undefined);
     await Promise.all([...staged.map((file) => file.tempKey), ...stored].map((key) => storage.remove(key).catch(() => undefined)));
     // The vehicle or visit went away while the bytes were arriving.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') throw notFound('Visit');

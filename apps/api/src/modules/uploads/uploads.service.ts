@@ -3,7 +3,7 @@
 // so it starts without an owner; saving the user or vehicle attaches it (attachImage).
 import { Readable } from 'node:stream';
 import { loadSharp, type Db, type FileStorage, type Prisma } from '@garage/db';
-import { LIMITS, MEDIA_MESSAGES, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
+import { LIMITS, MEDIA_MESSAGES, cleanFileName, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
@@ -81,8 +81,7 @@ async function withoutExif(bytes: Buffer): Promise<Buffer> {
 }
 
 function cleanName(filename: string, extension: string): string {
-  // eslint-disable-next-line no-control-regex
-  const name = filename.replace(/[\u0000-\u001f\\/]/g, '').trim().slice(0, 200);
+  const name = cleanFileName(filename).replace(/[\\/]/g, '').trim().slice(0, 200);
   return name || `image.${extension}`;
 }
 
