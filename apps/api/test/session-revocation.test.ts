@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { signAccessToken } from '../src/session/session.ts';
+import { createAccount, post } from './auth-fixtures.ts';
 import { buildTestApp, createTestUser, TEST_JWT_SECRET } from './helpers.ts';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -79,6 +80,62 @@ describe('revoked sessions end on the next request', () => {
     const gone = await createTestUser('EMPLOYEE');
     await app.inject({ method: 'PATCH', url: `/backend/users/${gone.user.id}/active`, headers: admin.authHeader, payload: { active: false } });
     expect((await rest(kept.token)).statusCode).toBe(200);
+  });
+
+  /** Signs in through the API: the session's access and refresh tokens. */
+  async function signIn(account: { username: string; password: string }) {
+    const response = await post(app, '/backend/user/login', { identifier: account.username, password: account.password });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { accessToken: string; refreshToken: string };
+  }
+  const logoutOf = (session: { refreshToken: string }) => post(app, '/backend/user/logout', { refreshToken: session.refreshToken });
+
+  it("logout ends that session's access token at once (REST and tRPC); the same user's other sessions go on", async () => {
+    const account = await createAccount({ role: 'EMPLOYEE' });
+    const [phone, laptop] = [await signIn(account), await signIn(account)];
+    expect((await rest(phone.accessToken)).statusCode).toBe(200);
+    expect((await logoutOf(phone)).statusCode).toBe(200);
+    expect((await rest(phone.accessToken)).statusCode).toBe(401);
+    expect((await trpc(phone.accessToken)).statusCode).toBe(401);
+    expect((await rest(laptop.accessToken)).statusCode).toBe(200);
+    expect((await trpc(laptop.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a replayed refresh token ends the access tokens of its whole session too', async () => {
+    const account = await createAccount({ role: 'EMPLOYEE' });
+    const session = await signIn(account);
+    const renewed = await post(app, '/backend/user/refresh', { refreshToken: session.refreshToken });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const { accessToken } = renewed.json() as { accessToken: string };
+    expect((await rest(accessToken)).statusCode).toBe(200);
+    // The rotated token presented again: it leaked, so the session ends, access tokens included.
+    expect((await post(app, '/backend/user/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
+    expect((await rest(accessToken)).statusCode).toBe(401);
+  });
+
+  it('another app process refuses a logged-out token at once, and so does one started after the logout', { timeout: 120_000 }, async () => {
+    const account = await createAccount({ role: 'EMPLOYEE' });
+    const first = await startSecondInstance();
+    let later: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
+    try {
+      const session = await signIn(account);
+      const on = (url: string) => fetch(`${url}/backend/visits`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+      expect((await on(first.url)).status).toBe(200);
+      expect((await logoutOf(session)).statusCode).toBe(200);
+      const started = Date.now();
+      let status = (await on(first.url)).status;
+      while (status === 200 && Date.now() - started < 2_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        status = (await on(first.url)).status;
+      }
+      expect(status).toBe(401);
+      // An instance that was not listening at the time reads the ended session from the table.
+      later = await startSecondInstance();
+      expect((await on(later.url)).status).toBe(401);
+    } finally {
+      first.process.kill('SIGTERM');
+      later?.process.kill('SIGTERM');
+    }
   });
 
   it('another app process refuses the token as soon as the change commits', { timeout: 90_000 }, async () => {

@@ -16,6 +16,8 @@ export interface AccessTokenClaims {
   role: Role | Role[];
   /** Issued at, in milliseconds (`iat` is in seconds): compared with the user's revocation instant. */
   iatMs?: number;
+  /** The session (refresh token family) the token belongs to: logging out ends it (session-revocations.ts). */
+  sid?: string;
 }
 
 export function readAccessToken(request: FastifyRequest): string | undefined {
@@ -32,7 +34,7 @@ export function verifyAccessToken(token: string | undefined, secret: string, now
   if (!token) return null;
   const known = verifiedTokens.get(token);
   if (known && known.secret === secret) {
-    if (known.expiresAtMs > nowMs) return isRevoked(known.session.userId, known.issuedAtMs) ? null : known.session;
+    if (known.expiresAtMs > nowMs) return isRevoked(known.session.userId, known.issuedAtMs, known.sessionId) ? null : known.session;
     verifiedTokens.delete(token);
     return null;
   }
@@ -44,9 +46,10 @@ export function verifyAccessToken(token: string | undefined, secret: string, now
     if (typeof claims.sub !== 'string' || roles.length === 0 || typeof claims.exp !== 'number') return null;
     const session: Session = Object.freeze({ userId: claims.sub, roles: Object.freeze(roles) as Role[] });
     const issuedAtMs = typeof claims.iatMs === 'number' ? claims.iatMs : (claims.iat ?? 0) * 1000;
+    const sessionId = typeof claims.sid === 'string' ? claims.sid : undefined;
     if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear();
-    verifiedTokens.set(token, { secret, session, expiresAtMs: claims.exp * 1000, issuedAtMs });
-    return isRevoked(session.userId, issuedAtMs) ? null : session;
+    verifiedTokens.set(token, { secret, session, expiresAtMs: claims.exp * 1000, issuedAtMs, sessionId });
+    return isRevoked(session.userId, issuedAtMs, sessionId) ? null : session;
   } catch {
     return null;
   }
@@ -56,12 +59,13 @@ export function verifyAccessToken(token: string | undefined, secret: string, now
 // for up to 15 minutes, and checking its signature and claims again each time was a tenth of the CPU of
 // a list request. Only valid tokens are kept; the bound keeps memory small whatever callers send.
 const MAX_VERIFIED_TOKENS = 10_000;
-const verifiedTokens = new Map<string, { secret: string; session: Session; expiresAtMs: number; issuedAtMs: number }>();
+const verifiedTokens = new Map<string, { secret: string; session: Session; expiresAtMs: number; issuedAtMs: number; sessionId?: string }>();
 
 export const ACCESS_TOKEN_TTL_SECONDS = SESSION.accessTokenTtlSeconds;
 
-export function signAccessToken(session: Session, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
-  const claims: AccessTokenClaims = { sub: session.userId, role: session.roles.length === 1 ? session.roles[0]! : session.roles, iatMs: Date.now() };
+/** `sessionId`: the refresh token family the token is issued for, so that ending the session ends the token. */
+export function signAccessToken(session: Session, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, sessionId?: string): string {
+  const claims: AccessTokenClaims = { sub: session.userId, role: session.roles.length === 1 ? session.roles[0]! : session.roles, iatMs: Date.now(), ...(sessionId ? { sid: sessionId } : {}) };
   return jwt.sign(claims, secretKey(secret), { algorithm: 'HS256', expiresIn: ttlSeconds });
 }
 

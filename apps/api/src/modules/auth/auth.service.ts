@@ -1,6 +1,6 @@
 // Sign-in, registration, token refresh, logout and "who am I". REST (auth.rest.ts) and tRPC (auth.router.ts)
 // are thin adapters over these functions. One-time codes and password reset live in otp.service.ts.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword, Prisma, verifyPassword, type Db } from '@garage/db';
 import {
   AUTH_MESSAGES,
@@ -30,8 +30,9 @@ let dummyHash: Promise<string> | undefined;
 /** A real argon2 hash to verify against when there is no account, so unknown identifiers take as long. */
 const timingDecoyHash = () => (dummyHash ??= hashPassword(randomBytes(24).toString('base64url')));
 
-export async function startSession(ctx: AuthContext, user: AuthUser, familyId?: string): Promise<AuthSession> {
-  const accessToken = signAccessToken({ userId: user.id, roles: [user.role] }, ctx.jwtSecret);
+export async function startSession(ctx: AuthContext, user: AuthUser, familyId: string = randomUUID()): Promise<AuthSession> {
+  // The access token names its refresh token family: logging out (or a replayed refresh token) ends both.
+  const accessToken = signAccessToken({ userId: user.id, roles: [user.role] }, ctx.jwtSecret, undefined, familyId);
   const refreshToken = await issueRefreshToken(ctx.db, user.id, ctx.client, { familyId });
   return { accessToken, refreshToken, user };
 }

@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Prisma } from '@garage/db';
 import { MESSAGES, SESSION } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
-import { revokeAccessTokens } from '../../session/session-revocations.ts';
+import { endSessionAccess, revokeAccessTokens } from '../../session/session-revocations.ts';
 
 export const REFRESH_TOKEN_TTL_SECONDS = SESSION.refreshCookieDays * 24 * 60 * 60;
 
@@ -71,8 +71,10 @@ export async function consumeRefreshToken(db: Db, token: string, now = new Date(
   return { userId: row.userId, familyId: row.familyId };
 }
 
+/** Ends a session: its refresh tokens, and its access tokens on every instance at once. */
 export async function revokeFamily(db: Db, familyId: string, now = new Date()): Promise<void> {
   await db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+  await endSessionAccess(db, familyId, now);
 }
 
 /** Ends the session the token belongs to; unknown tokens are ignored (logout always succeeds). */
