@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { ImportJob, ImportOptionsInput } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { uniqueSuffix } from './helpers.ts';
+import { testDb, uniqueSuffix } from './helpers.ts';
 
 export function multipartFile(filename: string, bytes: Buffer | string, contentType = 'text/csv') {
   const boundary = `----garage${uniqueSuffix()}`;
@@ -50,3 +50,25 @@ export const csv = (rows: (string | number)[][]) => rows.map((row) => row.map((c
 /** A phone number nobody else in the shared test database has. */
 export const uniquePhone = () => `6${randomInt(10_000_000, 99_999_999)}${randomInt(10, 99)}`;
 export const uniquePlate = () => `T${uniqueSuffix().toUpperCase()}`;
+
+/**
+ * An account with an email and a phone of its own (language 'en'), as an import's duplicate check finds it:
+ * staff (ADMIN, MANAGER, EMPLOYEE) an import must never change, or a CLIENT it may update.
+ */
+export async function createMatchableAccount(role: 'ADMIN' | 'MANAGER' | 'EMPLOYEE' | 'CLIENT') {
+  const s = uniqueSuffix();
+  return testDb().user.create({
+    data: {
+      firstName: 'Kept',
+      lastName: `Account${s}`,
+      username: `matchable_${s}`,
+      email: `matchable.${s}@import.test`,
+      countryCode: '+1',
+      phoneNumber: uniquePhone(),
+      role,
+      preferredLanguage: 'en',
+      verified: true,
+      active: true,
+    },
+  });
+}

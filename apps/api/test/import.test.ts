@@ -2,9 +2,10 @@
 // rows, duplicates, LubeLogger and Shopmonkey files, XLSX, a large streamed file, templates and access.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob } from '@garage/shared';
+import { IMPORT_MESSAGES, type ImportJob } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { csv, importFile, settle, step, uniquePhone, uniquePlate, uploadImport } from './data-transfer-fixtures.ts';
+import { createMatchableAccount, csv, importFile, settle, step, uniquePhone, uniquePlate, uploadImport } from './data-transfer-fixtures.ts';
+import { writeBatch, type WriterState } from '../src/modules/data-transfer/import-writer.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/trpc/root.ts';
 import { buildTestApp, createTestUser, testDeps, testDb, uniqueSuffix } from './helpers.ts';
@@ -330,5 +331,99 @@ describe('customer import', () => {
     expect((await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${id}`, headers: client.authHeader })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${id}` })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/backend/data-transfer/template.csv', headers: client.authHeader })).statusCode).toBe(403);
+  });
+});
+
+// An employee once took over the admin account through an import: a row with the admin's phone and a new
+// email, "update duplicates", and the admin's email became the employee's (a password reset then gave an
+// admin session). An import creates and changes CLIENT accounts only (users.access.ts), whoever runs it.
+describe('an import never matches or changes a staff account', () => {
+  const STAFF_HEADER = ['First name', 'Last name', 'Email', 'Country code', 'Phone', 'Language', 'Plate', 'Brand', 'Model', 'Year'];
+  let app: App;
+  let employee: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    [employee, admin] = await Promise.all([createTestUser('EMPLOYEE'), createTestUser('ADMIN')]);
+  });
+  afterAll(() => app.close());
+
+  const accountOf = (id: string) =>
+    testDb().user.findUniqueOrThrow({ where: { id }, select: { email: true, firstName: true, lastName: true, preferredLanguage: true, countryCode: true, phoneNumber: true, role: true, updatedAt: true } });
+
+  it("refuses a row with the admin's phone and a new email (employee, update duplicates): row error, admin unchanged", async () => {
+    const target = await createMatchableAccount('ADMIN');
+    const before = await accountOf(target.id);
+    const plate = uniquePlate();
+    const file = csv([STAFF_HEADER, ['Evil', 'Takeover', `thief.${uniqueSuffix()}@import.test`, '+1', target.phoneNumber!, 'fr', plate, 'Honda', 'Civic', 2020]]);
+
+    // All or nothing: the row is invalid, nothing is imported.
+    const refused = await importFile(app, employee.authHeader, 'takeover.csv', file, { duplicates: 'update' });
+    expect(refused.phase).toBe('failed');
+    expect(refused.errors).toEqual([expect.objectContaining({ row: 2, field: 'phoneNumber', message: IMPORT_MESSAGES.staffAccount })]);
+    expect(await accountOf(target.id)).toEqual(before);
+
+    // Valid rows only: still refused, and the row's vehicle is not created either.
+    const job = await importFile(app, employee.authHeader, 'takeover.csv', file, { duplicates: 'update', mode: 'validOnly' });
+    expect(job.phase).toBe('done');
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:phoneNumber:${IMPORT_MESSAGES.staffAccount}`]);
+    expect(job.summary).toMatchObject({ customers: { created: 0, updated: 0, skipped: 0 }, vehicles: { created: 0 }, failedRows: 1 });
+    expect(job.duplicates.customers).toBe(0);
+    expect(await accountOf(target.id)).toEqual(before);
+    expect(await testDb().vehicle.count({ where: { plateNormalized: plate } })).toBe(0);
+  });
+
+  it("refuses a row matching the admin by email (new phone, new name, new language): row error, admin unchanged", async () => {
+    const target = await createMatchableAccount('ADMIN');
+    const before = await accountOf(target.id);
+    const file = csv([STAFF_HEADER, ['Evil', 'Takeover', target.email!, '+1', uniquePhone(), 'ar', uniquePlate(), 'Honda', 'Civic', 2020]]);
+    const job = await importFile(app, employee.authHeader, 'by-email.csv', file, { duplicates: 'update', mode: 'validOnly' });
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:email:${IMPORT_MESSAGES.staffAccount}`]);
+    expect(job.summary).toMatchObject({ customers: { created: 0, updated: 0 }, failedRows: 1 });
+    expect(await accountOf(target.id)).toEqual(before);
+    // "Skip duplicates" must not link the row to the staff account either (its vehicles would be the admin's).
+    const skipped = await importFile(app, employee.authHeader, 'by-email.csv', file, { duplicates: 'skip', mode: 'validOnly' });
+    expect(skipped.errors.map((e) => e.message)).toEqual([IMPORT_MESSAGES.staffAccount]);
+    expect(await testDb().vehicle.count({ where: { ownerId: target.id } })).toBe(0);
+  });
+
+  it('refuses staff rows when an admin imports too, while a client row of the same file still updates', async () => {
+    const [colleague, manager, customer] = await Promise.all([createMatchableAccount('EMPLOYEE'), createMatchableAccount('MANAGER'), createMatchableAccount('CLIENT')]);
+    const [colleagueBefore, managerBefore] = await Promise.all([accountOf(colleague.id), accountOf(manager.id)]);
+    const file = csv([
+      STAFF_HEADER,
+      ['Renamed', 'Colleague', `new.${uniqueSuffix()}@import.test`, '+1', colleague.phoneNumber!, 'fr', uniquePlate(), 'Honda', 'Civic', 2020],
+      ['Renamed', 'Manager', manager.email!, '+1', uniquePhone(), 'fr', uniquePlate(), 'Honda', 'Civic', 2020],
+      ['Updated', 'Customer', `client.${uniqueSuffix()}@import.test`, '+1', customer.phoneNumber!, 'fr', uniquePlate(), 'Honda', 'Civic', 2020],
+    ]);
+    const job = await importFile(app, admin.authHeader, 'admin.csv', file, { duplicates: 'update', mode: 'validOnly' });
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:phoneNumber:${IMPORT_MESSAGES.staffAccount}`, `3:email:${IMPORT_MESSAGES.staffAccount}`]);
+    expect(job.summary).toMatchObject({ customers: { created: 0, updated: 1 }, vehicles: { created: 1 }, failedRows: 2 });
+    expect(await accountOf(colleague.id)).toEqual(colleagueBefore);
+    expect(await accountOf(manager.id)).toEqual(managerBefore);
+    expect(await accountOf(customer.id)).toMatchObject({ firstName: 'Updated', lastName: 'Customer', preferredLanguage: 'fr', role: 'CLIENT', email: expect.stringMatching(/^client\./) });
+  });
+
+  it('the writer itself refuses a staff match that validation did not see (rows of that customer write nothing)', async () => {
+    const target = await createMatchableAccount('ADMIN');
+    const before = await accountOf(target.id);
+    const plate = uniquePlate();
+    const customer = { firstName: 'Evil', lastName: 'Takeover', email: `thief.${uniqueSuffix()}@import.test`, countryCode: '+1', phoneNumber: target.phoneNumber, preferredLanguage: 'fr' as const };
+    const vehicle = { plateNumber: plate, plateKey: plate, reference: false, type: 'CAR' as const, color: 'Red', brand: 'Honda', model: 'Civic', year: 2020, engineType: 'Petrol', status: 'ACTIVE' as const, odometerKm: null };
+    const units = [
+      { unit: { row: 2, record: { customer, vehicle, visit: null, oilChange: null }, problems: [] }, customerKey: 'row:2', ownerKey: null },
+      { unit: { row: 3, record: { customer, vehicle: null, visit: null, oilChange: null }, problems: [] }, customerKey: 'row:2', ownerKey: null },
+    ];
+    const state: WriterState = { customers: new Map(), vehicles: new Map(), usernames: new Set() };
+    const result = await testDb().$transaction((tx) => writeBatch(tx, state, { units, duplicates: 'update', actorId: employee.user.id }));
+    expect(result.refused).toEqual([
+      { row: 2, field: 'phoneNumber', message: IMPORT_MESSAGES.staffAccount },
+      { row: 3, field: 'phoneNumber', message: IMPORT_MESSAGES.staffAccount },
+    ]);
+    expect(result.failedRows).toBe(2);
+    expect(result.customers.size).toBe(0);
+    expect(await accountOf(target.id)).toEqual(before);
+    expect(await testDb().vehicle.count({ where: { plateNormalized: plate } })).toBe(0);
   });
 });

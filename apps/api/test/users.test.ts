@@ -4,6 +4,8 @@ import { verifyPassword } from '@garage/db';
 import type { App } from '../src/app.ts';
 import { buildTestApp, createTestUser, testDb, uniqueSuffix } from './helpers.ts';
 import { callerFor, newUser, type TestUser } from './users-fixtures.ts';
+import { canChangeAccount, importActor, systemActor } from '../src/modules/users/users.access.ts';
+import type { Session } from '../src/session/session.ts';
 
 describe('users: validation, duplicates, authorization', () => {
   let app: App;
@@ -194,6 +196,52 @@ describe('users: validation, duplicates, authorization', () => {
       });
       expect(promoted.statusCode).toBe(200);
       expect(promoted.json().role).toBe('EMPLOYEE');
+    });
+
+    it('stops an employee from changing, promoting, demoting, deactivating or deleting an admin, over REST and tRPC (one rule)', async () => {
+      const target = await createTestUser('ADMIN');
+      const before = await testDb().user.findUniqueOrThrow({ where: { id: target.user.id } });
+      const headers = employee.authHeader;
+      const takeover = { ...newUser(), username: target.user.username, email: `thief_${uniqueSuffix()}@example.com`, role: 'ADMIN' };
+      const put = await app.inject({ method: 'PUT', url: `/backend/users/${target.user.id}`, headers, payload: takeover });
+      expect(put.statusCode).toBe(403);
+      expect(put.json().fieldErrors.role).toEqual(['Only an administrator can create, change or delete staff accounts']);
+      expect((await app.inject({ method: 'PUT', url: `/backend/users/${target.user.id}`, headers, payload: { ...takeover, role: 'CLIENT' } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'PATCH', url: `/backend/users/${target.user.id}/active`, headers, payload: { active: false } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'DELETE', url: `/backend/users/${target.user.id}`, headers })).statusCode).toBe(403);
+      const trpc = callerFor(employee).users;
+      await expect(trpc.update({ id: target.user.id, data: { email: takeover.email } } as never)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(trpc.update({ id: target.user.id, data: { role: 'CLIENT' } } as never)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(trpc.setActive({ id: target.user.id, active: false })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(trpc.delete({ id: target.user.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      // Promoting a client to admin over tRPC is refused too.
+      const customer = (await create(employee, newUser())).json();
+      await expect(trpc.update({ id: customer.id, data: { role: 'ADMIN' } } as never)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      expect((await testDb().user.findUniqueOrThrow({ where: { id: customer.id } })).role).toBe('CLIENT');
+      expect(await testDb().user.findUniqueOrThrow({ where: { id: target.user.id } })).toEqual(before);
+    });
+
+    it('has one "who may change whom" rule for people, imports and the system (canChangeAccount)', () => {
+      const session = (role: 'ADMIN' | 'MANAGER' | 'EMPLOYEE' | 'CLIENT') => ({ userId: 'x', roles: [role] }) as Session;
+      // A signed-in admin: everyone; other staff: CLIENT accounts only, before and after the change.
+      expect(canChangeAccount(session('ADMIN'), 'ADMIN', 'CLIENT')).toBe(true);
+      expect(canChangeAccount(session('EMPLOYEE'), 'CLIENT')).toBe(true);
+      expect(canChangeAccount(session('EMPLOYEE'), null, 'CLIENT')).toBe(true);
+      expect(canChangeAccount(session('EMPLOYEE'), 'ADMIN')).toBe(false);
+      expect(canChangeAccount(session('MANAGER'), 'CLIENT', 'ADMIN')).toBe(false);
+      expect(canChangeAccount(session('EMPLOYEE'), null, 'EMPLOYEE')).toBe(false);
+      // An import: CLIENT accounts only, even run by an admin.
+      expect(canChangeAccount(importActor(session('ADMIN')), 'CLIENT', 'CLIENT')).toBe(true);
+      expect(canChangeAccount(importActor(session('ADMIN')), null, 'CLIENT')).toBe(true);
+      for (const role of ['ADMIN', 'MANAGER', 'EMPLOYEE'] as const) {
+        expect(canChangeAccount(importActor(session('ADMIN')), role, 'CLIENT')).toBe(false);
+        expect(canChangeAccount(importActor(session('ADMIN')), null, role)).toBe(false);
+      }
+      // The system: the first admin only, while none exists; never an existing account.
+      expect(canChangeAccount(systemActor(false), null, 'ADMIN')).toBe(true);
+      expect(canChangeAccount(systemActor(true), null, 'ADMIN')).toBe(false);
+      expect(canChangeAccount(systemActor(false), null, 'CLIENT')).toBe(false);
+      expect(canChangeAccount(systemActor(false), 'ADMIN', 'ADMIN')).toBe(false);
     });
 
     it('stops an admin from deleting or deactivating their own account', async () => {

@@ -13,8 +13,7 @@ import { renderMessage } from '@garage/shared';
 import { loadConfig } from '../env.ts';
 import { AppError } from '../lib/errors.ts';
 import { cliAdminSchema, splitName, usernameFromEmail } from '../modules/setup/first-admin.ts';
-import { needsSetup } from '../modules/setup/setup-code.ts';
-import { createFirstAdmin } from '../modules/setup/setup.service.ts';
+import { createFirstAdmin, mayCreateFirstAdmin } from '../modules/setup/setup.service.ts';
 
 const HELP = `Usage: pnpm create-admin [--email E] [--password P] [--name "First Last" | --first-name F --last-name L]
                          [--username U] [--country-code +1 --phone 5550100]
@@ -104,7 +103,9 @@ const db = createDb(database.url, { poolSize: 2 });
 let exitCode = 0;
 try {
   await ensureMerchant(db);
-  if (!(await needsSetup(db))) {
+  // The accounts rule (users.access.ts) as the system actor: the first admin only. createFirstAdmin asks it
+  // again under the installation lock, so a concurrent start cannot make a second one.
+  if (!(await mayCreateFirstAdmin(db))) {
     console.error('An administrator already exists: sign in at /login (or use "Forgot password").');
     exitCode = 1;
   } else {

@@ -281,6 +281,8 @@ export const IMPORT_MESSAGES = {
   customerNeeded: 'A new vehicle needs its customer on the same row',
   vehicleNeeded: 'A visit or oil change needs a vehicle plate',
   conflictingCustomer: 'This email and this phone belong to two different customers',
+  /** An import creates and changes customer accounts only (apps/api users.access.ts): never a staff account. */
+  staffAccount: 'This email or phone belongs to a staff account: an import never changes staff accounts',
   rolledBack: 'The import failed and was rolled back; nothing was imported.',
   tooManyRows: `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows: split it into smaller files`,
   tooManyColumns: `The file has more than ${IMPORT_LIMITS.maxColumns} columns`,

@@ -4,7 +4,8 @@
 // the caller's transaction. What it learns (new ids per customer key and plate) is returned, and the caller
 // keeps it only once the transaction committed, so a failed batch leaves no trace in memory either.
 import type { Prisma } from '@garage/db';
-import { derivePaymentStatus, deriveVisitStatus, paidCents, visitTotalCents, type DuplicateAction, type ImportSummary } from '@garage/shared';
+import { IMPORT_MESSAGES, derivePaymentStatus, deriveVisitStatus, paidCents, visitTotalCents, type DuplicateAction, type ImportSummary, type Role } from '@garage/shared';
+import { canChangeAccount, importActor } from '../users/users.access.ts';
 import { uuidV7, type Unit } from './import-units.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -26,7 +27,15 @@ export interface BatchInput {
   actorId: string;
 }
 
+/** A row the writer refused (its customer matched a staff account): reported as a row error. */
+export interface RefusedRow {
+  row: number;
+  field: 'email' | 'phoneNumber';
+  message: string;
+}
+
 export interface BatchResult {
+  refused: RefusedRow[];
   customers: Map<string, string>;
   vehicles: Map<string, KnownVehicle>;
   usernames: Set<string>;
@@ -74,6 +83,9 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   const vehicleOf = (plateKey: string) => vehicles.get(plateKey) ?? state.vehicles.get(plateKey);
   const update = input.duplicates === 'update';
   let failedRows = 0;
+  const refused: RefusedRow[] = [];
+  /** Customer keys whose match is a staff account: every unit of them is left out, nothing is written. */
+  const refusedKeys = new Map<string, RefusedRow['field']>();
 
   // Customers ------------------------------------------------------------------------------------------
   const newCustomers = input.units.filter(({ unit, customerKey }) => unit.record.customer && customerKey && customerId(customerKey) === undefined);
@@ -83,8 +95,8 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     const emails = firstOfKey.map(({ unit }) => unit.record.customer!.email).filter((email): email is string => !!email);
     const codes = firstOfKey.map(({ unit }) => unit.record.customer!.countryCode);
     const phones = firstOfKey.map(({ unit }) => unit.record.customer!.phoneNumber);
-    const existing = await tx.$queryRawUnsafe<{ id: string; email: string | null; countryCode: string | null; phoneNumber: string | null; deleted: boolean }[]>(
-      `SELECT id::text, email, "countryCode", "phoneNumber", "deletedAt" IS NOT NULL AS deleted FROM "User"
+    const existing = await tx.$queryRawUnsafe<{ id: string; email: string | null; countryCode: string | null; phoneNumber: string | null; role: Role; deleted: boolean }[]>(
+      `SELECT id::text, email, "countryCode", "phoneNumber", role::text AS role, "deletedAt" IS NOT NULL AS deleted FROM "User"
         WHERE email = ANY($1::text[]) OR ("countryCode", "phoneNumber") IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
       emails, codes, phones,
     );
@@ -98,6 +110,13 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       const match = (customer.email ? byEmail.get(customer.email) : undefined) ?? byPhone.get(phoneKey);
       if (!match) {
         toInsert.push({ unit, key: customerKey! });
+        continue;
+      }
+      // The accounts rule (users.access.ts): an import changes CLIENT accounts only, whoever runs it. A staff
+      // account matched by email or phone is neither updated nor linked to the row's vehicles and visits.
+      const staffMatch = [customer.email ? byEmail.get(customer.email) : undefined, byPhone.get(phoneKey)].find((row) => row && !canChangeAccount(importActor(), row.role, 'CLIENT'));
+      if (staffMatch) {
+        refusedKeys.set(customerKey!, customer.email && byEmail.get(customer.email) === staffMatch ? 'email' : 'phoneNumber');
         continue;
       }
       customers.set(customerKey!, match.id);
@@ -124,13 +143,16 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       );
     }
     if (toInsert.length > 0) {
+      // New accounts are customers, by the accounts rule (users.access.ts): never a staff role from a file.
+      const role: Role = 'CLIENT';
+      if (!canChangeAccount(importActor(), null, role)) throw new Error('An import creates customer accounts only');
       const names = await chooseUsernames(tx, toInsert.map(({ unit }) => usernameBase(unit)), usernames);
       const now = new Date().toISOString();
       const rows = toInsert.map(({ unit }, index) => {
         const customer = unit.record.customer!;
         const id = unit.source?.customerId ?? uuidV7();
         const created = unit.source?.createdAt ?? now;
-        return [id, customer.firstName, customer.lastName, names[index], customer.email, customer.countryCode, customer.phoneNumber, 'CLIENT', customer.preferredLanguage, created, now];
+        return [id, customer.firstName, customer.lastName, names[index], customer.email, customer.countryCode, customer.phoneNumber, role, customer.preferredLanguage, created, now];
       });
       const ids = new Set(
         await insert(tx, 'User', [['id', 'uuid'], ['firstName', 'text'], ['lastName', 'text'], ['username', 'text'], ['email', 'text'], ['countryCode', 'text'], ['phoneNumber', 'text'], ['role', '"Role"'], ['preferredLanguage', '"Language"'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], rows),
@@ -145,8 +167,17 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     }
   }
 
+  // Rows of a refused customer: a row error each, and none of their vehicles, visits or oil changes.
+  const units = input.units.filter(({ unit, customerKey, ownerKey }) => {
+    const field = refusedKeys.get(customerKey ?? '') ?? refusedKeys.get(ownerKey ?? '');
+    if (!field) return true;
+    refused.push({ row: unit.row, field, message: IMPORT_MESSAGES.staffAccount });
+    failedRows++;
+    return false;
+  });
+
   // Vehicles -------------------------------------------------------------------------------------------
-  const plateKeys = [...new Set(input.units.flatMap(({ unit }) => [unit.record.vehicle?.plateKey, unit.vehiclePlateKey]).filter((key): key is string => !!key))].filter((key) => !vehicleOf(key));
+  const plateKeys = [...new Set(units.flatMap(({ unit }) => [unit.record.vehicle?.plateKey, unit.vehiclePlateKey]).filter((key): key is string => !!key))].filter((key) => !vehicleOf(key));
   if (plateKeys.length > 0) {
     const existing = await tx.$queryRawUnsafe<{ id: string; plate: string; ownerId: string }[]>(
       'SELECT id::text, "plateNormalized" AS plate, "ownerId"::text AS "ownerId" FROM "Vehicle" WHERE "plateNormalized" = ANY($1::text[])',
@@ -156,7 +187,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     const toInsert: unknown[][] = [];
     const toUpdate: Unit[] = [];
     const handled = new Set<string>();
-    for (const { unit, customerKey, ownerKey } of input.units) {
+    for (const { unit, customerKey, ownerKey } of units) {
       const vehicle = unit.record.vehicle;
       if (!vehicle || handled.has(vehicle.plateKey) || vehicleOf(vehicle.plateKey)) continue;
       handled.add(vehicle.plateKey);
@@ -204,7 +235,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   }
 
   // Visits, tasks, payments ------------------------------------------------------------------------------
-  const visitUnits = input.units.filter(({ unit }) => unit.record.visit || unit.visit);
+  const visitUnits = units.filter(({ unit }) => unit.record.visit || unit.visit);
   if (visitUnits.length > 0) {
     const vehicleIds = [...new Set(visitUnits.map(({ unit }) => vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey)?.id).filter((id): id is string => !!id))];
     const existing = new Set(
@@ -258,7 +289,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   }
 
   // Oil changes and odometers -----------------------------------------------------------------------------
-  const oilUnits = input.units.filter(({ unit }) => unit.record.oilChange);
+  const oilUnits = units.filter(({ unit }) => unit.record.oilChange);
   const readings = new Map<string, { km: number; at: string }>();
   const reading = (vehicleId: string, km: number | null, at: string) => {
     if (km === null) return;
@@ -292,7 +323,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     summary.oilChanges.created += created.length;
     summary.oilChanges.skipped += rows.length - created.length;
   }
-  for (const { unit } of input.units) {
+  for (const { unit } of units) {
     const vehicle = unit.record.vehicle;
     if (!vehicle || vehicle.odometerKm === null) continue;
     const known = vehicleOf(vehicle.plateKey);
@@ -308,5 +339,5 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     );
   }
   summary.failedRows = failedRows;
-  return { customers, vehicles, usernames, summary, failedRows };
+  return { refused, customers, vehicles, usernames, summary, failedRows };
 }

@@ -32,9 +32,11 @@ import {
   type ImportOptions,
   type ImportPreset,
   type ImportSummary,
+  type Role,
 } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
+import { canChangeAccount, importActor } from '../users/users.access.ts';
 import { headerNames, readJsonLines, readTableRows, refused, sniffFormat, tableToRowLines, type OpenFile } from './import-files.ts';
 import { inBatches, readUnits, type Unit } from './import-units.ts';
 import { emptySummary, writeBatch, type WriterState } from './import-writer.ts';
@@ -292,8 +294,10 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
   const keys = new CustomerKeys();
   const knownCustomers = new Set<string>();
   const knownPlates = new Set<string>();
+  /** Customer keys that matched a staff account (an import never touches one: users.access.ts), per field. */
+  const staffKeys = new Map<string, 'email' | 'phoneNumber'>();
   for await (const batch of inBatches(readUnits(job.open, job.view.format, options), IMPORT_LIMITS.batchRows)) {
-    const checked: { unit: Unit; problems: FieldProblem[]; customerKey: string | null; needsPlate: string | null; newPlate: string | null; newCustomer: boolean }[] = [];
+    const checked: { unit: Unit; problems: FieldProblem[]; customerKey: string | null; ownerKey: string | null; needsPlate: string | null; newPlate: string | null; newCustomer: boolean }[] = [];
     for (const unit of batch) {
       const problems = [...unit.problems];
       const { customerKey, ownerKey, conflict } = keys.resolve(unit);
@@ -301,7 +305,7 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
       if (unit.record.vehicle && ownerKey && !knownCustomers.has(ownerKey)) problems.push({ field: 'firstName', message: IMPORT_MESSAGES.customerNeeded });
       const plate = vehicleKeyOf(unit) ?? null;
       const defines = !!unit.record.vehicle && !unit.record.vehicle.reference && !!plate && !knownPlates.has(plate);
-      checked.push({ unit, problems, customerKey, needsPlate: plate && !knownPlates.has(plate) && !defines ? plate : null, newPlate: defines ? plate : null, newCustomer: !!customerKey && !knownCustomers.has(customerKey) });
+      checked.push({ unit, problems, customerKey, ownerKey, needsPlate: plate && !knownPlates.has(plate) && !defines ? plate : null, newPlate: defines ? plate : null, newCustomer: !!customerKey && !knownCustomers.has(customerKey) });
       if (problems.length === 0) {
         if (customerKey) {
           keys.register(unit, customerKey);
@@ -311,11 +315,12 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
       }
     }
     const plates = [...new Set(checked.flatMap((entry) => [entry.needsPlate, entry.newPlate]).filter((plate): plate is string => !!plate))];
-    const customers = checked.filter((entry) => entry.newCustomer && entry.problems.length === 0).map((entry) => entry.unit.record.customer!);
+    const newCustomers = checked.filter((entry) => entry.newCustomer && entry.problems.length === 0);
+    const customers = newCustomers.map((entry) => entry.unit.record.customer!);
     const [existingPlates, existingCustomers] = await Promise.all([
       db.$queryRawUnsafe<{ plate: string }[]>('SELECT "plateNormalized" AS plate FROM "Vehicle" WHERE "plateNormalized" = ANY($1::text[])', plates),
-      db.$queryRawUnsafe<{ email: string | null; phone: string }[]>(
-        `SELECT email, "countryCode" || ' ' || "phoneNumber" AS phone FROM "User"
+      db.$queryRawUnsafe<{ email: string | null; phone: string; role: Role }[]>(
+        `SELECT email, "countryCode" || ' ' || "phoneNumber" AS phone, role::text AS role FROM "User"
           WHERE email = ANY($1::text[]) OR ("countryCode", "phoneNumber") IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
         customers.map((c) => c.email).filter(Boolean), customers.map((c) => c.countryCode), customers.map((c) => c.phoneNumber),
       ),
@@ -323,8 +328,21 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
     const inDb = new Set(existingPlates.map((row) => row.plate));
     const emails = new Set(existingCustomers.map((row) => row.email));
     const phones = new Set(existingCustomers.map((row) => row.phone));
-    job.view.duplicates.customers += customers.filter((c) => (c.email && emails.has(c.email)) || (c.phoneNumber && phones.has(`${c.countryCode} ${c.phoneNumber}`))).length;
+    const staff = existingCustomers.filter((row) => !canChangeAccount(importActor(), row.role, 'CLIENT'));
+    const staffEmails = new Set(staff.map((row) => row.email));
+    const staffPhones = new Set(staff.map((row) => row.phone));
+    for (const { unit, customerKey } of newCustomers) {
+      const c = unit.record.customer!;
+      if (c.email && staffEmails.has(c.email)) staffKeys.set(customerKey!, 'email');
+      else if (c.phoneNumber && staffPhones.has(`${c.countryCode} ${c.phoneNumber}`)) staffKeys.set(customerKey!, 'phoneNumber');
+    }
+    job.view.duplicates.customers += newCustomers.filter(({ unit, customerKey }) => {
+      const c = unit.record.customer!;
+      return !staffKeys.has(customerKey!) && ((c.email && emails.has(c.email)) || (c.phoneNumber && phones.has(`${c.countryCode} ${c.phoneNumber}`)));
+    }).length;
     for (const entry of checked) {
+      const staffField = staffKeys.get(entry.customerKey ?? '') ?? staffKeys.get(entry.ownerKey ?? '');
+      if (staffField) entry.problems.push({ field: staffField, message: IMPORT_MESSAGES.staffAccount });
       if (entry.newPlate && inDb.has(entry.newPlate) && entry.problems.length === 0) job.view.duplicates.vehicles++;
       if (entry.needsPlate) {
         if (inDb.has(entry.needsPlate)) knownPlates.add(entry.needsPlate);
@@ -370,6 +388,11 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
         return { unit, customerKey, ownerKey };
       });
   const keep = (result: Awaited<ReturnType<typeof writeBatch>>) => {
+    // Rows the writer refused (a staff account matched after validation): counted in failedRows, shown here.
+    for (const problem of result.refused) {
+      if (job.view.errors.length >= IMPORT_LIMITS.errorsKept) break;
+      job.view.errors.push({ row: problem.row, field: problem.field, column: options.mapping[problem.field] ?? null, message: problem.message, text: renderMessage(problem.message) });
+    }
     for (const [key, id] of result.customers) state.customers.set(key, id);
     for (const [key, vehicle] of result.vehicles) state.vehicles.set(key, vehicle);
     state.usernames = result.usernames;

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import type { Session } from '../../session/session.ts';
 import { PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
-import { assertCanManage, assertNotSelf } from './users.access.ts';
+import { assertCanChangeAccount, assertNotSelf } from './users.access.ts';
 
 async function hasHistory(db: Db, userId: string): Promise<boolean> {
   const [visits, payments, oilChanges, media, ratings] = await Promise.all([
@@ -26,7 +26,7 @@ async function hasHistory(db: Db, userId: string): Promise<boolean> {
 export async function deleteUser(db: Db, storage: FileStorage, actor: Session, id: string): Promise<DeleteResult> {
   const user = await db.user.findFirst({ where: { id, deletedAt: null }, select: { id: true, role: true } });
   if (!user) throw notFound('User');
-  assertCanManage(actor, user.role);
+  assertCanChangeAccount(actor, user.role);
   assertNotSelf(actor, id);
 
   if (await hasHistory(db, id)) return softDelete(db, id);

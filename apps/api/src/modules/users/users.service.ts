@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { revokeAccessTokens } from '../../session/session-revocations.ts';
 import type { Session } from '../../session/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
-import { assertCanManage, assertNotSelf } from './users.access.ts';
+import { assertCanChangeAccount, assertNotSelf } from './users.access.ts';
 import { assertIdentityFree, withIdentityConflicts } from './users.conflicts.ts';
 import { countsFor, toUserView, userSelect } from './users.view.ts';
 
@@ -40,7 +40,7 @@ function userData(input: UserInput) {
 }
 
 export async function createUser(db: Db, actor: Session, input: CreateUserInput): Promise<UserView> {
-  assertCanManage(actor, input.role);
+  assertCanChangeAccount(actor, null, input.role);
   const data = userData(input);
   await assertIdentityFree(db, data);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -60,7 +60,7 @@ async function findManageable(db: Db, actor: Session, id: string) {
     select: { id: true, role: true, active: true, countryCode: true, phoneNumber: true },
   });
   if (!existing) throw notFound('User');
-  assertCanManage(actor, existing.role);
+  assertCanChangeAccount(actor, existing.role);
   return existing;
 }
 
@@ -70,7 +70,7 @@ async function findManageable(db: Db, actor: Session, id: string) {
  */
 export async function updateUser(db: Db, actor: Session, id: string, input: UserPatch): Promise<UserView> {
   const existing = await findManageable(db, actor, id);
-  if (input.role !== undefined) assertCanManage(actor, input.role);
+  if (input.role !== undefined) assertCanChangeAccount(actor, existing.role, input.role);
   if ((input.role !== undefined && input.role !== existing.role) || input.active === false) assertNotSelf(actor, id);
   const data = {
     ...input,
