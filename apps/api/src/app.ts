@@ -10,6 +10,7 @@ import { LIMITS, MESSAGES } from '@garage/shared';
 import type { AppDeps } from './deps.ts';
 import { listenForChanges } from './lib/change-notices.ts';
 import { lifecycle } from './lib/lifecycle.ts';
+import { jsonTooDeep, jsonTooDeepError } from './lib/json-depth.ts';
 import { nulCharacterIn } from './lib/nul-guard.ts';
 import { listenForRevocations } from './session/session-revocations.ts';
 import { authRoutes } from './modules/auth/auth.rest.ts';
@@ -121,6 +122,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Caches in memory (visit list totals) are dropped on every instance when a write announces a change.
   const stopChangeNotices = await listenForChanges(deps.db, app.log);
   app.addHook('onClose', async () => stopChangeNotices());
+  // JSON nested deeper than LIMITS.jsonDepthMax is refused with a 400 before it is parsed (lib/json-depth.ts);
+  // the rest is Fastify's own parser (prototype-poisoning protection included).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonTooDeep(text)) return done(jsonTooDeepError(), undefined);
+    return parseJson(request, text, done);
+  });
   // PostgreSQL text cannot hold U+0000: refuse it in any field of any route, before validation.
   app.addHook('preValidation', (request, _reply, done) => done(nulCharacterIn(request.body, request.query, request.params) ?? undefined));
 

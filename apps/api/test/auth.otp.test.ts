@@ -146,6 +146,43 @@ describe('one-time codes and password reset', () => {
     expect(messages).toEqual([...Array(OTP.maxAttempts - 1).fill(AUTH_MESSAGES.codeInvalid), AUTH_MESSAGES.codeLocked, AUTH_MESSAGES.codeLocked]);
   });
 
+  it("answers an identifier the same whatever was tried with another of the account's (no phone-to-email link)", async () => {
+    // Before, the lock followed the account's code: wrong tries through a phone number locked it, and the
+    // account's email then answered "locked" at its first try, telling which email the phone belongs to.
+    const account = await createAccount();
+    const code = await requestCode(account); // the account has a live code
+    const ghostPhone = `+44 8${String(Date.now()).slice(-9)}`;
+    const ghostEmail = `ghost_${uniqueSuffix()}@auth.test`;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bodies: string[] = [];
+    const tries = async (identifier: string, otp: string, count: number) => {
+      const messages: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const response = await post(app, VERIFY, { identifier, otp });
+        expect(response.statusCode).toBe(400);
+        bodies.push(response.body);
+        messages.push(response.json().message);
+      }
+      return messages;
+    };
+    const throughPhone = await tries(`+44 ${account.phone}`, wrong, OTP.maxAttempts + 1);
+    const throughGhostPhone = await tries(ghostPhone, wrong, OTP.maxAttempts + 1);
+    expect(throughPhone).toEqual([...Array(OTP.maxAttempts - 1).fill(AUTH_MESSAGES.codeInvalid), AUTH_MESSAGES.codeLocked, AUTH_MESSAGES.codeLocked]);
+    expect(throughPhone).toEqual(throughGhostPhone);
+
+    // The account's email answers its first try like any other email's first try (not "locked")...
+    const [throughEmail] = await tries(account.email, code, 1);
+    const [throughGhostEmail] = await tries(ghostEmail, wrong, 1);
+    expect(throughEmail).toBe(AUTH_MESSAGES.codeInvalid);
+    expect(throughEmail).toBe(throughGhostEmail);
+    // ... yet the code's own tries are used up: the right code is refused, so two identifiers give no more tries.
+    expect(await testDb().oneTimeCode.count({ where: { userId: account.id, consumedAt: null, verifiedAt: null } })).toBe(1);
+    for (const body of bodies) {
+      expect(body).not.toContain(account.email);
+      expect(body).not.toContain(account.username);
+    }
+  });
+
   it('refuses an expired code', async () => {
     const account = await createAccount();
     const code = await requestCode(account);

@@ -2,8 +2,13 @@
 // migrated template): the neutral merchant answers the public site, the one-time setup code guards
 // /setup, concurrent setups give one admin, ADMIN_EMAIL/ADMIN_PASSWORD make exactly one admin, and the
 // demo seed turns a neutral merchant into the demo shop without a second merchant.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { createDb, ensureMerchant, seedDemoData, type Db } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
@@ -13,9 +18,17 @@ import { loadConfig } from '../src/env.ts';
 import { bootstrapAdminFromEnv } from '../src/modules/setup/first-admin.ts';
 import { formatSetupCode, prepareSetupCode } from '../src/modules/setup/setup-code.ts';
 import { createFirstAdmin } from '../src/modules/setup/setup.service.ts';
+import { canChangeAccount } from '../src/modules/users/users.access.ts';
 import { multipartFile } from './data-transfer-fixtures.ts';
 import { buildTestApp, testDb, TEST_JWT_SECRET } from './helpers.ts';
 
+// The real accounts rule, watched: the setup paths must ask it (users.access.ts), not count admins themselves.
+vi.mock('../src/modules/users/users.access.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/modules/users/users.access.ts')>();
+  return { ...actual, canChangeAccount: vi.fn(actual.canChangeAccount) };
+});
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const TEMPLATE = `garage_fresh_${randomUUID().slice(0, 8)}`;
 const created: string[] = [];
 const clients: Db[] = [];
@@ -156,6 +169,29 @@ describe('first run on an empty database (no demo data)', () => {
     const right = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: formatSetupCode(code).toLowerCase() }, remoteAddress: '10.1.0.3' });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toEqual({ valid: true });
+  });
+
+  it('lets the right code through from an address throttled for wrong ones; wrong ones stay throttled', async () => {
+    // A shop owner behind the same address as someone sending wrong codes is not locked out. The concurrent
+    // setups below come from these two addresses, so the setup itself is also accepted from a throttled one.
+    for (const ip of ['10.1.0.5', '10.1.0.6']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push((await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: `WRONG${i}` }, remoteAddress: ip })).statusCode);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    }
+    const right = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: formatSetupCode(code) }, remoteAddress: '10.1.0.5' });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ valid: true });
+    const logo = await uploadSetupLogo(app, code, PNG, '10.1.0.5');
+    expect(logo.statusCode, logo.body).toBe(201);
+    const wrongAgain = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: 'WRONG-AGAIN' }, remoteAddress: '10.1.0.5' });
+    expect(wrongAgain.statusCode).toBe(429);
+    expect(Number(wrongAgain.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await uploadSetupLogo(app, 'ABCD-EFGH-JKMN', PNG, '10.1.0.6')).statusCode).toBe(429);
+    expect(await db.user.count()).toBe(0);
   });
 
   it('validates the admin and the shop with the shared rules (400 per field, nothing written)', async () => {
@@ -333,6 +369,49 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD at boot', () => {
       await app.close();
     }
   });
+});
+
+describe('the first admin goes through the accounts rule (system actor: the first admin only)', () => {
+  const admin = (name: string) => ({ firstName: 'Sam', lastName: 'Rue', username: name, email: `${name}@shop.example`, password: PASSWORD });
+
+  it('createFirstAdmin asks the rule and never creates a second admin once one exists', async () => {
+    const db = await freshDatabase();
+    await ensureMerchant(db);
+    const rule = vi.mocked(canChangeAccount);
+    rule.mockClear();
+    expect(await createFirstAdmin(db, admin('first'))).toMatchObject({ created: true });
+    expect(rule).toHaveBeenCalledWith({ kind: 'system', adminExists: false }, null, 'ADMIN');
+    rule.mockClear();
+    expect(await createFirstAdmin(db, admin('second'))).toEqual({ created: false });
+    expect(rule).toHaveBeenCalledWith({ kind: 'system', adminExists: true }, null, 'ADMIN');
+    expect(rule).not.toHaveReturnedWith(true);
+    expect((await db.user.findMany({ where: { role: 'ADMIN' } })).map((user) => user.username)).toEqual(['first']);
+  });
+
+  it('pnpm create-admin creates the first admin, then refuses a second one and changes nothing (the same rule)', async () => {
+    // The CLI checks nothing on its own: its only admin checks are the rule's (mayCreateFirstAdmin, createFirstAdmin).
+    const source = await readFile(new URL('../src/cli/create-admin.ts', import.meta.url), 'utf8');
+    expect(source).toMatch(/mayCreateFirstAdmin\(db\)/);
+    expect(source).not.toMatch(/needsSetup|role: 'ADMIN'|user\.count/);
+
+    const db = await freshDatabase();
+    const url = urlFor(created[created.length - 1]!);
+    const run = (name: string) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, NODE_ENV: 'test' };
+      for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_NAME']) delete env[key];
+      return promisify(execFile)(path.resolve(apiDir, 'node_modules/.bin/tsx'), ['src/cli/create-admin.ts', '--email', `${name}@shop.example`, '--password', PASSWORD, '--name', 'Sam Rue', '--username', name], { cwd: apiDir, env, timeout: 120_000 })
+        .then(({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }))
+        .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, out: `${error.stdout ?? ''}${error.stderr ?? ''}` }));
+    };
+    const first = await run('cliowner');
+    expect(first.out).toMatch(/First admin created: cliowner/);
+    expect(first.code).toBe(0);
+    const second = await run('clithief');
+    expect(second.code).toBe(1);
+    expect(second.out).toMatch(/An administrator already exists/);
+    expect((await db.user.findMany({ where: { role: 'ADMIN' } })).map((user) => user.username)).toEqual(['cliowner']);
+    expect(await db.user.count({ where: { username: 'clithief' } })).toBe(0);
+  }, 180_000);
 });
 
 describe('demo seed after a first start without demo data', () => {

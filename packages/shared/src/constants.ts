@@ -17,6 +17,10 @@ export const ADMIN_AREA_ROLES = ['ADMIN', 'EMPLOYEE'] as const satisfies readonl
 export const CLIENT_AREA_ROLES = ['CLIENT'] as const satisfies readonly Role[];
 
 export const LIMITS = {
+  /** Deepest nesting of arrays/objects a JSON body or tRPC input may have (checked before parsing). */
+  jsonDepthMax: 64,
+  /** Most calls in one tRPC batch request (the web app's httpBatchLink maxItems uses the same). */
+  trpcBatchMax: 50,
   plateMax: 20,
   emailMax: 100,
   usernameMax: 50,

@@ -3,6 +3,7 @@
 // Validation messages travel as codes ("required|fieldName=firstName") inside zod issues. The API renders
 // them in English (renderMessage); the web renders them in the user's language through i18n
 // (locales/*/validation.json has the same keys). So a rule and its message are written exactly once.
+import { LIMITS } from './constants.ts';
 
 /** SPEC §5 generic validation messages, English templates. Keys are also i18n keys under "validation". */
 export const VALIDATION_TEMPLATES = {
@@ -100,3 +101,12 @@ export const MESSAGES = {
   versionConflict: 'This record was changed by someone else. Reload it and apply your change again.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * The API's answers to requests past its bounds (LIMITS), which the web app never sends (its httpBatchLink
+ * keeps to LIMITS.trpcBatchMax, its inputs are shallow): English only, not in the translated MESSAGES.
+ */
+export const REQUEST_LIMIT_MESSAGES = {
+  jsonTooDeep: `The request's JSON is nested too deeply (at most ${LIMITS.jsonDepthMax} levels).`,
+  trpcBatchTooLarge: `Too many calls in one request (at most ${LIMITS.trpcBatchMax}).`,
+} as const;

@@ -8,21 +8,39 @@ import { toFieldErrors } from './zod-errors.ts';
 
 const NUL = '\u0000';
 
-/** The dotted path of the first string (value or object key) containing NUL, or null when there is none. */
+/**
+ * The dotted path of the first string (value or object key) containing NUL, or null when there is none.
+ * Iterative and linear: each node is visited once with a link to its parent, and the path is built only
+ * for the string that holds a NUL (JSON bodies are also bounded in depth before parsing: lib/json-depth.ts).
+ */
 export function findNulCharacter(value: unknown, path: readonly string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes(NUL) ? [...path] : null;
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findNulCharacter(value[index], [...path, String(index)]);
-      if (found) return found;
-    }
-    return null;
+  interface Node {
+    value: unknown;
+    key: string | null;
+    parent: Node | null;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes(NUL)) return [...path, key.replaceAll(NUL, '')];
-    const found = findNulCharacter(item, [...path, key]);
-    if (found) return found;
+  const pathOf = (node: Node | null, last?: string): string[] => {
+    const parts: string[] = last === undefined ? [] : [last];
+    for (let at = node; at && at.key !== null; at = at.parent) parts.push(at.key);
+    return [...path, ...parts.reverse()];
+  };
+  const stack: Node[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const current = node.value;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return pathOf(node);
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || ArrayBuffer.isView(current)) continue;
+    // Children pushed in reverse so the first one in document order is reported first.
+    if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], key: String(index), parent: node });
+      continue;
+    }
+    const entries = Object.entries(current);
+    for (const [key] of entries) if (key.includes(NUL)) return pathOf(node, key.replaceAll(NUL, ''));
+    for (let index = entries.length - 1; index >= 0; index--) stack.push({ value: entries[index]![1], key: entries[index]![0], parent: node });
   }
   return null;
 }

@@ -13,7 +13,10 @@ import type { TRPCError } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS, REQUEST_LIMIT_MESSAGES } from '@garage/shared';
 import type { AppDeps } from '../deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { jsonTooDeep, jsonTooDeepError } from '../lib/json-depth.ts';
 import { createContext } from './context.ts';
 import { appRouter, createCaller } from './root.ts';
 
@@ -66,6 +69,8 @@ async function answerThroughTrpc({ deps, onError }: Options, request: TrpcReques
     router: appRouter,
     req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
     path: request.params.path,
+    // Already checked in the route (trpcBatchTooLargeError); tRPC's own bound too, should that check move.
+    maxBatchSize: LIMITS.trpcBatchMax,
     error: null,
     createContext: async () => createContext(deps, { req: request, res: reply }),
     onError,
@@ -76,13 +81,22 @@ async function answerThroughTrpc({ deps, onError }: Options, request: TrpcReques
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
+export const trpcBatchTooLargeError = () => new AppError('BAD_REQUEST', REQUEST_LIMIT_MESSAGES.trpcBatchTooLarge);
+
 export function trpcPlugin(options: Options): FastifyPluginAsync {
   return async (app) => {
     // tRPC reads the raw body itself.
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // ... but too deep a JSON body is refused before tRPC parses it (lib/json-depth.ts).
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+      typeof body === 'string' && jsonTooDeep(body) ? done(jsonTooDeepError(), undefined) : done(null, body),
+    );
 
     app.all<{ Params: { path: string } }>('/:path', async (request, reply) => {
+      // Both paths (the fast GET path and resolveResponse) are bounded here, before any call runs.
+      if (request.params.path.split(',').length > LIMITS.trpcBatchMax) throw trpcBatchTooLargeError();
+      const input = (request.query as Record<string, unknown>).input;
+      if (typeof input === 'string' && jsonTooDeep(input)) throw jsonTooDeepError();
       const reads = queryCalls(request);
       const results = reads && (await answerQueries(options.deps, reads.calls, request, reply).catch(() => null));
       if (!reads || !results) return answerThroughTrpc(options, request, reply);

@@ -7,6 +7,7 @@
  *    to keep the landing page's JavaScript small.
  */
 import type { AppRouter } from '@garage/api/router';
+import { LIMITS } from '@garage/shared';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { env } from '../env.ts';
@@ -16,7 +17,7 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: `${env.apiUrl}/trpc`, fetch: apiFetch })],
+    links: [httpBatchLink({ url: `${env.apiUrl}/trpc`, fetch: apiFetch, maxItems: LIMITS.trpcBatchMax })],
   });
 }
 

@@ -1,6 +1,7 @@
 // One-time codes (SPEC §4 login flow): send / resend, verify, and the password reset a verified code allows.
-// Unknown identifiers get the same answers as known ones: the resend countdown and the "too many wrong codes"
-// lock are tracked per typed identifier (AuthAttempt buckets), not per account.
+// Unknown identifiers get the same answers as known ones, and one identifier's answers never depend on what
+// was tried with another of the same account: the resend countdown and the "too many wrong codes" lock are
+// tracked per typed identifier (AuthAttempt buckets), not per account.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { hashPassword, type Db } from '@garage/db';
 import {
@@ -139,26 +140,29 @@ export async function verifyCode(
         })
       : null;
 
-  let tries: number;
-  if (code) {
-    const [counted] = await ctx.db.oneTimeCode.updateManyAndReturn({
-      where: { id: code.id, attempts: { lt: OTP.maxAttempts } },
-      data: { attempts: { increment: 1 } },
-      select: { attempts: true },
-    });
-    tries = counted?.attempts ?? OTP.maxAttempts + 1;
-  } else {
-    // No live code: count this identifier's tries since its last send, exactly as if there were one.
-    const lastSend = await latestAttempt(ctx.db, buckets.codeSend(input.purpose, identifier.key));
-    tries = await countSince(ctx.db, verifyBucket, lastSend ?? new Date(now.getTime() - OTP.ttlSeconds * 1000));
-  }
+  // The lock and its message follow the typed identifier's own tries since its last send, never the
+  // account's code: a code locked through a phone number must not make the account's email answer "locked"
+  // at its first try (that would tell which email the phone belongs to). Known and unknown identifiers count
+  // the same way. The code's own counter still bounds the tries per code whatever identifiers they use;
+  // once it is used up, a try is simply wrong.
+  const lastSend = await latestAttempt(ctx.db, buckets.codeSend(input.purpose, identifier.key));
+  const tries = await countSince(ctx.db, verifyBucket, lastSend ?? new Date(now.getTime() - OTP.ttlSeconds * 1000));
   if (tries > OTP.maxAttempts) {
     await attempt.release();
     throw codeError(AUTH_MESSAGES.codeLocked);
   }
+  const counted = code
+    ? (
+        await ctx.db.oneTimeCode.updateManyAndReturn({
+          where: { id: code.id, attempts: { lt: OTP.maxAttempts } },
+          data: { attempts: { increment: 1 } },
+          select: { attempts: true },
+        })
+      ).length > 0
+    : false;
 
   const correct =
-    code !== null && code.expiresAt > now && sameHash(code.codeHash, hashCode(ctx.jwtSecret, code.userId, input.purpose, input.otp));
+    code !== null && counted && code.expiresAt > now && sameHash(code.codeHash, hashCode(ctx.jwtSecret, code.userId, input.purpose, input.otp));
   if (!correct) throw codeError(tries >= OTP.maxAttempts ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeInvalid);
 
   await attempt.release();

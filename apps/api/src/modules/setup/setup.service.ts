@@ -21,6 +21,7 @@ import { reserveAttempt, type ThrottleRule } from '../auth/throttle.ts';
 import { authUserSelect } from '../auth/users.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { saveImage, type UploadedImage } from '../uploads/uploads.service.ts';
+import { canChangeAccount, systemActor } from '../users/users.access.ts';
 import { needsSetup, setupCodeMatches } from './setup-code.ts';
 
 /** Wrong setup codes: 10 per IP per 15 minutes (the code has ~59 bits; this only stops noise). */
@@ -40,12 +41,22 @@ async function storedCodeHash(db: Db | Prisma.TransactionClient): Promise<string
   return merchant?.setupCodeHash ?? null;
 }
 
+/**
+ * The setup code, checked before the throttle: the right code is always accepted (it is long and random:
+ * ~59 bits, so guessing it is out of reach whatever the rate), so a shop owner behind the same address as
+ * someone sending wrong codes is never locked out. A wrong code is recorded and throttled per address: 403,
+ * then 429 past SETUP_THROTTLE.
+ */
+async function requireSetupCode(ctx: AuthContext, setupCode: string): Promise<void> {
+  if (setupCodeMatches(setupCode, await storedCodeHash(ctx.db))) return;
+  await reserveAttempt(ctx.db, [setupRule(ctx.client.ip)]);
+  throw wrongCode();
+}
+
 /** Step 1 of the screen: is this the code? Throttled like the setup itself; uses nothing up. */
 export async function checkSetupCode(ctx: AuthContext, setupCode: string): Promise<{ valid: true }> {
   if (!(await needsSetup(ctx.db))) throw alreadyDone();
-  const attempt = await reserveAttempt(ctx.db, [setupRule(ctx.client.ip)]);
-  if (!setupCodeMatches(setupCode, await storedCodeHash(ctx.db))) throw wrongCode();
-  await attempt.release();
+  await requireSetupCode(ctx, setupCode);
   return { valid: true };
 }
 
@@ -56,9 +67,7 @@ export async function checkSetupCode(ctx: AuthContext, setupCode: string): Promi
  */
 export async function saveSetupLogo(ctx: AuthContext, storage: FileStorage, setupCode: string, file: { filename: string; bytes: Buffer }): Promise<UploadedImage> {
   if (!(await needsSetup(ctx.db))) throw alreadyDone();
-  const attempt = await reserveAttempt(ctx.db, [setupRule(ctx.client.ip)]);
-  if (!setupCodeMatches(setupCode, await storedCodeHash(ctx.db))) throw wrongCode();
-  await attempt.release();
+  await requireSetupCode(ctx, setupCode);
   return saveImage(ctx.db, storage, null, { ...file, section: 'branding' });
 }
 
@@ -85,8 +94,23 @@ function clashToConflict(error: unknown): never {
   throw conflict(first, fieldErrors);
 }
 
-/** Inside the locked transaction: the admin row, and the merchant marked as set up (code cleared). */
+/**
+ * The accounts rule (users.access.ts), asked by the system actor: may the first admin be created now (none
+ * exists)? Every path that creates the first admin (setup screen, ADMIN_EMAIL at boot, `pnpm create-admin`)
+ * asks it, under the installation lock before writing.
+ */
+export async function mayCreateFirstAdmin(db: Db | Prisma.TransactionClient): Promise<boolean> {
+  const adminExists = (await db.user.count({ where: { role: 'ADMIN' } })) > 0;
+  return canChangeAccount(systemActor(adminExists), null, 'ADMIN');
+}
+
+/**
+ * Inside the locked transaction: the admin row, and the merchant marked as set up (code cleared). The one
+ * place the setup paths create an account, so it asks the accounts rule (users.access.ts) as the system
+ * actor, which may create the first admin only: null when an admin exists already (nothing written).
+ */
 async function insertFirstAdmin(tx: Prisma.TransactionClient, admin: FirstAdmin, passwordHash: string, now: Date) {
+  if (!(await mayCreateFirstAdmin(tx))) return null;
   const user = await tx.user.create({
     data: {
       firstName: admin.firstName,
@@ -119,22 +143,21 @@ export async function completeSetup(
   now = new Date(),
 ): Promise<AuthSession> {
   if (!(await needsSetup(ctx.db))) throw alreadyDone();
-  const attempt = await reserveAttempt(ctx.db, [setupRule(ctx.client.ip)]);
-  if (!setupCodeMatches(input.setupCode, await storedCodeHash(ctx.db))) throw wrongCode();
+  await requireSetupCode(ctx, input.setupCode);
   const passwordHash = await hashPassword(input.admin.password);
 
   const user = await ctx.db
     .$transaction(async (tx) => {
       await lockInstallation(tx);
-      if ((await tx.user.count({ where: { role: 'ADMIN' } })) > 0) throw alreadyDone();
+      if (!(await mayCreateFirstAdmin(tx))) throw alreadyDone();
       if (!setupCodeMatches(input.setupCode, await storedCodeHash(tx))) throw wrongCode();
       const admin = { ...input.admin, preferredLanguage: input.shop.defaultLanguage };
       const created = await insertFirstAdmin(tx, admin, passwordHash, now);
+      if (!created) throw alreadyDone();
       await saveShop(tx, created.merchantId, input.shop);
       return created.user;
     }, TRANSACTION)
     .catch(clashToConflict);
-  await attempt.release();
   return startSession(ctx, user);
 }
 
@@ -188,14 +211,13 @@ async function upsertBranding(
  * Creates nothing when an admin already exists, so it is safe at every start and from several instances.
  */
 export async function createFirstAdmin(db: Db, admin: FirstAdmin, now = new Date()): Promise<{ created: boolean; userId?: string }> {
-  if (!(await needsSetup(db))) return { created: false };
+  if (!(await mayCreateFirstAdmin(db))) return { created: false };
   const passwordHash = await hashPassword(admin.password);
   return db
     .$transaction(async (tx) => {
       await lockInstallation(tx);
-      if ((await tx.user.count({ where: { role: 'ADMIN' } })) > 0) return { created: false };
-      const { user } = await insertFirstAdmin(tx, admin, passwordHash, now);
-      return { created: true, userId: user.id };
+      const inserted = await insertFirstAdmin(tx, admin, passwordHash, now);
+      return inserted ? { created: true, userId: inserted.user.id } : { created: false };
     }, TRANSACTION)
     .catch(clashToConflict);
 }
