@@ -374,6 +374,29 @@ describe('an import never matches or changes a staff account', () => {
     expect(await testDb().vehicle.count({ where: { plateNormalized: plate } })).toBe(0);
   });
 
+  it("never writes on another customer's vehicle: a row naming customer A with B's plate is a row error, B's vehicle untouched", async () => {
+    const [owner, other] = await Promise.all([createMatchableAccount('CLIENT'), createMatchableAccount('CLIENT')]);
+    const plate = uniquePlate();
+    const vehicle = await testDb().vehicle.create({
+      data: { ownerId: owner.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Blue', brand: 'Peugeot', model: '208', year: 2019, engineType: 'Petrol', status: 'ACTIVE', latestKm: 1000 },
+    });
+    const file = csv([
+      HEADER,
+      // Customer "other" (matched by email) on the owner's plate, with a visit, an oil change and a reading.
+      [other.firstName, other.lastName, other.email!, '+1', other.phoneNumber!, plate, 'Fiat', 'Panda', 2001, 250000, '2026-02-01', 'Brakes', '120.00', 'Total Quartz', 250000],
+      // The owner's own row on the same plate still goes in.
+      [owner.firstName, owner.lastName, owner.email!, '+1', owner.phoneNumber!, plate, 'Peugeot', '208', 2019, 1500, '2026-02-02', 'Service', '90.00', '', ''],
+    ]);
+    const job = await importFile(app, employee.authHeader, 'plates.csv', file, { duplicates: 'update', mode: 'validOnly' });
+    expect(job.phase).toBe('done');
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:plateNumber:${IMPORT_MESSAGES.vehicleOfAnotherCustomer}`]);
+    const after = await testDb().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } });
+    expect(after).toMatchObject({ ownerId: owner.id, brand: 'Peugeot', model: '208', year: 2019, latestKm: 1500 });
+    expect(await testDb().visit.count({ where: { customerId: other.id } })).toBe(0);
+    expect((await testDb().visit.findMany({ where: { vehicleId: vehicle.id } })).map((v) => [v.customerId, v.name])).toEqual([[owner.id, 'Service']]);
+    expect(await testDb().oilChange.count({ where: { vehicleId: vehicle.id } })).toBe(0);
+  });
+
   it("refuses a row matching the admin by email (new phone, new name, new language): row error, admin unchanged", async () => {
     const target = await createMatchableAccount('ADMIN');
     const before = await accountOf(target.id);

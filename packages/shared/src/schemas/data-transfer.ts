@@ -283,6 +283,8 @@ export const IMPORT_MESSAGES = {
   conflictingCustomer: 'This email and this phone belong to two different customers',
   /** An import creates and changes customer accounts only (apps/api users.access.ts): never a staff account. */
   staffAccount: 'This email or phone belongs to a staff account: an import never changes staff accounts',
+  /** A row never writes on another customer's vehicle (as the visit form refuses it: visits.service.ts). */
+  vehicleOfAnotherCustomer: "This plate is another customer's vehicle: the row is not imported",
   rolledBack: 'The import failed and was rolled back; nothing was imported.',
   tooManyRows: `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows: split it into smaller files`,
   tooManyColumns: `The file has more than ${IMPORT_LIMITS.maxColumns} columns`,

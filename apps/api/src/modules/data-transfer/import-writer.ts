@@ -27,10 +27,10 @@ export interface BatchInput {
   actorId: string;
 }
 
-/** A row the writer refused (its customer matched a staff account): reported as a row error. */
+/** A row the writer refused (its customer matched a staff account, or its plate is another customer's vehicle): reported as a row error. */
 export interface RefusedRow {
   row: number;
-  field: 'email' | 'phoneNumber';
+  field: 'email' | 'phoneNumber' | 'plateNumber';
   message: string;
 }
 
@@ -176,6 +176,22 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     return false;
   });
 
+  /**
+   * A row whose customer is not the owner of the vehicle its plate names: refused (a row error), nothing
+   * written from it, as the visit form refuses another customer's vehicle. Rows naming no customer attach to
+   * the owner and are kept.
+   */
+  const foreignRows = new Set<number>();
+  const onForeignVehicle = (item: (typeof units)[number], ownerId: string): boolean => {
+    const rowCustomer = customerId(item.ownerKey ?? item.customerKey);
+    if (rowCustomer === undefined || rowCustomer === ownerId) return false;
+    if (foreignRows.has(item.unit.row)) return true;
+    foreignRows.add(item.unit.row);
+    refused.push({ row: item.unit.row, field: 'plateNumber', message: IMPORT_MESSAGES.vehicleOfAnotherCustomer });
+    failedRows++;
+    return true;
+  };
+
   // Vehicles -------------------------------------------------------------------------------------------
   const plateKeys = [...new Set(units.flatMap(({ unit }) => [unit.record.vehicle?.plateKey, unit.vehiclePlateKey]).filter((key): key is string => !!key))].filter((key) => !vehicleOf(key));
   if (plateKeys.length > 0) {
@@ -187,7 +203,8 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     const toInsert: unknown[][] = [];
     const toUpdate: Unit[] = [];
     const handled = new Set<string>();
-    for (const { unit, customerKey, ownerKey } of units) {
+    for (const item of units) {
+      const { unit, customerKey, ownerKey } = item;
       const vehicle = unit.record.vehicle;
       if (!vehicle || handled.has(vehicle.plateKey) || vehicleOf(vehicle.plateKey)) continue;
       handled.add(vehicle.plateKey);
@@ -195,6 +212,8 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       if (found) {
         vehicles.set(vehicle.plateKey, { id: found.id, ownerId: found.ownerId });
         if (vehicle.reference) continue;
+        // Another customer's vehicle is neither updated nor written on (its visits and oil changes below).
+        if (onForeignVehicle(item, found.ownerId)) continue;
         if (update) {
           toUpdate.push(unit);
           summary.vehicles.updated++;
@@ -244,12 +263,14 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     const visits: unknown[][] = [];
     const tasks: unknown[][] = [];
     const payments: unknown[][] = [];
-    for (const { unit, customerKey, ownerKey } of visitUnits) {
+    for (const item of visitUnits) {
+      const { unit, customerKey, ownerKey } = item;
       const vehicle = vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey);
       if (!vehicle) {
         failedRows++;
         continue;
       }
+      if (onForeignVehicle(item, vehicle.ownerId)) continue;
       const customer = customerId(ownerKey ?? customerKey) ?? vehicle.ownerId;
       const now = new Date().toISOString();
       if (unit.visit) {
@@ -302,13 +323,15 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       (await tx.$queryRawUnsafe<{ key: string }[]>(`SELECT "vehicleId"::text || ' ' || "currentKm" || ' ' || lower("oilName") AS key FROM "OilChange" WHERE "vehicleId" = ANY($1::uuid[])`, vehicleIds)).map((row) => row.key),
     );
     const rows: unknown[][] = [];
-    for (const { unit } of oilUnits) {
+    for (const item of oilUnits) {
+      const { unit } = item;
       const oil = unit.record.oilChange!;
       const vehicle = vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey);
       if (!vehicle) {
         failedRows++;
         continue;
       }
+      if (onForeignVehicle(item, vehicle.ownerId)) continue;
       const key = `${vehicle.id} ${oil.currentKm} ${oil.oilName.toLowerCase()}`;
       if (existing.has(key)) {
         summary.oilChanges.skipped++;
@@ -325,7 +348,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   }
   for (const { unit } of units) {
     const vehicle = unit.record.vehicle;
-    if (!vehicle || vehicle.odometerKm === null) continue;
+    if (!vehicle || vehicle.odometerKm === null || foreignRows.has(unit.row)) continue;
     const known = vehicleOf(vehicle.plateKey);
     if (known) reading(known.id, vehicle.odometerKm, unit.record.visit ? iso(unit.record.visit.visitDate) : new Date().toISOString());
   }
