@@ -1,4 +1,4 @@
-// README command 2: the whole test suite on a fresh machine. Typecheck, unit and API integration tests
+// README command 2: the whole test suite on a fresh machine. Lint, typecheck, unit and API integration tests
 // (vitest, real PostgreSQL), then browser journeys (Playwright, Chromium). Ends with one line
 // "N passed, N failed, N skipped" computed from the runners' JSON reports.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,7 +27,15 @@ function readJson(file) {
   }
 }
 
-// 1. Typecheck every package.
+// 1. Lint and formatting (Biome, biome.jsonc: the house's import and process.env rules, the line width).
+say('Lint...');
+if ((await run(...pn('run', 'lint'))) === 0) totals.passed += 1;
+else {
+  totals.failed += 1;
+  failures.push('lint');
+}
+
+// 2. Typecheck every package.
 say('Typecheck...');
 if ((await run(...pn('turbo', 'run', 'typecheck', '--output-logs=errors-only'))) === 0) totals.passed += 1;
 else {
@@ -35,7 +43,7 @@ else {
   failures.push('typecheck');
 }
 
-// 2. Unit + API integration tests (one vitest run over every package, see vitest.config.ts).
+// 3. Unit + API integration tests (one vitest run over every package, see vitest.config.ts).
 say('Unit and integration tests...');
 const vitestReport = path.join(resultsDir, 'vitest.json');
 // One retry, as the browser journeys have in CI: a test broken for real fails both attempts, while one that
@@ -52,7 +60,7 @@ if (vitest) {
 // vitest 4.1 has exited 0 after a test failed on both attempts (seen in a CI rehearsal): its report decides too.
 if (vitestCode !== 0 || vitest?.numFailedTests > 0) failures.push('vitest');
 
-// 3. Browser journeys against the production build.
+// 4. Browser journeys against the production build.
 say('Building the web app for the browser tests...');
 const buildCode = await run(...pn('turbo', 'run', 'build', '--filter=@garage/web', '--output-logs=errors-only'));
 const chromium = buildCode === 0 ? await findChromium() : null;
