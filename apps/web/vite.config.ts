@@ -38,6 +38,10 @@ export default defineConfig(async ({ isSsrBuild }): Promise<UserConfig> => ({
     manifest: !isSsrBuild,
     target: 'es2022',
     rolldownOptions: {
+      // A feature's index.ts only re-exports (src/feature-boundaries.test.ts): an import through it brings the
+      // modules it names, not the whole feature (the public site would otherwise load staff code, e.g. tRPC).
+      // Any other module: undefined keeps the default (package.json "sideEffects", else analysed).
+      treeshake: { moduleSideEffects: (id) => (/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) ? false : undefined) },
       onwarn(warning, warn) {
         // Libraries mark React Server Component boundaries with "use client": meaningless in a browser bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -1,52 +1,33 @@
 // Builds the Fastify app: plugins, REST routes and tRPC, all under /backend/, plus the web app in
 // production. server.ts only listens; tests call buildApp() and use app.inject().
+import { registerRestOperations } from './operations/to-rest.ts';
+import { OPERATIONS } from './registry.ts';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS, MESSAGES } from '@garage/shared';
+import { LIMITS, renderCode, type ApiErrorBody } from '@garage/shared';
 import type { AppDeps } from './deps.ts';
 import { listenForChanges } from './lib/change-notices.ts';
 import { lifecycle } from './lib/lifecycle.ts';
 import { jsonTooDeep, jsonTooDeepError } from './lib/json-depth.ts';
 import { nulCharacterIn } from './lib/nul-guard.ts';
 import { listenForRevocations } from './session/session-revocations.ts';
-import { authRoutes } from './modules/auth/auth.rest.ts';
 import { healthRoutes } from './modules/health/health.rest.ts';
-import { merchantRoutes } from './modules/merchant/merchant.rest.ts';
-import { contactRoutes } from './modules/contact/contact.rest.ts';
-import { messagesRoutes } from './modules/messages/messages.rest.ts';
-import { ratingsRoutes } from './modules/ratings/ratings.rest.ts';
-import { offeringRoutes } from './modules/offering/offering.rest.ts';
-import { oilChangesRoutes } from './modules/oil-changes/oil-changes.rest.ts';
-import { searchRoutes } from './modules/search/search.rest.ts';
-import { staticDataRoutes } from './modules/static-data/static-data.rest.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.rest.ts';
 import { mediaRoutes } from './modules/media/media.rest.ts';
-import { profileRoutes } from './modules/users/profile.rest.ts';
-import { usersRoutes } from './modules/users/users.rest.ts';
-import { myVehiclesRoutes } from './modules/vehicles/my-vehicles.rest.ts';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.rest.ts';
-import { visitsRoutes } from './modules/visits/visits.rest.ts';
-import { tasksRoutes } from './modules/tasks/tasks.rest.ts';
-import { paymentsRoutes } from './modules/payments/payments.rest.ts';
-import { todosRoutes } from './modules/todos/todos.rest.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.rest.ts';
 import { dataTransferRoutes } from './modules/data-transfer/data-transfer.rest.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.rest.ts';
 import { reportsRoutes } from './modules/reports/reports.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
-import { myVisitsRoutes } from './modules/my-visits/my-visits.rest.ts';
-import { approvalsRoutes } from './modules/approvals/approvals.rest.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
-import { remindersRoutes } from './modules/reminders/reminders.rest.ts';
-import { appointmentsRoutes } from './modules/appointments/appointments.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
 import { trpcPlugin } from './trpc/fastify.ts';
+import { appRouter, createCaller } from './router.ts';
 
 export const API_PREFIX = '/backend';
 
@@ -137,38 +118,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
-      await api.register(authRoutes(deps));
-      await api.register(merchantRoutes(deps));
-      await api.register(contactRoutes(deps));
-      await api.register(messagesRoutes(deps));
-      await api.register(ratingsRoutes(deps));
-      await api.register(offeringRoutes(deps));
-      await api.register(usersRoutes(deps));
-      await api.register(profileRoutes(deps));
-      await api.register(vehiclesRoutes(deps));
-      await api.register(myVehiclesRoutes(deps));
-      await api.register(oilChangesRoutes(deps));
-      await api.register(staticDataRoutes(deps));
-      await api.register(searchRoutes(deps));
+      registerRestOperations(api, deps, OPERATIONS);
       await api.register(uploadsRoutes(deps));
       await api.register(mediaRoutes(deps));
-      await api.register(visitsRoutes(deps));
-      await api.register(tasksRoutes(deps));
-      await api.register(paymentsRoutes(deps));
-      await api.register(todosRoutes(deps));
       await api.register(analyticsRoutes(deps));
       await api.register(dataTransferRoutes(deps));
-      await api.register(dashboardRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(setupRoutes(deps));
-      await api.register(myVisitsRoutes(deps));
-      await api.register(approvalsRoutes(deps));
       await api.register(invoicesRoutes(deps));
-      await api.register(remindersRoutes(deps));
-      await api.register(appointmentsRoutes(deps));
       await api.register(
         trpcPlugin({
           deps,
+          router: appRouter,
+          createCaller,
           onError({ error, path }) {
             if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
           },
@@ -186,7 +148,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // A file's extension in the path, not in the query (/login?identifier=me@shop.example is a page).
     const wantsPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]!);
     if (wantsPage && app.sendStartPage) return app.sendStartPage(request, reply);
-    return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}` });
+    const params = { method: request.method, path: request.url.split('?')[0] ?? '' };
+    return reply.status(404).send({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: renderCode('transport.routeNotFound', params),
+      messageCode: 'transport.routeNotFound',
+      params,
+    } satisfies ApiErrorBody);
   });
 
   return app;

@@ -42,6 +42,8 @@ const schema = z.object({
   ADMIN_NAME: z.string().trim().min(1).max(200).optional(),
   /** Also write the first-run setup code to this file (mode 600), e.g. for scripted installs and tests. */
   SETUP_CODE_FILE: z.string().optional(),
+  /** Set by pnpm: the folder a `pnpm <script>` was typed in (the backup CLI resolves relative folders from it). */
+  INIT_CWD: z.string().optional(),
   /** Built web app to serve; production only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Background jobs (service reminder emails, pg-boss in the database's "pgboss" schema); several instances may all run them. */

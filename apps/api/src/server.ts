@@ -5,10 +5,10 @@ import v8 from 'node:v8';
 import { createDb, createLocalStorage, DEMO_ACCOUNTS, ensureMerchant, resolveDatabase, seedDemoData, seedDemoMedia } from '@garage/db';
 import { buildApp } from './app.ts';
 import { loadConfig, shouldSeedDemo } from './env.ts';
+import { startJobs, type JobRunner } from './jobs.ts';
 import { lifecycle } from './lib/lifecycle.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { bootstrapAdminFromEnv } from './modules/setup/first-admin.ts';
-import { startJobs, type JobRunner } from './modules/reminders/reminders.job.ts';
 import { prepareSetupCode, setupBanner } from './modules/setup/setup-code.ts';
 
 // Prisma's query compiler is WebAssembly. V8 re-compiles its hot functions with TurboFan on background

@@ -237,7 +237,7 @@ function servedRoutes(app: App): string[] {
     if (!match) continue;
     stack.length = match[1]!.length / 4;
     stack.push(match[2]!);
-    const path = stack.join('').replace(/:[^/]+/g, '{}');
+    const path = stack.join('').replace(/:\w+(\|:\w+)*/g, '{}');
     for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) served.push(`${method} ${path}`);
   }
   return served;
@@ -281,7 +281,7 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
     // Client B: a vehicle, a visit with a task and a proposed one, a payment, a photo, a rated completed visit.
     const visit = await visitFor(staff, clientB);
     const proposed = await propose(staff, visit.id);
-    const { payment } = await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 2_000, method: 'CASH' } });
+    const { payment } = await staff.caller.payments.create({ id: visit.id, data: { amountCents: 2_000, method: 'CASH' } });
     const invoice = await staff.caller.invoices.issue({ visitId: visit.id });
     const appointment = await testDb().appointment.create({
       data: { fullName: 'Client B', vehicleDescription: 'B car', vehicleId: clientB.vehicle.id, customerId: clientB.customer.id, day: new Date(Date.now() + 5 * 86_400_000), status: 'PROPOSED' },

@@ -1,15 +1,17 @@
 // Web analytics: the beacon (validation, bots, privacy, buffering, shutdown), the rollups against a recount,
 // the reports' boundaries and time zone, the real-time stream and who may read what.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROLLUP_TIME_ZONE_KEY, rebuildDailyRollups } from '@garage/db/analytics-rollups';
 import { poolOf } from '@garage/db/client';
 import type { App } from '../src/app.ts';
 import type { Config } from '../src/env.ts';
+import { startJobs } from '../src/jobs.ts';
+import { ANALYTICS_RETENTION_QUEUE, ANALYTICS_TIME_ZONE_QUEUE } from '../src/modules/analytics/analytics.jobs.ts';
 import { NOTIFY_CHANNEL, ROLLUP_LOCK_KEY, writeBatch, type EventRow } from '../src/modules/analytics/ingest.ts';
 import { RealtimeHub } from '../src/modules/analytics/realtime.ts';
 import { deleteExpiredEvents } from '../src/modules/analytics/retention.ts';
-import { syncRollupTimeZone } from '../src/modules/analytics/time-zone.ts';
+import { shopTimeZone, syncRollupTimeZone } from '../src/modules/analytics/time-zone.ts';
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -301,6 +303,30 @@ describe('rollups', () => {
     expect(await storedFor(['expiring-session'])).toBe(0);
     const { rows } = await pool().query(`SELECT views FROM "PageViewHourly" WHERE dimension = 'page' AND value = '/expiring'`);
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('upkeep jobs (pg-boss, not timers in the web process)', () => {
+  const silentLog = { warn: () => {}, error: () => {}, info: () => {} };
+
+  it('the retention job deletes expired raw events and the time-zone job brings the rollups back to the shop\'s zone', async () => {
+    const old = new Date(Date.now() - 500 * 86_400_000);
+    await writeBatch(pool(), [event(old, { sessionId: 'expiring-by-job', pagePath: '/expiring-by-job' })]);
+    const shopZone = await shopTimeZone(pool());
+    const otherZone = shopZone === 'Asia/Tokyo' ? 'UTC' : 'Asia/Tokyo';
+    await pool().query(`INSERT INTO "AnalyticsState" (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
+      ROLLUP_TIME_ZONE_KEY,
+      otherZone,
+    ]);
+    const jobs = await startJobs(testDeps(), inject('databaseUrl'), silentLog, { schedule: false, pollingIntervalSeconds: 0.5 });
+    try {
+      await jobs.boss.send(ANALYTICS_RETENTION_QUEUE, {});
+      await jobs.boss.send(ANALYTICS_TIME_ZONE_QUEUE, {});
+      await waitFor(async () => (await storedFor(['expiring-by-job'])) === 0 && (await rollupZone()) === shopZone, 15_000);
+    } finally {
+      await jobs.stop();
+      await syncRollupTimeZone(pool(), ROLLUP_LOCK_KEY);
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { App } from '../src/app.ts';
 import type { MessageSender, OutgoingMessage } from '../src/lib/mailer.ts';
 import { signedInCustomer } from './approvals-fixtures.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 import { signedIn } from './visits-fixtures.ts';
 

@@ -3,7 +3,7 @@
 import type { TaskInput } from '@garage/shared';
 import { signAccessToken } from '../src/session/session.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { TEST_JWT_SECRET, testDeps } from './helpers.ts';
 import { createCustomer, inDays, signedIn, task } from './visits-fixtures.ts';
 
@@ -24,7 +24,11 @@ export async function visitFor(staff: Staff, owner: Customer, tasks: TaskInput[]
 }
 
 export async function propose(staff: Staff, visitId: string, overrides: Partial<TaskInput> = {}) {
-  return staff.caller.tasks.create({ visitId, proposed: true, data: task({ title: 'Replace wiper blades', soldForCents: 3_000, costCents: 1_000, ...overrides }) });
+  return staff.caller.tasks.create({
+    ...task({ title: 'Replace wiper blades', soldForCents: 3_000, costCents: 1_000, ...overrides }),
+    id: visitId,
+    proposed: true,
+  });
 }
 
 /** Every key anywhere in a JSON value (to prove a field is never sent). */

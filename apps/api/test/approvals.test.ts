@@ -114,7 +114,7 @@ describe('the customer decides in the client area', () => {
     const done = await staff.caller.visits.get({ id: visit.id });
     expect(done.status).toBe('COMPLETED');
     await staff.caller.visits.setStatus({ id: visit.id, version: done.version, status: 'READY_FOR_PICKUP' });
-    await alice.caller.myVisits.decide({ visitId: visit.id, decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: proposal.soldForCents }] });
+    await alice.caller.myVisits.decide({ id: visit.id, decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: proposal.soldForCents }] });
     expect((await staff.caller.visits.get({ id: visit.id })).status).toBe('IN_PROGRESS');
   });
 
@@ -125,8 +125,8 @@ describe('the customer decides in the client area', () => {
     const [foreign, missing] = [await decide(bob, visit.id, [item]), await decide(bob, randomUUID(), [item])];
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(missing.body);
-    expect(await trpcError(bob.caller.myVisits.decide({ visitId: visit.id, decisions: [item] }))).toEqual(
-      await trpcError(bob.caller.myVisits.decide({ visitId: randomUUID(), decisions: [item] })),
+    expect(await trpcError(bob.caller.myVisits.decide({ id: visit.id, decisions: [item] }))).toEqual(
+      await trpcError(bob.caller.myVisits.decide({ id: randomUUID(), decisions: [item] })),
     );
     // A task of someone else's visit under the caller's own visit id is "Task not found".
     const own = await visitFor(staff, bob);
@@ -189,14 +189,14 @@ describe('the customer decides in the client area', () => {
   it('declined work is final on its task, kept, and shown on the vehicle\'s next visit', async () => {
     const first = await visitFor(staff, alice);
     const proposal = await propose(staff, first.id, { title: 'Timing belt', soldForCents: 45_000 });
-    await alice.caller.myVisits.decide({ visitId: first.id, decisions: [{ taskId: proposal.id, decision: 'DECLINED', soldForCents: 45_000, comment: 'Too expensive now' }] });
+    await alice.caller.myVisits.decide({ id: first.id, decisions: [{ taskId: proposal.id, decision: 'DECLINED', soldForCents: 45_000, comment: 'Too expensive now' }] });
     const reopen = await app.inject({ method: 'PATCH', url: `/backend/tasks/${proposal.id}/status`, headers: staff.authHeader, payload: { status: 'REOPENED' } });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().message).toMatch(/declined/);
     expect((await app.inject({ method: 'DELETE', url: `/backend/tasks/${proposal.id}`, headers: staff.authHeader })).statusCode).toBe(409);
 
     const next = await visitFor(staff, alice);
-    const declined = await staff.caller.approvals.declined({ vehicleId: alice.vehicle.id, exceptVisitId: next.id });
+    const declined = await staff.caller.approvals.declined({ id: alice.vehicle.id, exceptVisitId: next.id });
     expect(declined.items[0]).toMatchObject({ taskId: proposal.id, title: 'Timing belt', soldForCents: 45_000, comment: 'Too expensive now', visit: { id: first.id } });
     const rest = await app.inject({ method: 'GET', url: `/backend/vehicles/${alice.vehicle.id}/declined-work?exceptVisitId=${first.id}`, headers: staff.authHeader });
     expect(rest.json().items.some((item: { taskId: string }) => item.taskId === proposal.id)).toBe(false);
@@ -205,10 +205,15 @@ describe('the customer decides in the client area', () => {
   it('the price of decided work is locked; a pending proposal can still be repriced', async () => {
     const visit = await visitFor(staff, alice);
     const proposal = await propose(staff, visit.id, { soldForCents: 3_000 });
-    const repriced = await staff.caller.tasks.update({ id: proposal.id, updatedAt: proposal.updatedAt, data: task({ title: proposal.title, soldForCents: 3_500 }) });
-    await alice.caller.myVisits.decide({ visitId: visit.id, decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 3_500 }] });
+    const repriced = await staff.caller.tasks.update({
+      ...task({ title: proposal.title, soldForCents: 3_500 }),
+      id: proposal.id,
+      updatedAt: proposal.updatedAt,
+    });
+    await alice.caller.myVisits.decide({ id: visit.id, decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 3_500 }] });
     const current = await staff.caller.tasks.get({ id: repriced.id });
-    expect((await trpcError(staff.caller.tasks.update({ id: proposal.id, updatedAt: current.updatedAt, data: task({ title: 'x', soldForCents: 9_000 }) }))).code).toBe('CONFLICT');
+    const stale = staff.caller.tasks.update({ ...task({ title: 'x', soldForCents: 9_000 }), id: proposal.id, updatedAt: current.updatedAt });
+    expect((await trpcError(stale)).code).toBe('CONFLICT');
     expect((await staff.caller.visits.get({ id: visit.id })).totalCostCents).toBe(13_500);
   });
 });
@@ -283,6 +288,27 @@ describe('the approval link', () => {
     expect(expired.json().message).toMatch(/expired/);
     expect((await submit(second.token, decision)).statusCode).toBe(410);
     expect((await testDb().task.findUniqueOrThrow({ where: { id: proposal.id } })).approval).toBe('PENDING');
+  });
+
+  it('is served over tRPC too, to a caller without a session (approvals.readLink, approvals.decideByLink)', async () => {
+    const visit = await visitFor(staff, alice);
+    const proposal = await propose(staff, visit.id, { title: 'Brake fluid', soldForCents: 2_500 });
+    const link = await linkFor(visit.id, false);
+    const input = encodeURIComponent(JSON.stringify({ token: link.token }));
+    const page = await app.inject({ method: 'GET', url: `/backend/trpc/approvals.readLink?input=${input}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().result.data.tasks.map((t: { title: string }) => t.title)).toEqual(['Brake fluid']);
+
+    const decisions = [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 2_500 }];
+    const decideByLink = () => app.inject({ method: 'POST', url: '/backend/trpc/approvals.decideByLink', payload: { token: link.token, decisions } });
+    const done = await decideByLink();
+    expect(done.statusCode).toBe(200);
+    expect(done.json().result.data).toMatchObject({ decided: 1 });
+    const stored = await testDb().task.findUniqueOrThrow({ where: { id: proposal.id } });
+    expect(stored).toMatchObject({ approval: 'APPROVED', approvalChannel: 'LINK' });
+    const again = await decideByLink();
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toMatch(/already used/);
   });
 
   it("cannot decide another visit's tasks, even of the same customer", async () => {

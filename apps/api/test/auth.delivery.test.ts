@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { DEVELOPMENT_DELIVERY, type MessageSender, type OutgoingMessage } from '../src/lib/mailer.ts';
-import { createCodeDelivery } from '../src/modules/auth/delivery.ts';
+import { createCodeDelivery } from '../src/lib/delivery.ts';
 import { createAccount, post } from './auth-fixtures.ts';
 import { buildTestApp, testDeps } from './helpers.ts';
 

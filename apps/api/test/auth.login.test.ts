@@ -84,7 +84,13 @@ describe('POST /backend/user/login', () => {
     const unknownUser = await post(app, LOGIN, { identifier: `nobody_${uniqueSuffix()}@auth.test`, password: account.password });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownUser.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
+    expect(wrongPassword.json()).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+      message: MESSAGES.invalidCredentials,
+      messageCode: 'invalidCredentials',
+      params: {},
+    });
     expect(unknownUser.json()).toEqual(wrongPassword.json());
     expect(wrongPassword.cookies).toEqual([]);
   });

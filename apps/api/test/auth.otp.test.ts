@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, OTP } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { buckets } from '../src/modules/auth/throttle.ts';
+import { buckets } from '../src/modules/auth/auth.throttle.ts';
 import { createAccount, post, startSmtpSink, uniqueIp, type TestAccount } from './auth-fixtures.ts';
 import { buildTestApp, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 

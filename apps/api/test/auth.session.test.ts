@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES, type Role } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { createGuards, sessionOf } from '../src/modules/auth/guards.ts';
+import { createGuards, sessionOf } from '../src/http/guards.ts';
 import { signAccessToken, verifyAccessToken } from '../src/session/session.ts';
 import errorHandler from '../src/plugins/error-handler.ts';
 import { createContextInner } from '../src/trpc/context.ts';

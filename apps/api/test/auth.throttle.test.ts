@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { AUTH_THROTTLE } from '../src/modules/auth/throttle.ts';
+import { AUTH_THROTTLE } from '../src/modules/auth/auth.throttle.ts';
 import { createAccount, post, uniqueIp } from './auth-fixtures.ts';
 import { buildTestApp, testDb, uniqueSuffix } from './helpers.ts';
 

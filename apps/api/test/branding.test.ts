@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type BrandingInput } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
 
 const validTheme = {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, CONTACT_THROTTLE } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { uniqueIp } from './auth-fixtures.ts';
 import { buildTestApp, createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 

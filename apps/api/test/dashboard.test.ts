@@ -11,7 +11,7 @@ import type { App } from '../src/app.ts';
 import { signAccessToken } from '../src/session/session.ts';
 import { getDashboardKpis } from '../src/modules/dashboard/dashboard.service.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, testDb, testDeps, TEST_JWT_SECRET } from './helpers.ts';
 
 const NAME = `garage_dashboard_${randomUUID().slice(0, 8)}`;

@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import yauzl from 'yauzl';
-import { createDb, createLocalStorage, type Db } from '@garage/db';
+import { createDb, createLocalStorage, Prisma, type Db } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import type { App } from '../src/app.ts';
-import { csvCell } from '../src/modules/data-transfer/export.service.ts';
+import { csvCell, EXPORT_ENTITIES, type ExportEntity } from '../src/modules/data-transfer/export.service.ts';
 import { signAccessToken } from '../src/session/session.ts';
 import { importFile, uniquePhone, uniquePlate } from './data-transfer-fixtures.ts';
 import { buildTestApp, createTestUser, TEST_JWT_SECRET, testDb, uniqueSuffix } from './helpers.ts';
@@ -78,6 +78,55 @@ async function seedShop(staffId: string): Promise<Seeded> {
   return { suffix, customerIds: customers.map((c) => c.id), vehicleIds: vehicles.map((v) => v.id), visitId: visit.id, oilChangeId: oil.id, mediaKey: saved.key };
 }
 
+// Every table of the data model is in the export or on one of the two lists below, with its reason: a new
+// model fails 'every table is exported or listed' until someone decides which it is.
+
+/** The table behind each CSV of the export. */
+const EXPORTED_TABLES: Record<string, ExportEntity> = {
+  User: 'customers',
+  Vehicle: 'vehicles',
+  Visit: 'visits',
+  Task: 'tasks',
+  Payment: 'payments',
+  OilChange: 'oil-changes',
+  OfferingCategory: 'catalogue-categories',
+  OfferingItem: 'catalogue-items',
+  ContactMessage: 'messages',
+  Rating: 'ratings',
+  MediaFile: 'media',
+};
+
+/** Left out on purpose: secrets, sessions, state that expires, and counters derived from exported rows. */
+const NOT_EXPORTED: Record<string, string> = {
+  RefreshToken: 'sessions: secrets that expire',
+  OneTimeCode: 'sign-in and verification codes: secrets that expire',
+  AuthAttempt: 'throttling counters that expire',
+  ApprovalLink: 'single-use approval links: secrets that expire',
+  MediaUsage: "derived: each user's bytes, kept by a trigger from MediaFile",
+  ImportJob: 'an import in progress, forgotten after 2 hours',
+  InvoiceCounter: 'derived: the last number issued each year',
+  AnalyticsSalt: 'the secret that makes visitor ids anonymous',
+  AnalyticsState: "the analytics writer's bookkeeping",
+  PageViewEvent: "website traffic, not the shop's records",
+  PageViewHourly: 'derived: rollups of PageViewEvent',
+  PageViewDaily: 'derived: rollups of PageViewEvent',
+};
+
+/**
+ * Shop records the export does not hold yet (issue #25): listed so the gap is written down. Move a table to
+ * EXPORTED_TABLES when the export gains its CSV.
+ */
+const NOT_EXPORTED_YET: Record<string, string> = {
+  Invoice: 'issued invoices (their frozen snapshots)',
+  Appointment: 'appointment requests',
+  ServiceReminder: 'what staff did with reminders (contacted, dismissed); due dates are computed',
+  TodoTask: "the staff's to-do list",
+  StaticData: 'the vehicle type, colour, brand, engine and oil lists',
+  ContactReply: 'replies sent to contact messages',
+  Branding: "the public website's texts and theme",
+  Merchant: "the shop's name, time zone, language and settings (the currency is in the JSON export's meta line)",
+};
+
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'garage-export-test-'));
 const exportStorage = createLocalStorage(storageDir);
 
@@ -145,6 +194,23 @@ describe('export', () => {
     // What someone typed into a form never runs as a spreadsheet formula.
     const message = zip.get('messages.csv')!.toString().split('\r\n').find((line) => line.includes(`Mallory ${shop.suffix}`))!;
     expect(message).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+  });
+
+  it('every table is exported or listed with the reason it is not', () => {
+    const listed = [...Object.keys(EXPORTED_TABLES), ...Object.keys(NOT_EXPORTED), ...Object.keys(NOT_EXPORTED_YET)];
+    const models = Object.values(Prisma.ModelName);
+    expect(models.filter((model) => !listed.includes(model)), 'tables in none of the lists').toEqual([]);
+    expect(listed.filter((table) => !(models as string[]).includes(table)), 'listed tables the data model does not have').toEqual([]);
+    expect(listed.length, 'a table on two lists').toBe(new Set(listed).size);
+    expect(Object.values(EXPORTED_TABLES).sort(), 'an export entity with no table named here').toEqual([...EXPORT_ENTITIES].sort());
+    // Each CSV really is its table: its header holds every column (money without the Cents suffix) but secrets.
+    const scalarFields = Prisma as unknown as Record<string, Record<string, string>>;
+    const secret = (column: string) => column === 'passwordHash' || column === 'setupCodeHash';
+    for (const [table, entity] of Object.entries(EXPORTED_TABLES)) {
+      const header = zip.get(`${entity}.csv`)!.toString().replace(/^\uFEFF/, '').split('\r\n')[0]!.split(',');
+      const columns = Object.values(scalarFields[`${table}ScalarFieldEnum`]!).filter((column) => !secret(column));
+      expect(header, entity).toEqual(expect.arrayContaining(columns.map((column) => column.replace(/Cents$/, ''))));
+    }
   });
 
   it('is for administrators only', async () => {

@@ -76,7 +76,7 @@ describe('long histories answer one window at a time', () => {
       page = await get(`/backend/visits/${visitId}/payments?limit=50&before=${page.at(-1)!.id}`, staff.authHeader);
     }
     expect(seen).toEqual(created.payments);
-    expect((await callerFor(staff).payments.listForVisit({ visitId, limit: 100 })).length).toBe(100);
+    expect((await callerFor(staff).payments.listForVisit({ id: visitId, limit: 100 })).length).toBe(100);
     expect((await app.inject({ method: 'GET', url: `/backend/visits/${visitId}/payments?limit=101`, headers: staff.authHeader })).statusCode).toBe(400);
   });
 

@@ -192,7 +192,7 @@ describe('import state in the database', () => {
 
     await testDb().importJob.update({ where: { id: uploaded.id }, data: { runnerId: crypto.randomUUID(), heartbeatAt: new Date(Date.now() - 60_000), view: { ...polled, phase: 'importing' } } });
     const interrupted = (await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${uploaded.id}`, headers: employee.authHeader })).json() as ImportJob;
-    expect(interrupted).toMatchObject({ phase: 'failed', failure: IMPORT_MESSAGES.interrupted });
+    expect(interrupted).toMatchObject({ phase: 'failed', failure: 'import.interrupted' });
     expect(await testDb().importJob.findUniqueOrThrow({ where: { id: uploaded.id } })).toMatchObject({ runnerId: null });
   });
 

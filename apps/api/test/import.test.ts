@@ -2,12 +2,12 @@
 // rows, duplicates, LubeLogger and Shopmonkey files, XLSX, a large streamed file, templates and access.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, type ImportJob } from '@garage/shared';
+import type { ImportJob } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { createMatchableAccount, csv, importFile, settle, step, uniquePhone, uniquePlate, uploadImport } from './data-transfer-fixtures.ts';
 import { writeBatch, type WriterState } from '../src/modules/data-transfer/import-writer.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, createTestUser, testDeps, testDb, uniqueSuffix } from './helpers.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
@@ -118,7 +118,7 @@ describe('customer import', () => {
     const file = csv([HEADER, ['New', `Person${s}`, `new.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Kia', 'Rio', 2019, '', '', '', '', '', ''], ['Ref', `Only${s}`, `ref.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), '', '', '', '', '2026-01-02', 'Brakes', '120', '', '']]);
     const job = await importFile(app, employee.authHeader, 'refused.csv', file);
     expect(job).toMatchObject({ phase: 'failed', validRows: 1, invalidRows: 1, summary: null });
-    expect(job.failure).toMatch(/Nothing was imported/);
+    expect(job.failure).toBe('import.invalidRowsRefused');
     expect(job.errors.map((e) => `${e.row}:${e.field}:${e.text}`)).toEqual(['3:brand:Brand is required']);
     expect(await testDb().user.count({ where: { lastName: { in: [`Person${s}`, `Only${s}`] } } })).toBe(0);
   });
@@ -361,13 +361,13 @@ describe('an import never matches or changes a staff account', () => {
     // All or nothing: the row is invalid, nothing is imported.
     const refused = await importFile(app, employee.authHeader, 'takeover.csv', file, { duplicates: 'update' });
     expect(refused.phase).toBe('failed');
-    expect(refused.errors).toEqual([expect.objectContaining({ row: 2, field: 'phoneNumber', message: IMPORT_MESSAGES.staffAccount })]);
+    expect(refused.errors).toEqual([expect.objectContaining({ row: 2, field: 'phoneNumber', message: 'import.staffAccount' })]);
     expect(await accountOf(target.id)).toEqual(before);
 
     // Valid rows only: still refused, and the row's vehicle is not created either.
     const job = await importFile(app, employee.authHeader, 'takeover.csv', file, { duplicates: 'update', mode: 'validOnly' });
     expect(job.phase).toBe('done');
-    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:phoneNumber:${IMPORT_MESSAGES.staffAccount}`]);
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual(['2:phoneNumber:import.staffAccount']);
     expect(job.summary).toMatchObject({ customers: { created: 0, updated: 0, skipped: 0 }, vehicles: { created: 0 }, failedRows: 1 });
     expect(job.duplicates.customers).toBe(0);
     expect(await accountOf(target.id)).toEqual(before);
@@ -389,7 +389,7 @@ describe('an import never matches or changes a staff account', () => {
     ]);
     const job = await importFile(app, employee.authHeader, 'plates.csv', file, { duplicates: 'update', mode: 'validOnly' });
     expect(job.phase).toBe('done');
-    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:plateNumber:${IMPORT_MESSAGES.vehicleOfAnotherCustomer}`]);
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual(['2:plateNumber:import.vehicleOfAnotherCustomer']);
     const after = await testDb().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } });
     expect(after).toMatchObject({ ownerId: owner.id, brand: 'Peugeot', model: '208', year: 2019, latestKm: 1500 });
     expect(await testDb().visit.count({ where: { customerId: other.id } })).toBe(0);
@@ -402,12 +402,12 @@ describe('an import never matches or changes a staff account', () => {
     const before = await accountOf(target.id);
     const file = csv([STAFF_HEADER, ['Evil', 'Takeover', target.email!, '+1', uniquePhone(), 'ar', uniquePlate(), 'Honda', 'Civic', 2020]]);
     const job = await importFile(app, employee.authHeader, 'by-email.csv', file, { duplicates: 'update', mode: 'validOnly' });
-    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:email:${IMPORT_MESSAGES.staffAccount}`]);
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual(['2:email:import.staffAccount']);
     expect(job.summary).toMatchObject({ customers: { created: 0, updated: 0 }, failedRows: 1 });
     expect(await accountOf(target.id)).toEqual(before);
     // "Skip duplicates" must not link the row to the staff account either (its vehicles would be the admin's).
     const skipped = await importFile(app, employee.authHeader, 'by-email.csv', file, { duplicates: 'skip', mode: 'validOnly' });
-    expect(skipped.errors.map((e) => e.message)).toEqual([IMPORT_MESSAGES.staffAccount]);
+    expect(skipped.errors.map((e) => e.message)).toEqual(['import.staffAccount']);
     expect(await testDb().vehicle.count({ where: { ownerId: target.id } })).toBe(0);
   });
 
@@ -421,7 +421,7 @@ describe('an import never matches or changes a staff account', () => {
       ['Updated', 'Customer', `client.${uniqueSuffix()}@import.test`, '+1', customer.phoneNumber!, 'fr', uniquePlate(), 'Honda', 'Civic', 2020],
     ]);
     const job = await importFile(app, admin.authHeader, 'admin.csv', file, { duplicates: 'update', mode: 'validOnly' });
-    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([`2:phoneNumber:${IMPORT_MESSAGES.staffAccount}`, `3:email:${IMPORT_MESSAGES.staffAccount}`]);
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual(['2:phoneNumber:import.staffAccount', '3:email:import.staffAccount']);
     expect(job.summary).toMatchObject({ customers: { created: 0, updated: 1 }, vehicles: { created: 1 }, failedRows: 2 });
     expect(await accountOf(colleague.id)).toEqual(colleagueBefore);
     expect(await accountOf(manager.id)).toEqual(managerBefore);
@@ -441,8 +441,8 @@ describe('an import never matches or changes a staff account', () => {
     const state: WriterState = { customers: new Map(), vehicles: new Map(), usernames: new Set() };
     const result = await testDb().$transaction((tx) => writeBatch(tx, state, { units, duplicates: 'update', actorId: employee.user.id }));
     expect(result.refused).toEqual([
-      { row: 2, field: 'phoneNumber', message: IMPORT_MESSAGES.staffAccount },
-      { row: 3, field: 'phoneNumber', message: IMPORT_MESSAGES.staffAccount },
+      { row: 2, field: 'phoneNumber', message: 'import.staffAccount' },
+      { row: 3, field: 'phoneNumber', message: 'import.staffAccount' },
     ]);
     expect(result.failedRows).toBe(2);
     expect(result.customers.size).toBe(0);

@@ -24,7 +24,7 @@ async function invoiceableVisit(owner: Customer) {
     task({ title: 'Front brake pads', description: 'Ceramic pads, both sides', soldForCents: 123_450, costCents: 77_700 }),
     task({ title: 'Wiper blades', service: 'MAINTENANCE', soldForCents: 9_900, costCents: 3_300 }),
   ]);
-  await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 20_000, method: 'CASH' } });
+  await staff.caller.payments.create({ id: visit.id, data: { amountCents: 20_000, method: 'CASH' } });
   return visit;
 }
 
@@ -104,7 +104,7 @@ describe('an issued invoice never changes', () => {
     expect(before.status).toBe(200);
 
     const brakes = visit.tasks.find((t) => t.title === 'Front brake pads')!;
-    await staff.caller.tasks.update({ id: brakes.id, updatedAt: brakes.updatedAt, data: { title: 'Rear brake discs', soldForCents: 250_000 } });
+    await staff.caller.tasks.update({ id: brakes.id, updatedAt: brakes.updatedAt, title: 'Rear brake discs', soldForCents: 250_000 });
 
     const after = await download(`/backend/invoices/${first.id}/pdf?lang=en`, staff.authHeader);
     expect(after.bytes.equals(before.bytes)).toBe(true);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_THROTTLE } from '../src/modules/auth/throttle.ts';
+import { AUTH_THROTTLE } from '../src/modules/auth/auth.throttle.ts';
 import type { App } from '../src/app.ts';
 import { buildApp } from '../src/app.ts';
 import { createAccount, cookiesOf, uniqueIp, type TestAccount } from './auth-fixtures.ts';

@@ -8,7 +8,7 @@ import type { App } from '../src/app.ts';
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
 import { cfb, docx, exe, jpegWithGps, mp4, multipart, pdf, plainZip, png, webm, webp, type Part } from './media-fixtures.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { createCustomer, createVehicle, insertVisit } from './visits-fixtures.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;

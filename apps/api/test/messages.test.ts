@@ -6,7 +6,7 @@ import { CONTACT_MESSAGES, CONTACT_THROTTLE, MESSAGE_API_MESSAGES } from '@garag
 import type { App } from '../src/app.ts';
 import type { MessageSender } from '../src/lib/mailer.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { startSmtpSink, uniqueIp } from './auth-fixtures.ts';
 import { buildTestApp, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 import { signedIn } from './visits-fixtures.ts';

@@ -30,8 +30,8 @@ async function trpcError(call: Promise<unknown>) {
 describe('my visit', () => {
   it('shows tasks with sold-for prices, totals, payments and balance, never the internal cost', async () => {
     const visit = await visitFor(staff, alice, [task({ title: 'Brakes', soldForCents: 20_000, costCents: 9_000 }), task({ title: 'Tyres', soldForCents: 30_000, costCents: 25_000 })]);
-    await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 15_000, method: 'CASH' } });
-    await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 1_000, method: 'CREDIT_CARD', status: 'FAILED' } });
+    await staff.caller.payments.create({ id: visit.id, data: { amountCents: 15_000, method: 'CASH' } });
+    await staff.caller.payments.create({ id: visit.id, data: { amountCents: 1_000, method: 'CREDIT_CARD', status: 'FAILED' } });
     // A record marked deleted stays in the database for the audit trail but is not the customer's business.
     await testDb().payment.create({ data: { visitId: visit.id, amountCents: 2_000, method: 'CASH', status: 'DELETED' } });
 

@@ -4,11 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 import { signedIn } from './visits-fixtures.ts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field in the assertions.
+type Json = Record<string, any>;
 
 let app: App;
 let staff: Awaited<ReturnType<typeof signedIn>>;

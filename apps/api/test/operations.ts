@@ -3,7 +3,7 @@
 // access matrix (access-matrix.test.ts) and the fuzz test (fuzz.test.ts) both walk this list, so a new
 // route is covered by both without being named anywhere.
 import { z } from 'zod';
-import { appRouter } from '../src/trpc/root.ts';
+import { appRouter } from '../src/router.ts';
 
 export type JsonSchema = Record<string, any>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -7,7 +7,9 @@
 // categories and items, branding, shop identity, oil-change corrections, media rename/move, a client's rating):
 // each field left out in turn stays as it was, or is refused (400) when the update requires it. (A vehicle
 // edit without its picture erased it; a branding edit without its status made it ACTIVE; rating a visit
-// again without the consent withdrew it.)
+// again without the consent withdrew it.) Last, the list is checked against the app: every tRPC procedure named
+// update* and every PUT/PATCH REST route is covered here or excluded below with its reason, so a new update
+// operation fails this file until it is tested.
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +24,13 @@ import {
   todoInputSchema,
   updateMediaDataSchema,
   updateMerchantSchema,
+  updateReminderSettingsSchema,
   vehicleInputSchema,
   type CreateUserInput,
 } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { signedInCustomer, type Customer } from './approvals-fixtures.ts';
+import { restOperationSpecs, trpcProcedureSpecs } from './operations.ts';
 import { buildTestApp, createTestUser, testDb, uniqueSuffix } from './helpers.ts';
 import { callerFor, newUser as newUserPayload, type TestUser } from './users-fixtures.ts';
 import { createCustomer, insertVisit } from './visits-fixtures.ts';
@@ -126,10 +130,10 @@ describe('updates change only the fields they are sent', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(await read()).toEqual({ ...before, name: 'Renamed visit', version: before.version + 1 });
 
-    await callerFor(admin).visits.update({ id, version: before.version + 1, data: { name: 'Renamed again' } });
+    await callerFor(admin).visits.update({ id, version: before.version + 1, name: 'Renamed again' });
     expect(await read()).toEqual({ ...before, name: 'Renamed again', version: before.version + 2 });
 
-    await callerFor(admin).visits.update({ id, version: before.version + 2, data: { notes: null } });
+    await callerFor(admin).visits.update({ id, version: before.version + 2, notes: null });
     expect((await read()).notes).toBeNull();
   });
 
@@ -150,10 +154,10 @@ describe('updates change only the fields they are sent', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(await read()).toEqual({ ...before, title: 'Brake pads and discs' });
 
-    await callerFor(admin).tasks.update({ id: created.id, updatedAt: await current(), data: { priority: 'LOW' } });
+    await callerFor(admin).tasks.update({ id: created.id, updatedAt: await current(), priority: 'LOW' });
     expect(await read()).toEqual({ ...before, title: 'Brake pads and discs', priority: 'LOW' });
 
-    await callerFor(admin).tasks.update({ id: created.id, updatedAt: await current(), data: { description: null, dueDate: null } });
+    await callerFor(admin).tasks.update({ id: created.id, updatedAt: await current(), description: null, dueDate: null });
     expect(await read()).toEqual({ ...before, title: 'Brake pads and discs', priority: 'LOW', description: null, dueDate: null });
   });
 });
@@ -166,19 +170,48 @@ describe('updates change only the fields they are sent', () => {
 type Send = (id: string, data: Record<string, unknown>) => Promise<number>;
 interface UpdateCase {
   name: string;
+  /** The operations this case checks, keyed as in operations.ts (`PUT /backend/vehicles/{id}`, `tRPC vehicles.update`). */
+  covers: string[];
   /** The update's body / tRPC `data` schema: which fields it has and which may be left out. */
   schema: z.ZodObject;
   /** A fresh row, and a complete valid update for it. */
   fresh: () => Promise<{ id: string; full: Record<string, unknown> }>;
   /** The stored values, keyed like the update's fields. */
   read: (id: string) => Promise<Record<string, unknown>>;
-  rest: Send;
+  /** Absent for an operation tRPC alone serves. */
+  rest?: Send;
   trpc: Send;
   /** Runs after each check (e.g. frees a unique slot). */
   cleanup?: (id: string) => Promise<void>;
 }
 
+/** Checked field by field by the first block of this file. */
+const COVERED_BY_FIELD_TESTS = [
+  'PUT /backend/users/{id}',
+  'tRPC users.update',
+  'PUT /backend/profile',
+  'tRPC profile.update',
+  'PUT /backend/visits/{id}',
+  'tRPC visits.update',
+  'PUT /backend/tasks/{id}',
+  'tRPC tasks.update',
+];
+
+/** PUT/PATCH routes that are not partial updates: each sets one thing, so there is no field to leave out. */
+const NOT_PARTIAL_UPDATES: Record<string, string> = {
+  'PATCH /backend/users/{id}/active': 'one flag (active), required',
+  'PATCH /backend/todos/{id}/status': 'one flag (completed), required',
+  'PATCH /backend/tasks/{id}/status': 'one status transition, required',
+  'PATCH /backend/visits/{id}/status': 'one hand-over step with the version read, both required',
+  'PATCH /backend/messages/{id}/read': 'one flag (read), required',
+  'PATCH /backend/ratings/{id}/testimonial': 'one flag (testimonial), required',
+  'PATCH /backend/payments/{id}': 'an action (refund or delete), not an edit of stored fields',
+  'PUT /backend/offering/categories/order': 'the whole order, a list of ids',
+  'PUT /backend/offering/categories/{id}/items/order': 'the whole order of one category, a list of ids',
+};
+
 const STORED_PICTURE = '/backend/media/0190a3c5-0000-7000-8000-0000000000d1/file';
+const SETTINGS = Object.keys(updateReminderSettingsSchema.shape);
 const pick = (row: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
 const mayBeLeftOut = (field: z.ZodType) => field.safeParse(undefined).success;
 
@@ -207,6 +240,7 @@ describe('every update operation: a field left out stays as it was', () => {
   const CASES: UpdateCase[] = [
     {
       name: 'vehicle (PUT /vehicles/{id}, vehicles.update)',
+      covers: ['PUT /backend/vehicles/{id}', 'tRPC vehicles.update'],
       schema: vehicleInputSchema,
       fresh: async () => {
         const { vehicle } = await createCustomer();
@@ -220,6 +254,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'static data (PUT /static-data/{id}, staticData.update)',
+      covers: ['PUT /backend/static-data/{id}', 'tRPC staticData.update'],
       schema: staticDataInputSchema,
       fresh: async () => {
         const row = await testDb().staticData.create({ data: { name: `Teal ${uniqueSuffix()}`, type: 'COLOR' } });
@@ -231,6 +266,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'to-do (PUT /todos/{id}, todos.update)',
+      covers: ['PUT /backend/todos/{id}', 'tRPC todos.update'],
       schema: todoInputSchema,
       fresh: async () => {
         const row = await testDb().todoTask.create({ data: { title: `Order filters ${uniqueSuffix()}`, description: 'Ten oil filters' } });
@@ -242,6 +278,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'offering category (PATCH /offering/categories/{id}, offering.categories.update)',
+      covers: ['PATCH /backend/offering/categories/{id}', 'tRPC offering.categories.update'],
       schema: categoryPatchSchema,
       fresh: async () => {
         const row = await testDb().offeringCategory.create({
@@ -255,6 +292,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'offering item (PATCH /offering/items/{id}, offering.items.update)',
+      covers: ['PATCH /backend/offering/items/{id}', 'tRPC offering.items.update'],
       schema: itemPatchSchema,
       fresh: async () => {
         const category = await testDb().offeringCategory.create({ data: { title: { en: `Tyres ${uniqueSuffix()}` } } });
@@ -281,6 +319,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'branding entry (PUT /merchant/update-branding/{id}, merchant.updateBranding)',
+      covers: ['PUT /backend/merchant/update-branding/{id}', 'tRPC merchant.updateBranding'],
       schema: brandingInputSchema,
       fresh: async () => {
         // One entry per type, language and status: an archived Arabic HERO of our own, removed after the check.
@@ -295,6 +334,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'shop identity (PUT /merchant/update-merchant, merchant.update)',
+      covers: ['PUT /backend/merchant/update-merchant', 'tRPC merchant.update'],
       schema: updateMerchantSchema,
       fresh: async () => {
         const row = await testDb().merchant.findFirstOrThrow();
@@ -306,6 +346,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'oil change correction (PATCH /oil-changes/{id}, oilChanges.update)',
+      covers: ['PATCH /backend/oil-changes/{id}', 'tRPC oilChanges.update'],
       schema: oilChangeUpdateInputSchema,
       fresh: async () => {
         const { vehicle } = await createCustomer();
@@ -318,6 +359,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: 'media file rename/move (PATCH /media/{id}, media.update)',
+      covers: ['PATCH /backend/media/{id}', 'tRPC media.update'],
       schema: updateMediaDataSchema,
       fresh: async () => {
         const { customer, vehicle } = await createCustomer();
@@ -333,6 +375,7 @@ describe('every update operation: a field left out stays as it was', () => {
     },
     {
       name: "client's rating of a visit (PUT /my/visits/{visitId}/rating, ratings.rateVisit)",
+      covers: ['PUT /backend/my/visits/{visitId}/rating', 'tRPC ratings.rateVisit'],
       schema: ratingInputSchema,
       fresh: async () => {
         const visitId = await insertVisit({ customerId: client.customer.id, vehicleId: client.vehicle.id }, { status: 'COMPLETED', dueInDays: -1 });
@@ -343,17 +386,31 @@ describe('every update operation: a field left out stays as it was', () => {
       rest: (visitId, data) => inject('PUT', `/backend/my/visits/${visitId}/rating`, data, client.authHeader),
       trpc: (visitId, data) => trpcStatus(() => client.caller.ratings.rateVisit({ visitId, ...(data as { stars: number }) })),
     },
+    {
+      name: 'reminder and appointment settings (PATCH /reminders/settings, reminders.updateSettings)',
+      covers: ['PATCH /backend/reminders/settings', 'tRPC reminders.updateSettings'],
+      schema: updateReminderSettingsSchema,
+      // The shop's one row: the complete update writes back what is stored, so the shop's settings stay as they were.
+      fresh: async () => {
+        const row = await testDb().merchant.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+        return { id: row.id, full: pick(row, SETTINGS) };
+      },
+      read: async (id) => pick(await testDb().merchant.findUniqueOrThrow({ where: { id } }), SETTINGS),
+      rest: (_id, data) => inject('PATCH', '/backend/reminders/settings', data, admin.authHeader),
+      trpc: (_id, data) => trpcStatus(() => callerFor(admin).reminders.updateSettings(data as never)),
+    },
   ];
 
   for (const update of CASES) {
     for (const transport of ['rest', 'trpc'] as const) {
+      if (!update[transport]) continue;
       it(`${update.name} via ${transport === 'rest' ? 'REST' : 'tRPC'}: each field left out in turn`, async () => {
         const problems: string[] = [];
         for (const [field, fieldSchema] of Object.entries(update.schema.shape)) {
           const { id, full } = await update.fresh();
           const before = await update.read(id);
           const { [field]: _left, ...rest } = full;
-          const status = await update[transport](id, rest);
+          const status = await update[transport]!(id, rest);
           const after = await update.read(id);
           if (mayBeLeftOut(fieldSchema as z.ZodType)) {
             if (status !== 200) problems.push(`without ${field}: ${status}, expected 200`);
@@ -368,4 +425,20 @@ describe('every update operation: a field left out stays as it was', () => {
       });
     }
   }
+
+  it('covers every update operation the app serves, or names why one is left out', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/backend/openapi.json' })).json();
+    const updates = [
+      ...restOperationSpecs(document).filter((operation) => operation.method === 'PUT' || operation.method === 'PATCH'),
+      ...trpcProcedureSpecs().filter((procedure) => /^update/.test(procedure.path.split('.').at(-1)!)),
+    ].map((operation) => operation.key);
+    // Both transports were walked (an empty list would pass anything).
+    expect(updates).toEqual(expect.arrayContaining(['PUT /backend/users/{id}', 'tRPC users.update']));
+    const covered = new Set([...COVERED_BY_FIELD_TESTS, ...CASES.flatMap((update) => update.covers)]);
+    const untested = updates.filter((key) => !covered.has(key) && !(key in NOT_PARTIAL_UPDATES));
+    expect(untested, 'update operations with no case here: add a case to CASES, or a reason to NOT_PARTIAL_UPDATES').toEqual([]);
+    const served = new Set([...restOperationSpecs(document), ...trpcProcedureSpecs()].map((operation) => operation.key));
+    const vanished = [...covered, ...Object.keys(NOT_PARTIAL_UPDATES)].filter((key) => !served.has(key));
+    expect(vanished, 'named here but not served by the app').toEqual([]);
+  });
 });

@@ -63,7 +63,7 @@ describe('visit payment status derivation', () => {
   it('follows the total when the tasks change after payment', async () => {
     const visit = await newVisit();
     await pay(visit.id, 10_000);
-    await staff.caller.tasks.create({ visitId: visit.id, data: task({ soldForCents: 2_000 }) });
+    await staff.caller.tasks.create({ ...task({ soldForCents: 2_000 }), id: visit.id });
     expect((await staff.caller.visits.get({ id: visit.id })).paymentStatus).toBe('PARTIALLY_PAID');
   });
 });
@@ -98,9 +98,32 @@ describe('payment records', () => {
     // A payment with live refunds cannot be deleted; its refunds can.
     expect((await change(payment.id, { action: 'delete' })).statusCode).toBe(409);
     expect((await change(first.payment.id, { action: 'delete' })).statusCode).toBe(200);
-    const history = await staff.caller.payments.listForVisit({ visitId: visit.id });
+    const history = await staff.caller.payments.listForVisit({ id: visit.id });
     expect(history.find((p) => p.id === payment.id)).toMatchObject({ refundableCents: 5_000 });
     expect((await staff.caller.visits.get({ id: visit.id })).paidCents).toBe(5_000);
+  });
+
+  it('refunds and deletes at their own REST paths too, and takes the PATCH body over tRPC (payments.change)', async () => {
+    const visit = await newVisit();
+    const payment = await pay(visit.id, 6_000);
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/backend/payments/${payment.id}/refund`,
+      headers: staff.authHeader,
+      payload: { amountCents: 1_000 },
+    });
+    expect(refund.statusCode).toBe(201);
+    expect(refund.json()).toMatchObject({
+      payment: { status: 'REFUNDED', amountCents: 1_000, refundOfId: payment.id },
+      visit: { paidCents: 5_000 },
+    });
+    const second = await staff.caller.payments.change({ id: payment.id, change: { action: 'refund', amountCents: 500, notes: 'Scratch' } });
+    expect(second).toMatchObject({ payment: { status: 'REFUNDED', amountCents: 500, notes: 'Scratch' }, visit: { paidCents: 4_500 } });
+
+    const deleted = await app.inject({ method: 'DELETE', url: `/backend/payments/${refund.json().payment.id}`, headers: staff.authHeader });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ payment: { status: 'DELETED' }, visit: { paidCents: 5_500 } });
+    expect((await staff.caller.payments.change({ id: second.payment.id, change: { action: 'delete' } })).visit.paidCents).toBe(6_000);
   });
 
   it('refuses refunds of failed payments', async () => {
@@ -111,8 +134,8 @@ describe('payment records', () => {
 
   it('lists the history of a visit and the global history with filters', async () => {
     const visit = await newVisit();
-    const cash = await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 1_000, method: 'CASH' } });
-    const transfer = await staff.caller.payments.create({ visitId: visit.id, data: { amountCents: 2_000, method: 'BANK_TRANSFER', status: 'FAILED' } });
+    const cash = await staff.caller.payments.create({ id: visit.id, data: { amountCents: 1_000, method: 'CASH' } });
+    const transfer = await staff.caller.payments.create({ id: visit.id, data: { amountCents: 2_000, method: 'BANK_TRANSFER', status: 'FAILED' } });
     const perVisit = await app.inject({ method: 'GET', url: `/backend/visits/${visit.id}/payments`, headers: staff.authHeader });
     expect(perVisit.json().map((p: { id: string }) => p.id)).toEqual([transfer.payment.id, cash.payment.id]);
 

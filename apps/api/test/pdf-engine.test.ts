@@ -92,7 +92,7 @@ describe('PDF renderer process', () => {
   it('renders outside this process, several documents at once, each answer to its own request', async () => {
     const titles = ['First', 'Second', 'Third', 'Fourth'];
     const pdfs = await Promise.all(titles.map((title) => renderBrandedPdf({ document: frame('en', title), body: TABLE_BODY, data: table('en', 2) })));
-    pdfs.forEach((pdf, index) => expect(pdfText(pdf)).toContain(titles[index]));
+    for (const [index, pdf] of pdfs.entries()) expect(pdfText(pdf)).toContain(titles[index]);
     const pid = pdfRendererPid();
     expect(pid).not.toBeNull();
     expect(pid).not.toBe(process.pid);

@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, CONTACT_CHANGE_MESSAGES, OTP, USER_MESSAGES } from '@gar
 import type { App } from '../src/app.ts';
 import type { MessageSender, OutgoingMessage } from '../src/lib/mailer.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { startSmtpSink } from './auth-fixtures.ts';
 import { buildTestApp, createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATING_MESSAGES } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 import { createVehicle, insertVisit, signedIn } from './visits-fixtures.ts';
 

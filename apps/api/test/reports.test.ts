@@ -15,7 +15,7 @@ import { REPORT_KINDS, REPORT_LIMITS, REPORTS, type ReportKind, type ReportRow, 
 import type { App } from '../src/app.ts';
 import { signAccessToken } from '../src/session/session.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, testDb, testDeps, TEST_JWT_SECRET } from './helpers.ts';
 import { pdfPageCount, pdfText as extractText } from './pdf-text.ts';
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;

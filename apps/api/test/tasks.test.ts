@@ -100,7 +100,7 @@ describe('tasks and the visit they belong to', () => {
   it('refuses an edit based on a stale read of the task', async () => {
     const visit = await newVisit();
     const original = visit.tasks[0]!;
-    await staff.caller.tasks.update({ id: original.id, updatedAt: original.updatedAt, data: task({ title: 'First edit' }) });
+    await staff.caller.tasks.update({ ...task({ title: 'First edit' }), id: original.id, updatedAt: original.updatedAt });
     const stale = await app.inject({
       method: 'PUT',
       url: `/backend/tasks/${original.id}`,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@garage/shared';
 import type { App } from '../src/app.ts';
+import { appRouter } from '../src/router.ts';
 import { queryCalls } from '../src/trpc/fastify.ts';
 import { buildTestApp } from './helpers.ts';
 import { createCustomer, inDays, signedIn, task } from './visits-fixtures.ts';
@@ -89,7 +90,7 @@ describe('tRPC queries over HTTP', () => {
   });
 
   it('takes the direct path for the GETs the web app sends, and only for those', () => {
-    const get = (path: string, query: Record<string, string>, headers: Record<string, string> = {}) => queryCalls({ method: 'GET', headers, query, params: { path } });
+    const get = (path: string, query: Record<string, string>, headers: Record<string, string> = {}) => queryCalls(appRouter, { method: 'GET', headers, query, params: { path } });
     expect(get('visits.list,auth.me', { batch: '1', input: '{"0":{"sort":"newest"}}' })).toEqual({
       batch: true,
       calls: [{ path: 'visits.list', input: { sort: 'newest' } }, { path: 'auth.me', input: undefined }],
@@ -100,6 +101,6 @@ describe('tRPC queries over HTTP', () => {
     expect(get('visits.list,auth.me', {})).toBeNull();
     expect(get('visits.list', { batch: '1', input: '[' })).toBeNull();
     expect(get('toString', {})).toBeNull();
-    expect(queryCalls({ method: 'POST', headers: {}, query: {}, params: { path: 'auth.me' } })).toBeNull();
+    expect(queryCalls(appRouter, { method: 'POST', headers: {}, query: {}, params: { path: 'auth.me' } })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Shared by the users*.test.ts files: a valid user payload with unique identity fields, and tRPC callers.
 import { randomInt } from 'node:crypto';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { createTestUser, testDeps, uniqueSuffix } from './helpers.ts';
 
 export type TestUser = Awaited<ReturnType<typeof createTestUser>>;

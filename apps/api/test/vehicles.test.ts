@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { buildTestApp, createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
@@ -91,7 +91,7 @@ describe('vehicles', () => {
     const customer = await createTestUser('CLIENT');
     const created = (await add(vehicle({ brand: 'Renault', model: 'Clio' }), employee, customer.user.id)).json();
     const caller = createCaller(createContextInner(testDeps(), { userId: employee.user.id, roles: ['EMPLOYEE'] }));
-    expect((await caller.vehicles.listByOwner({ ownerId: customer.user.id })).map((v) => v.id)).toEqual([created.id]);
+    expect((await caller.vehicles.listByOwner({ userId: customer.user.id })).map((v) => v.id)).toEqual([created.id]);
 
     const viaRest = await app.inject({ method: 'GET', url: `/backend/vehicles/${created.id}`, headers: employee.authHeader });
     expect(viaRest.json().owner).toMatchObject({ id: customer.user.id, username: customer.user.username });

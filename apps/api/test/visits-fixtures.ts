@@ -3,7 +3,7 @@
 import type { Prisma } from '@garage/db';
 import { addDays, calendarDateIn, dueDateValue, type Role, type TaskInput } from '@garage/shared';
 import { createContextInner } from '../src/trpc/context.ts';
-import { createCaller } from '../src/trpc/root.ts';
+import { createCaller } from '../src/router.ts';
 import { createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 
 export async function createCustomer(names: { firstName?: string; lastName?: string } = {}) {

@@ -105,7 +105,7 @@ describe('editing a visit under concurrency', () => {
 
   it('refuses a stale version with 409 and the conflict message, keeping the first save', async () => {
     const visit = await newVisit();
-    await staff.caller.visits.update({ id: visit.id, version: visit.version, data: { name: 'First save', dueDate: visit.dueDate } });
+    await staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'First save', dueDate: visit.dueDate });
     const second = await app.inject({
       method: 'PUT',
       url: `/backend/visits/${visit.id}`,
@@ -129,8 +129,8 @@ describe('editing a visit under concurrency', () => {
 
   it('reports the conflict through tRPC as CONFLICT', async () => {
     const visit = await newVisit();
-    await staff.caller.visits.update({ id: visit.id, version: visit.version, data: { name: 'One', dueDate: visit.dueDate } });
-    await expect(staff.caller.visits.update({ id: visit.id, version: visit.version, data: { name: 'Two', dueDate: visit.dueDate } })).rejects.toMatchObject({
+    await staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'One', dueDate: visit.dueDate });
+    await expect(staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'Two', dueDate: visit.dueDate })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: MESSAGES.versionConflict,
     });
@@ -142,9 +142,9 @@ describe('editing a visit under concurrency', () => {
     await testDb().visit.update({ where: { id: created.id }, data: { dueDate: new Date(`${inDays(-3)}T00:00:00Z`) } });
     const visit = await staff.caller.visits.get({ id: created.id });
     expect(visit.overdue).toBe(true);
-    const kept = await staff.caller.visits.update({ id: visit.id, version: visit.version, data: { name: 'Still overdue', dueDate: visit.dueDate } });
+    const kept = await staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'Still overdue', dueDate: visit.dueDate });
     expect(kept.name).toBe('Still overdue');
-    await expect(staff.caller.visits.update({ id: visit.id, version: kept.version, data: { name: 'Earlier', dueDate: inDays(-5) } })).rejects.toBeInstanceOf(TRPCError);
+    await expect(staff.caller.visits.update({ id: visit.id, version: kept.version, name: 'Earlier', dueDate: inDays(-5) })).rejects.toBeInstanceOf(TRPCError);
   });
 });
 
@@ -172,7 +172,7 @@ describe('hand-over and deletion', () => {
     expect(await testDb().task.count({ where: { visitId: plain.id } })).toBe(0);
 
     const paid = await staff.caller.visits.create({ name: 'Has payment', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(1), tasks: [task()] });
-    await staff.caller.payments.create({ visitId: paid.id, data: { amountCents: 500, method: 'CASH' } });
+    await staff.caller.payments.create({ id: paid.id, data: { amountCents: 500, method: 'CASH' } });
     const refused = await app.inject({ method: 'DELETE', url: `/backend/visits/${paid.id}`, headers: staff.authHeader });
     expect(refused.statusCode).toBe(409);
     expect(await testDb().visit.count({ where: { id: paid.id } })).toBe(1);
@@ -304,7 +304,7 @@ describe('access', () => {
     await expect(client.caller.visits.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(client.caller.visits.get({ id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(client.caller.tasks.setStatus({ id: taskId, status: 'COMPLETED' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(client.caller.payments.create({ visitId: id, data: { amountCents: 100, method: 'CASH' } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(client.caller.payments.create({ id, data: { amountCents: 100, method: 'CASH' } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(client.caller.todos.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await staff.caller.visits.get({ id })).status).toBe('PENDING');
   });

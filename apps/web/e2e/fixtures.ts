@@ -22,7 +22,6 @@ export async function appStarted(page: Page) {
 
 export const test = base.extend<{ blockedRequests: string[]; waitForApp: boolean }>({
   // Requests the page tried to send to another host (they are aborted).
-  // eslint-disable-next-line no-empty-pattern
   blockedRequests: async ({}, use) => {
     await use([]);
   },

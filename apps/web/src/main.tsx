@@ -10,7 +10,7 @@ import { render } from 'preact';
 import { SERVER_DRAWN_ATTRIBUTE } from '@garage/shared/boot-data';
 import { App } from './app.tsx';
 import { envProblem } from './env.ts';
-import { prefetchBranding } from './features/branding/branding-context.tsx';
+import { prefetchBranding } from './features/branding/index.ts';
 import { detectLanguage, initI18n } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { applyDarkMode, getUiState } from './lib/ui-store.ts';

@@ -4,7 +4,7 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_AREA_ROLES, CLIENT_AREA_ROLES } from '@garage/shared/constants';
-import { PublicLayout } from './features/public/public-layout.tsx';
+import { PublicLayout } from './features/public/index.ts';
 import { i18n } from './lib/i18n.ts';
 import { START_ROUTES } from './start-routes.ts';
 
@@ -28,6 +28,7 @@ function lazyPage<M, K extends keyof M>(load: Loader<M>, name: K, namespaces: re
   // render then draws the screen itself, so over a page the server drew (main.tsx) it keeps the server's
   // elements instead of replacing them with the loading frame. Chosen once per mount: switching from Lazy
   // to the screen later would remount it and lose its state.
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module load, not during a render.
   return function Page(props: object) {
     const [Screen] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Screen {...props} />;
@@ -71,7 +72,7 @@ const AdminLayout = lazyPage(() => import('./features/shell/admin-layout.tsx'), 
 const ClientLayout = lazyPage(() => import('./features/shell/client-layout.tsx'), 'ClientLayout', SHELL);
 
 // Staff screens
-const TodoPage = lazyPage(() => import('./features/todo/todo-page.tsx'), 'TodoPage', ['todo', 'users', 'validation', 'fields']);
+const TodoPage = lazyPage(() => import('./features/todo/todo-page.tsx'), 'TodoPage', ['todo', 'validation', 'fields']);
 const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), 'VisitsPage', ['visits', 'tasks', 'validation', 'fields', 'offering']);
 const PaymentsPage = lazyPage(() => import('./features/payments/payments-page.tsx'), 'PaymentsPage', ['payments']);
 const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), 'SearchPage');

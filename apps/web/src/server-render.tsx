@@ -11,9 +11,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { BootData, DrawStartScreen } from '@garage/shared/boot-data';
 import { LANGUAGES } from '@garage/shared/constants';
 import { App } from './app.tsx';
-import { seedBranding } from './features/branding/branding-context.tsx';
-import { firstFieldValue, mergeBrandingEntries } from './features/branding/merge-branding.ts';
-import { buildRuntimeTheme } from './features/branding/theme.ts';
+import { seedBranding, firstFieldValue, mergeBrandingEntries, buildRuntimeTheme } from './features/branding/index.ts';
 import { i18n, i18nSettings, setUpI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setDarkModeForDrawing } from './lib/ui-store.ts';
@@ -66,6 +64,7 @@ async function draw(path: DrawnPath, boot: BootData, darkMode: boolean) {
   await Promise.all([preloadRoute(path), i18n.loadNamespaces([...START_NAMESPACES, ...START_ROUTES[path].namespaces])]);
   const client = createQueryClient();
   seedBranding(client, boot, boot.language);
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per drawn page, rendered once to a string.
   const AtAddress = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   const html = await renderToStringAsync(<App client={client} Router={AtAddress} />);
   client.clear();

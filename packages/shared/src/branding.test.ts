@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandingInputSchema, mergeBranding, parseThemeColors } from './branding.ts';
+import { renderCodedText } from './message-catalogue.ts';
 
 const validTheme = JSON.stringify({
   colorBrand: { 0: '#ffffff', 200: '#cccccc', 400: '#999999', 600: '#666666', 800: '#333333' },
@@ -19,7 +20,7 @@ describe('theme colours JSON', () => {
     expect(parseThemeColors(value)).toBeNull();
     const result = brandingInputSchema.safeParse({ type: 'MERCHANT_THEME_COLORS', language: 'common', fields: [{ key: 'themeColors', value }] });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Invalid theme color JSON');
+    expect(renderCodedText(result.error?.issues[0]?.message ?? '')).toBe('Invalid theme color JSON');
   });
 });
 

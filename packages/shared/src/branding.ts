@@ -3,7 +3,7 @@
 // the branding manager all read this one list.
 import { z } from 'zod';
 import { BRAND_COLOR_LEVELS, LANGUAGES } from './constants.ts';
-import { MESSAGES } from './messages.ts';
+import { msg } from './messages.ts';
 
 export const COMMON_LANGUAGE = 'common';
 export const BRANDING_LANGUAGES = [COMMON_LANGUAGE, ...LANGUAGES] as const;
@@ -97,7 +97,7 @@ export const brandingInputSchema = z
     if (entry.type !== 'MERCHANT_THEME_COLORS') return;
     const first = entry.fields[0];
     if (!first || !parseThemeColors(first.value)) {
-      ctx.addIssue({ code: 'custom', path: ['fields', 0, 'value'], message: MESSAGES.invalidThemeColors });
+      ctx.addIssue({ code: 'custom', path: ['fields', 0, 'value'], message: msg('invalidThemeColors') });
     }
   });
 export type BrandingInput = z.input<typeof brandingInputSchema>;

@@ -130,7 +130,7 @@ describe('validateImportRow', () => {
   });
 
   it('needs a plate for a visit and a customer for a new vehicle', () => {
-    expect(validateImportRow({ visitDate: '2025-12-01', visitTotal: '10' }, options).problems).toContainEqual({ field: 'plateNumber', message: 'A visit or oil change needs a vehicle plate' });
-    expect(validateImportRow({ plateNumber: 'NEW1', brand: 'Kia', model: 'Rio', year: '2020' }, options).problems).toContainEqual({ field: 'firstName', message: 'A new vehicle needs its customer on the same row' });
+    expect(validateImportRow({ visitDate: '2025-12-01', visitTotal: '10' }, options).problems).toContainEqual({ field: 'plateNumber', message: 'import.vehicleNeeded' });
+    expect(validateImportRow({ plateNumber: 'NEW1', brand: 'Kia', model: 'Rio', year: '2020' }, options).problems).toContainEqual({ field: 'firstName', message: 'import.customerNeeded' });
   });
 });

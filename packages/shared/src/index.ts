@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './message-catalogue.ts';
 export * from './branding.ts';
 export * from './visit-rules.ts';
 export * from './schemas/auth.ts';

@@ -1,7 +1,7 @@
 // Every user-facing message of SPEC §5 and §8, defined once.
 //
-// Validation messages travel as codes ("required|fieldName=firstName") inside zod issues. The API renders
-// them in English (renderMessage); the web renders them in the user's language through i18n
+// Validation messages travel as codes ("required|fieldName=firstName") inside zod issues. The API answers
+// them as codes with their English (message-catalogue.ts); the web renders them in the user's language through i18n
 // (locales/*/validation.json has the same keys). So a rule and its message are written exactly once.
 import { LIMITS } from './constants.ts';
 
@@ -27,27 +27,40 @@ export const VALIDATION_TEMPLATES = {
   atLeastOneTask: 'Add at least one task',
   ratingRequired: 'A star rating must be selected',
   invalidThemeColors: 'Invalid theme color JSON',
+  /** A value zod refused with its own (English-only) message: the API answers this code instead. */
+  invalid: '{fieldName} is invalid',
 } as const;
 export type ValidationCode = keyof typeof VALIDATION_TEMPLATES;
 export type MessageParams = Record<string, string | number>;
 
 const SEP = '|';
 
-/** Encodes a validation message as a code plus parameters, for zod `message`. */
-export function msg(code: ValidationCode, params: MessageParams = {}): string {
+/** Encodes a message code plus parameters as text, for zod `message` (any code of message-catalogue.ts). */
+export function encodeMessage(code: string, params: MessageParams = {}): string {
   const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
   return query ? `${code}${SEP}${query}` : code;
 }
 
-/** Decodes a message produced by msg(); plain texts come back as { code: undefined, text }. */
-export function parseMessage(message: string): { code?: ValidationCode; params: MessageParams; text: string } {
+/** Encodes a validation message as a code plus parameters, for zod `message`. */
+export function msg(code: ValidationCode, params: MessageParams = {}): string {
+  return encodeMessage(code, params);
+}
+
+/** Splits a message made by encodeMessage into its code (or the whole text) and its parameters. */
+export function decodeMessage(message: string): { head: string; params: MessageParams } {
   const [head = '', query] = message.split(SEP, 2);
-  if (!(head in VALIDATION_TEMPLATES)) return { params: {}, text: message };
   const params: MessageParams = {};
   for (const pair of (query ?? '').split('&').filter(Boolean)) {
     const [k = '', v = ''] = pair.split('=');
     params[k] = decodeURIComponent(v);
   }
+  return { head, params };
+}
+
+/** Decodes a message produced by msg(); plain texts come back as { code: undefined, text }. */
+export function parseMessage(message: string): { code?: ValidationCode; params: MessageParams; text: string } {
+  const { head, params } = decodeMessage(message);
+  if (!(head in VALIDATION_TEMPLATES)) return { params: {}, text: message };
   return { code: head as ValidationCode, params, text: message };
 }
 
@@ -104,7 +117,7 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /**
  * The API's answers to requests past its bounds (LIMITS), which the web app never sends (its httpBatchLink
- * keeps to LIMITS.trpcBatchMax, its inputs are shallow): English only, not in the translated MESSAGES.
+ * keeps to LIMITS.trpcBatchMax, its inputs are shallow); catalogued as requestLimits.* (message-catalogue.ts).
  */
 export const REQUEST_LIMIT_MESSAGES = {
   jsonTooDeep: `The request's JSON is nested too deeply (at most ${LIMITS.jsonDepthMax} levels).`,

@@ -23,7 +23,7 @@ const config = loadConfig();
 const log = (line: string) => console.log(`[garage] ${line}`);
 const embeddedDir = path.join(config.DATA_DIR, 'postgres');
 // pnpm runs this in apps/api: a relative folder is meant from where the command was typed.
-const fromCaller = (folderPath: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), folderPath);
+const fromCaller = (folderPath: string) => path.resolve(config.INIT_CWD ?? process.cwd(), folderPath);
 
 async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {} };

@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { createDb, ensureMerchant, resolveDatabase } from '@garage/db';
+import { createDb, ensureMerchant, resolveDatabase, type ResolvedDatabase } from '@garage/db';
 import { renderMessage } from '@garage/shared';
 import { loadConfig } from '../env.ts';
 import { AppError } from '../lib/errors.ts';
@@ -91,7 +91,7 @@ if (!parsed.success) {
   process.exit(1);
 }
 
-let database;
+let database: ResolvedDatabase;
 try {
   database = await resolveDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log: () => {} });
 } catch (error) {

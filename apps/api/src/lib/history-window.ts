@@ -2,7 +2,6 @@
 // by (createdAt, id), the next window starting strictly after the cursor row. Unlike OFFSET, the cost does
 // not grow with the depth, and rows recorded meanwhile neither shift nor repeat what was already shown.
 import { fieldError } from './errors.ts';
-import { msg, renderMessage } from '@garage/shared';
 
 export interface CursorRow {
   id: string;
@@ -15,7 +14,7 @@ export async function cursorRow(
   where: { id: string } & Record<string, unknown>,
 ): Promise<CursorRow> {
   const row = await table.findFirst({ where, select: { id: true, createdAt: true } });
-  if (!row) throw fieldError('before', renderMessage(msg('format', { fieldName: 'before' })));
+  if (!row) throw fieldError('before', 'format', { fieldName: 'before' });
   return row;
 }
 

@@ -1,7 +1,7 @@
 // Deeply nested JSON is refused before it is parsed: a body of 100,000 '[' is 100 KB, but every recursive
 // walk over its parsed value (NUL guard, zod) costs stack and time per level. One linear scan of the raw
 // text counts the nesting of [ and { outside strings (escapes handled) and stops at the bound.
-import { LIMITS, REQUEST_LIMIT_MESSAGES } from '@garage/shared';
+import { LIMITS } from '@garage/shared';
 import { AppError } from './errors.ts';
 
 /** True when the JSON text nests arrays/objects deeper than `max`. Linear, no allocation. */
@@ -21,4 +21,4 @@ export function jsonTooDeep(text: string, max: number = LIMITS.jsonDepthMax): bo
   return false;
 }
 
-export const jsonTooDeepError = () => new AppError('BAD_REQUEST', REQUEST_LIMIT_MESSAGES.jsonTooDeep);
+export const jsonTooDeepError = () => new AppError('BAD_REQUEST', 'requestLimits.jsonTooDeep', { params: { max: LIMITS.jsonDepthMax } });

@@ -17,7 +17,7 @@ export interface DeliveryLog {
 
 /**
  * One delivery channel. An SMS or WhatsApp provider implements this for phone numbers and is passed as
- * `deps.senders.phone` (see modules/auth/delivery.ts).
+ * `deps.senders.phone` (see lib/delivery.ts).
  */
 export interface MessageSender {
   readonly name: string;

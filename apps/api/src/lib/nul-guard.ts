@@ -2,9 +2,7 @@
 // Rather than remember it in every string schema, both transports refuse any input that carries one
 // (REST: body, query and params in a preValidation hook in app.ts; tRPC: the base procedures in trpc/init.ts),
 // so no present or future field can reach the database with it.
-import { msg } from '@garage/shared';
 import { AppError } from './errors.ts';
-import { toFieldErrors } from './zod-errors.ts';
 
 const NUL = '\u0000';
 
@@ -48,8 +46,7 @@ export function findNulCharacter(value: unknown, path: readonly string[] = []): 
 /** A 400 naming the field, in the same shape as every other validation failure. */
 export function nulCharacterError(path: readonly string[]): AppError {
   const fieldName = path.filter((part) => !/^\d+$/.test(part)).at(-1) ?? 'value';
-  const fieldErrors = toFieldErrors([{ path: [...path], message: msg('format', { fieldName }) }]);
-  return new AppError('VALIDATION', Object.values(fieldErrors)[0]![0]!, { fieldErrors });
+  return new AppError('VALIDATION', 'format', { params: { fieldName }, field: path.join('.') || '_' });
 }
 
 /** The 400 for the first of the values that carries a NUL character, or null. */

@@ -8,11 +8,11 @@
 // another site. The session cookies are SameSite strict as well.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_AREA_ROLES, CLIENT_AREA_ROLES, type Role } from '@garage/shared/constants';
-import { AUTH_MESSAGES, MESSAGES, loginInputSchema } from '@garage/shared';
+import { loginInputSchema } from '@garage/shared';
 import type { AppDeps } from '../deps.ts';
 import { authContext } from '../modules/auth/auth.context.ts';
 import { login } from '../modules/auth/auth.service.ts';
-import { setSessionCookies } from '../modules/auth/cookies.ts';
+import { setSessionCookies } from '../http/cookies.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** The codes the login screen reads from `?error=` (translated as auth:server.<code>). */
@@ -44,9 +44,9 @@ function areaOf(role: Role): string {
 
 function failureOf(error: unknown): { code: LoginFormError; retryAfterSeconds?: number } {
   if (error instanceof AppError) {
-    if (error.code === 'TOO_MANY_REQUESTS') return { code: 'tooManyAttempts', retryAfterSeconds: error.details.retryAfterSeconds };
-    if (error.message === AUTH_MESSAGES.accountDeactivated) return { code: 'accountDeactivated' };
-    if (error.message === MESSAGES.invalidCredentials || error.code === 'UNAUTHORIZED') return { code: 'invalidCredentials' };
+    if (error.code === 'TOO_MANY_REQUESTS') return { code: 'tooManyAttempts', retryAfterSeconds: error.retryAfterSeconds };
+    if (error.messageCode === 'auth.accountDeactivated') return { code: 'accountDeactivated' };
+    if (error.messageCode === 'invalidCredentials' || error.code === 'UNAUTHORIZED') return { code: 'invalidCredentials' };
   }
   return { code: 'unavailable' };
 }

@@ -9,20 +9,22 @@
 // and output validation) and the answers are written as tRPC's JSON envelope. Anything else (mutations,
 // streaming, an unknown path, a malformed input) and any failing call goes the stock way, which formats
 // errors exactly as the client expects; queries are reads, so answering a failed one again changes nothing.
-import type { TRPCError } from '@trpc/server';
+import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS, REQUEST_LIMIT_MESSAGES } from '@garage/shared';
+import { LIMITS } from '@garage/shared';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { jsonTooDeep, jsonTooDeepError } from '../lib/json-depth.ts';
-import { createContext } from './context.ts';
-import { appRouter, createCaller } from './root.ts';
+import { createContext, type Context } from './context.ts';
 
 type TrpcRequest = FastifyRequest<{ Params: { path: string } }>;
 interface Options {
   deps: AppDeps;
+  /** The app's router and its caller, handed in by app.ts: router.ts imports every module, this file none. */
+  router: AnyTRPCRouter;
+  createCaller: (context: Context) => unknown;
   onError: (failure: { error: TRPCError; path: string | undefined }) => void;
 }
 interface QueryCall {
@@ -30,13 +32,15 @@ interface QueryCall {
   input: unknown;
 }
 
-// Keyed by full path at run time ('visits.list'), whatever its declared type says.
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
-const isQuery = (path: string) => Object.hasOwn(procedures, path) && procedures[path]!._def.type === 'query';
-
 /** The calls of a GET request when every one is a query (batched as httpBatchLink sends them, or single). */
-export function queryCalls(request: Pick<TrpcRequest, 'method' | 'headers' | 'query' | 'params'>): { calls: QueryCall[]; batch: boolean } | null {
+export function queryCalls(
+  router: AnyTRPCRouter,
+  request: Pick<TrpcRequest, 'method' | 'headers' | 'query' | 'params'>,
+): { calls: QueryCall[]; batch: boolean } | null {
   if (request.method !== 'GET' || request.headers['trpc-accept'] !== undefined) return null;
+  // Keyed by full path at run time ('visits.list'), whatever its declared type says.
+  const procedures = router._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  const isQuery = (path: string) => Object.hasOwn(procedures, path) && procedures[path]!._def.type === 'query';
   const query = request.query as Record<string, unknown>;
   const batch = query.batch === '1';
   const paths = request.params.path.split(',');
@@ -52,8 +56,13 @@ export function queryCalls(request: Pick<TrpcRequest, 'method' | 'headers' | 'qu
   return { calls: paths.map((path, index) => ({ path, input: (input as Record<string, unknown> | undefined)?.[index] })), batch };
 }
 
-async function answerQueries(deps: AppDeps, calls: QueryCall[], request: TrpcRequest, reply: FastifyReply): Promise<unknown[]> {
-  const caller = createCaller(createContext(deps, { req: request, res: reply })) as unknown as Record<string, unknown>;
+async function answerQueries(
+  { deps, createCaller }: Options,
+  calls: QueryCall[],
+  request: TrpcRequest,
+  reply: FastifyReply,
+): Promise<unknown[]> {
+  const caller = createCaller(createContext(deps, { req: request, res: reply })) as Record<string, unknown>;
   return Promise.all(
     calls.map(({ path, input }) => {
       const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
@@ -62,11 +71,11 @@ async function answerQueries(deps: AppDeps, calls: QueryCall[], request: TrpcReq
   );
 }
 
-async function answerThroughTrpc({ deps, onError }: Options, request: TrpcRequest, reply: FastifyReply) {
+async function answerThroughTrpc({ deps, router, onError }: Options, request: TrpcRequest, reply: FastifyReply) {
   const incoming = request.raw as typeof request.raw & { body?: unknown };
   if (request.body !== undefined) incoming.body = request.body;
   const response = await resolveResponse({
-    router: appRouter,
+    router,
     req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
     path: request.params.path,
     // Already checked in the route (trpcBatchTooLargeError); tRPC's own bound too, should that check move.
@@ -81,7 +90,7 @@ async function answerThroughTrpc({ deps, onError }: Options, request: TrpcReques
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-export const trpcBatchTooLargeError = () => new AppError('BAD_REQUEST', REQUEST_LIMIT_MESSAGES.trpcBatchTooLarge);
+export const trpcBatchTooLargeError = () => new AppError('BAD_REQUEST', 'requestLimits.trpcBatchTooLarge', { params: { max: LIMITS.trpcBatchMax } });
 
 export function trpcPlugin(options: Options): FastifyPluginAsync {
   return async (app) => {
@@ -97,8 +106,8 @@ export function trpcPlugin(options: Options): FastifyPluginAsync {
       if (request.params.path.split(',').length > LIMITS.trpcBatchMax) throw trpcBatchTooLargeError();
       const input = (request.query as Record<string, unknown>).input;
       if (typeof input === 'string' && jsonTooDeep(input)) throw jsonTooDeepError();
-      const reads = queryCalls(request);
-      const results = reads && (await answerQueries(options.deps, reads.calls, request, reply).catch(() => null));
+      const reads = queryCalls(options.router, request);
+      const results = reads && (await answerQueries(options, reads.calls, request, reply).catch(() => null));
       if (!reads || !results) return answerThroughTrpc(options, request, reply);
       const envelopes = results.map((data) => ({ result: { data } }));
       return reply

@@ -3,11 +3,12 @@ import type * as React from 'react';
 
 type IconProps = React.ComponentProps<'svg'>;
 
-const base = { viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': true } as const;
+// Decorative: each sits next to its network's name or inside a link labelled with it.
+const base = { viewBox: '0 0 24 24', fill: 'currentColor' } as const;
 
 export function WhatsAppIcon(props: IconProps) {
   return (
-    <svg {...base} {...props}>
+    <svg aria-hidden="true" {...base} {...props}>
       <path d="M12 2a10 10 0 0 0-8.66 15l-1.3 4.76 4.88-1.28A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.18-1.15l-.3-.18-2.9.76.78-2.82-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.14c-.25-.12-1.46-.72-1.69-.8-.23-.08-.39-.12-.55.12-.16.25-.63.8-.78.97-.14.16-.28.18-.53.06a6.7 6.7 0 0 1-1.97-1.22 7.4 7.4 0 0 1-1.37-1.7c-.14-.25 0-.38.11-.5.11-.11.25-.29.37-.43.12-.15.16-.25.25-.41.08-.17.04-.31-.02-.44-.06-.12-.55-1.33-.76-1.82-.2-.48-.4-.41-.55-.42h-.47a.9.9 0 0 0-.65.3 2.74 2.74 0 0 0-.86 2.04 4.76 4.76 0 0 0 1 2.53 10.9 10.9 0 0 0 4.18 3.69c.58.25 1.04.4 1.4.52.58.18 1.12.16 1.54.1.47-.07 1.46-.6 1.66-1.17.2-.58.2-1.07.15-1.17-.06-.1-.22-.16-.47-.28Z" />
     </svg>
   );
@@ -15,7 +16,7 @@ export function WhatsAppIcon(props: IconProps) {
 
 export function FacebookIcon(props: IconProps) {
   return (
-    <svg {...base} {...props}>
+    <svg aria-hidden="true" {...base} {...props}>
       <path d="M13.5 21.9v-7.1h2.4l.36-2.78H13.5v-1.78c0-.8.22-1.35 1.38-1.35h1.47V6.4a19.6 19.6 0 0 0-2.15-.11c-2.13 0-3.58 1.3-3.58 3.68v2.05H8.2v2.78h2.42v7.1A10 10 0 1 1 13.5 21.9Z" />
     </svg>
   );
@@ -23,7 +24,7 @@ export function FacebookIcon(props: IconProps) {
 
 export function InstagramIcon(props: IconProps) {
   return (
-    <svg {...base} {...props}>
+    <svg aria-hidden="true" {...base} {...props}>
       <path d="M12 7.2A4.8 4.8 0 1 0 16.8 12 4.8 4.8 0 0 0 12 7.2Zm0 7.9a3.1 3.1 0 1 1 3.1-3.1 3.1 3.1 0 0 1-3.1 3.1Zm6.1-8.1a1.12 1.12 0 1 1-1.12-1.12A1.12 1.12 0 0 1 18.1 7ZM21.9 8.1a5.6 5.6 0 0 0-1.52-3.97A5.63 5.63 0 0 0 16.4 2.6C14.84 2.5 9.16 2.5 7.6 2.6a5.62 5.62 0 0 0-3.97 1.52A5.6 5.6 0 0 0 2.1 8.1c-.1 1.56-.1 6.24 0 7.8a5.6 5.6 0 0 0 1.52 3.97 5.64 5.64 0 0 0 3.97 1.52c1.56.1 6.24.1 7.8 0a5.6 5.6 0 0 0 3.97-1.52 5.63 5.63 0 0 0 1.52-3.97c.1-1.56.1-6.23 0-7.8Zm-2.05 9.48a3.2 3.2 0 0 1-1.8 1.8c-1.25.5-4.2.38-5.58.38s-4.33.1-5.57-.38a3.2 3.2 0 0 1-1.8-1.8c-.5-1.25-.38-4.2-.38-5.58s-.11-4.33.38-5.58a3.2 3.2 0 0 1 1.8-1.8c1.25-.5 4.2-.38 5.57-.38s4.34-.11 5.58.38a3.2 3.2 0 0 1 1.8 1.8c.5 1.25.38 4.2.38 5.58s.12 4.33-.38 5.58Z" />
     </svg>
   );

@@ -24,6 +24,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const items = useRef<(HTMLButtonElement | null)[]>([]);
 
   // Opening puts the focus on the chosen language; a click outside closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves when the menu opens, not when the language changes.
   useEffect(() => {
     if (!open) return;
     items.current[Math.max(0, LANGUAGES.indexOf(current))]?.focus();
@@ -32,7 +33,6 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     };
     document.addEventListener('pointerdown', closeOutside);
     return () => document.removeEventListener('pointerdown', closeOutside);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const close = (returnFocus: boolean) => {

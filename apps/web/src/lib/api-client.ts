@@ -1,14 +1,11 @@
 // JSON over REST on top of apiFetch: paths are relative to VITE_API_URL, failures become ApiError with
-// the API's error body (code, message, fieldErrors) so forms can show them per field.
+// the API's error body (code, messageCode, fieldErrorCodes, ...) so forms can show them per field.
+import type { ApiErrorBody as FullErrorBody } from '@garage/shared/message-catalogue';
 import { env } from '../env.ts';
 import { apiFetch } from './api-fetch.ts';
 
-export interface ApiErrorBody {
-  statusCode?: number;
-  code?: string;
-  message?: string;
-  fieldErrors?: Record<string, string[]>;
-}
+/** The API's error body; partial, as a proxy in front of the API may answer a failure of its own. */
+export type ApiErrorBody = Partial<FullErrorBody>;
 
 export class ApiError extends Error {
   constructor(

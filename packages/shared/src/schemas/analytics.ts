@@ -1,5 +1,24 @@
 // Web analytics (SPEC §7 "analytics/*"): the tracking beacon's payload and the staff reports' queries.
 import { z } from 'zod';
+import { encodeMessage } from '../messages.ts';
+
+/** The analytics API's refusals (beacon and reports): message-catalogue.ts codes "analytics.<key>". */
+export const ANALYTICS_MESSAGES = {
+  required: '{fieldName} is required',
+  mustBeString: '{fieldName} must be a string',
+  tooLong: '{fieldName} must not exceed {max} characters',
+  sessionIdFormat: 'session_id must be 8 to 64 letters, digits, "-" or "_"',
+  pagePathFormat: 'page_path must be a path starting with "/" (no query, fragment or spaces)',
+  eventTypeFormat: 'eventType must be 1 to 32 lower-case letters, digits, "-" or "_"',
+  isEntryBoolean: 'is_entry must be true or false',
+  screenSizeFormat: 'screen_size must look like 390x844',
+  languageFormat: 'language must be a language tag such as en or fr-CA',
+  areaInvalid: 'area must be public, staff or client',
+  dateFormat: '{fieldName} must be a date written YYYY-MM-DD',
+  dateInvalid: '{fieldName} is not a valid date',
+  rangeReversed: 'startDate must be on or before endDate',
+  rangeTooLong: 'The range must not exceed {maxDays} days',
+} as const;
 
 /** Which part of the app a page belongs to; reports default to the public website. */
 export const ANALYTICS_AREAS = ['public', 'staff', 'client'] as const;
@@ -25,8 +44,8 @@ export const ANALYTICS_LIMITS = {
 
 const optionalText = (fieldName: string, max: number) =>
   z
-    .string({ error: `${fieldName} must be a string` })
-    .max(max, `${fieldName} must not exceed ${max} characters`)
+    .string({ error: encodeMessage('analytics.mustBeString', { fieldName }) })
+    .max(max, encodeMessage('analytics.tooLong', { fieldName, max }))
     .nullish()
     .transform((value) => (value ? value : undefined));
 
@@ -39,18 +58,18 @@ const optionalText = (fieldName: string, max: number) =>
  */
 export const trackVisitSchema = z.object({
   session_id: z
-    .string({ error: 'session_id is required' })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'session_id must be 8 to 64 letters, digits, "-" or "_"'),
+    .string({ error: encodeMessage('analytics.required', { fieldName: 'session_id' }) })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'analytics.sessionIdFormat'),
   page_path: z
-    .string({ error: 'page_path is required' })
-    .max(ANALYTICS_LIMITS.pathMax, `page_path must not exceed ${ANALYTICS_LIMITS.pathMax} characters`)
-    .regex(/^\/[^\s?#]*$/, 'page_path must be a path starting with "/" (no query, fragment or spaces)'),
+    .string({ error: encodeMessage('analytics.required', { fieldName: 'page_path' }) })
+    .max(ANALYTICS_LIMITS.pathMax, encodeMessage('analytics.tooLong', { fieldName: 'page_path', max: ANALYTICS_LIMITS.pathMax }))
+    .regex(/^\/[^\s?#]*$/, 'analytics.pagePathFormat'),
   eventType: z
     .string()
-    .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'eventType must be 1 to 32 lower-case letters, digits, "-" or "_"')
+    .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'analytics.eventTypeFormat')
     .default('pageview'),
   /** First event of the tracker's session (a new visit). */
-  is_entry: z.boolean({ error: 'is_entry must be true or false' }).optional(),
+  is_entry: z.boolean({ error: 'analytics.isEntryBoolean' }).optional(),
   referrer: optionalText('referrer', ANALYTICS_LIMITS.referrerMax),
   utm_source: optionalText('utm_source', ANALYTICS_LIMITS.utmMax),
   utm_medium: optionalText('utm_medium', ANALYTICS_LIMITS.utmMax),
@@ -58,12 +77,12 @@ export const trackVisitSchema = z.object({
   device_timezone: optionalText('device_timezone', 64),
   screen_size: z
     .string()
-    .regex(/^\d{1,5}x\d{1,5}$/, 'screen_size must look like 390x844')
+    .regex(/^\d{1,5}x\d{1,5}$/, 'analytics.screenSizeFormat')
     .nullish()
     .transform((value) => value ?? undefined),
   language: z
     .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, 'language must be a language tag such as en or fr-CA')
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, 'analytics.languageFormat')
     .nullish()
     .transform((value) => value ?? undefined),
   // Accepted for SPEC §7 compatibility; the server fills or ignores them (see above).
@@ -83,12 +102,12 @@ export type TrackVisit = z.output<typeof trackVisitSchema>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (fieldName: string) =>
   z
-    .string({ error: `${fieldName} is required` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${fieldName} must be a date written YYYY-MM-DD`)
+    .string({ error: encodeMessage('analytics.required', { fieldName }) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, encodeMessage('analytics.dateFormat', { fieldName }))
     .refine((value) => {
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-    }, `${fieldName} is not a valid date`);
+    }, encodeMessage('analytics.dateInvalid', { fieldName }));
 
 /** Days between two YYYY-MM-DD dates, both included (1 for the same day). */
 export function daysInRange(startDate: string, endDate: string): number {
@@ -102,13 +121,13 @@ export function daysInRange(startDate: string, endDate: string): number {
 const rangeFields = z.object({
   startDate: isoDay('startDate'),
   endDate: isoDay('endDate'),
-  area: z.enum(ANALYTICS_AREAS, { error: 'area must be public, staff or client' }).default('public'),
+  area: z.enum(ANALYTICS_AREAS, { error: 'analytics.areaInvalid' }).default('public'),
 });
 function checkRange(value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
   const days = daysInRange(value.startDate, value.endDate);
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startDate must be on or before endDate' });
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'analytics.rangeReversed' });
   else if (days > ANALYTICS_LIMITS.maxRangeDays)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: `The range must not exceed ${ANALYTICS_LIMITS.maxRangeDays} days` });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: encodeMessage('analytics.rangeTooLong', { maxDays: ANALYTICS_LIMITS.maxRangeDays }) });
 }
 
 /**
@@ -123,7 +142,7 @@ export const popularPagesQuerySchema = rangeFields
   .superRefine(checkRange);
 
 export const activeUsersQuerySchema = z.object({
-  area: z.enum(ANALYTICS_AREAS, { error: 'area must be public, staff or client' }).default('public'),
+  area: z.enum(ANALYTICS_AREAS, { error: 'analytics.areaInvalid' }).default('public'),
 });
 
 export const activeUsersSchema = z.object({

@@ -75,7 +75,7 @@ export const publicAppointmentRequestSchema = z
     /** Honeypot: people never see it; a bot that fills it gets a normal-looking answer and nothing is stored. */
     website: z.string().max(200).optional(),
   })
-  .refine((value) => value.email || value.phone, { path: ['phone'], message: APPOINTMENT_MESSAGES.contactRequired });
+  .refine((value) => value.email || value.phone, { path: ['phone'], message: 'appointments.contactRequired' });
 export type PublicAppointmentRequest = z.input<typeof publicAppointmentRequestSchema>;
 
 /** A signed-in client books for one of their vehicles (name and contact come from the account). */
@@ -101,7 +101,8 @@ export const appointmentReceiptSchema = z.object({ id: z.string(), status: z.enu
 export const appointmentListInputSchema = z.object({
   /** First day (yyyy-mm-dd) of the week shown; 7 days from it. */
   from: day,
-  days: z.number().int().min(1).max(31).default(7),
+  /** Coerced: a REST query string carries it as text. */
+  days: z.coerce.number().int().min(1).max(31).default(7),
 });
 export const appointmentIdSchema = z.object({ id: z.uuid() });
 const scheduledAt = z.iso.datetime({ offset: true, error: msg('required', { fieldName: 'scheduledAt' }) });

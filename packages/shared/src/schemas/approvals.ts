@@ -55,8 +55,8 @@ const decisions = z
   .max(APPROVAL_LIMITS.decisionsMax)
   .refine((items) => new Set(items.map((item) => item.taskId)).size === items.length, msg('format', { fieldName: 'decisions' }));
 
-/** The signed-in client decides one or more proposals of one of their visits. */
-export const myDecisionsSchema = z.object({ visitId: z.uuid(), decisions });
+/** The signed-in client decides one or more proposals of their visit `id` (REST POST /my/visits/:id/decisions). */
+export const myDecisionsSchema = z.object({ id: z.uuid(), decisions });
 /** The approval link's page sends every decision at once; the link is then used up. */
 export const linkDecisionsSchema = z.object({ decisions });
 
@@ -126,8 +126,9 @@ export type MyTaskDetail = z.infer<typeof myTaskDetailSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // The approval link.
 
+/** A link for the visit `id` (REST POST /visits/:id/approval-links). */
 export const createApprovalLinkSchema = z.object({
-  visitId: z.uuid(),
+  id: z.uuid(),
   /** Email the link to the customer when they have an address (the answer says whether it was sent). */
   sendEmail: z.boolean().default(true),
 });
@@ -204,4 +205,5 @@ export const declinedWorkSchema = z.object({
   ),
 });
 export type DeclinedWork = z.infer<typeof declinedWorkSchema>;
-export const declinedWorkQuerySchema = z.object({ vehicleId: z.uuid(), exceptVisitId: z.uuid().optional() });
+/** The work declined on the vehicle `id` (REST GET /vehicles/:id/declined-work), but on the visit `exceptVisitId`. */
+export const declinedWorkQuerySchema = z.object({ id: z.uuid(), exceptVisitId: z.uuid().optional() });

@@ -211,7 +211,7 @@ export const importRowErrorSchema = z.object({
   row: z.number(),
   field: z.string(),
   column: z.string().nullable(),
-  /** A message code (msg()) or an English sentence; `text` is its English rendering. */
+  /** A message code: msg() or an "import.*" code of message-catalogue.ts; `text` is its English rendering. */
   message: z.string(),
   text: z.string(),
 });
@@ -249,7 +249,7 @@ export const importJobSchema = z.object({
   errors: z.array(importRowErrorSchema),
   duplicates: z.object({ customers: z.number(), vehicles: z.number() }),
   summary: importSummarySchema.nullable(),
-  /** Set when the job stopped: a refused all-or-nothing import, an unreadable file. */
+  /** Set when the job stopped (a refused all-or-nothing import, an unreadable file): its message code. */
   failure: z.string().nullable(),
   /** The options of the last validation or run, as the server read them. */
   options: z
@@ -529,10 +529,10 @@ export function validateImportRow(
   }
 
   if ((record.visit || record.oilChange) && !record.vehicle && !problems.some((p) => IMPORT_FIELD_GROUPS.vehicle.includes(p.field as never))) {
-    problems.push({ field: 'plateNumber', message: IMPORT_MESSAGES.vehicleNeeded });
+    problems.push({ field: 'plateNumber', message: 'import.vehicleNeeded' });
   }
   if (record.vehicle && !record.vehicle.reference && !record.customer && !anyPresent(row, IMPORT_FIELD_GROUPS.customer)) {
-    problems.push({ field: 'firstName', message: IMPORT_MESSAGES.customerNeeded });
+    problems.push({ field: 'firstName', message: 'import.customerNeeded' });
   }
   if (!anyPresent(row, IMPORT_FIELDS)) problems.push({ field: 'firstName', message: msg('required', { fieldName: 'firstName' }) });
   return { record, problems };

@@ -129,8 +129,8 @@ const idList = z
   .refine((ids) => new Set(ids).size === ids.length, msg('format', { fieldName: 'ids' }));
 /** Category ids in the new display order (those the caller saw; see applyOrder). */
 export const reorderCategoriesSchema = z.object({ ids: idList });
-/** Item ids of one category in the new display order (see applyOrder). */
-export const reorderItemsSchema = z.object({ categoryId: z.uuid(), ids: idList });
+/** Item ids of one category (`id`, as in the REST path) in the new display order (see applyOrder). */
+export const reorderItemsSchema = z.object({ id: z.uuid(), ids: idList });
 
 /**
  * Deleting a category that still has items needs an explicit choice: move them to another category, or
@@ -144,8 +144,8 @@ export const deleteCategorySchema = z
   })
   .superRefine((value, ctx) => {
     if (value.items !== 'move') return;
-    if (!value.moveToCategoryId) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: OFFERING_MESSAGES.moveTargetRequired });
-    else if (value.moveToCategoryId === value.id) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: OFFERING_MESSAGES.moveTargetSame });
+    if (!value.moveToCategoryId) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: 'offering.moveTargetRequired' });
+    else if (value.moveToCategoryId === value.id) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: 'offering.moveTargetSame' });
   });
 export type DeleteCategoryInput = z.input<typeof deleteCategorySchema>;
 

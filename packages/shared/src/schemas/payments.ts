@@ -25,7 +25,8 @@ export const paymentInputSchema = z.object({
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 
-export const createPaymentSchema = z.object({ visitId: z.uuid(), data: paymentInputSchema });
+/** A payment on the visit `id` (REST POST /visits/:id/payments: the id in the path, `data` the body). */
+export const createPaymentSchema = z.object({ id: z.uuid(), data: paymentInputSchema });
 /** Refund part or all of a successful payment (default: everything not yet refunded). */
 export const refundPaymentSchema = z.object({
   id: z.uuid(),
@@ -34,7 +35,7 @@ export const refundPaymentSchema = z.object({
 });
 export const paymentIdSchema = z.object({ id: z.uuid() });
 
-/** REST PATCH /payments/:id body: the two changes a payment record accepts. */
+/** The two changes a payment record accepts (the body of REST PATCH /payments/:id, tRPC payments.change's `change`). */
 export const paymentChangeSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('refund'), amountCents: centsSchema('amount', 1).optional(), notes }),
   z.object({ action: z.literal('delete') }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderCodedText } from '../message-catalogue.ts';
 import { msg } from '../messages.ts';
 import { confirmContactChangeSchema, emailChangeSchema, phoneChangeSchema } from './profile.ts';
 import { profilePatchSchema, USER_MESSAGES } from './users.ts';
@@ -22,7 +23,7 @@ describe('own email / phone change contract', () => {
 
   it('refuses the email and phone on the plain profile update, naming the way to change them', () => {
     for (const change of [{ email: 'a@b.co' }, { email: null }, { phoneNumber: '123' }, { countryCode: '+1' }]) {
-      expect(profilePatchSchema.safeParse(change).error?.issues[0]?.message).toBe(USER_MESSAGES.contactNeedsCode);
+      expect(renderCodedText(profilePatchSchema.safeParse(change).error?.issues[0]?.message ?? '')).toBe(USER_MESSAGES.contactNeedsCode);
     }
     expect(profilePatchSchema.parse({ firstName: 'Sam' })).toEqual({ firstName: 'Sam' });
   });

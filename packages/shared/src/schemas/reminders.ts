@@ -64,13 +64,17 @@ export const remindInMonthsSchema = int('remindInMonths', 1, REMINDER_LIMITS.rem
 export const remindInKmSchema = int('remindInKm', 1, REMINDER_LIMITS.remindInKmMax).nullish();
 
 export const reminderListInputSchema = z.object({
-  states: z.array(z.enum(REMINDER_STATES)).min(1).max(REMINDER_STATES.length).default([...ACTIVE_REMINDER_STATES]),
+  // A REST query string carries one state as text, several as repeated or comma-separated `states`.
+  states: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',') : value),
+    z.array(z.enum(REMINDER_STATES)).min(1).max(REMINDER_STATES.length).default([...ACTIVE_REMINDER_STATES]),
+  ),
   kind: z.enum(REMINDER_KINDS).optional(),
   /** contacted: staff reached the customer in the current state; notContacted: not yet. */
   contact: z.enum(['all', 'contacted', 'notContacted']).default('all'),
   vehicleId: z.uuid().optional(),
 });
-export type ReminderListInput = z.input<typeof reminderListInputSchema>;
+export type ReminderListInput = z.output<typeof reminderListInputSchema>;
 
 export const markContactedSchema = z.object({ id: z.uuid(), channel: z.enum(REMINDER_CONTACT_CHANNELS) });
 export const reminderIdSchema = z.object({ id: z.uuid() });

@@ -12,6 +12,7 @@ export const SETUP_MESSAGES = {
   codeInvalid: 'The setup code is not valid. Use the code printed in the server log when the app started.',
   alreadyDone: 'This shop is already set up. Sign in instead.',
   adminExists: 'An administrator account already exists.',
+  tooManyCodes: 'Too many wrong setup codes. Please try again later.',
 } as const;
 
 /** The setup code as printed: 12 characters in groups of 4 (e.g. "K7QH-3MZP-W9TA"). */

@@ -56,8 +56,11 @@ export const taskInputSchema = z.object({
 export type TaskInput = z.input<typeof taskInputSchema>;
 export type TaskInputParsed = z.output<typeof taskInputSchema>;
 
-/** `proposed`: extra work the customer must approve first (estimate approval, see visit-rules.ts). */
-export const createTaskSchema = z.object({ visitId: z.uuid(), data: taskInputSchema, proposed: z.boolean().default(false) });
+/**
+ * A new task on the visit `id` (REST POST /visits/:id/tasks: the id in the path, the task's fields in the body).
+ * `proposed`: extra work the customer must approve first (estimate approval, see visit-rules.ts).
+ */
+export const createTaskSchema = taskInputSchema.extend({ id: z.uuid(), proposed: z.boolean().default(false) });
 /**
  * What the API takes for an edit: only the fields sent change (PATCH semantics; the create defaults of
  * priority and cost are left out, or an edit that omits them would reset them); null or "" clears the
@@ -82,7 +85,7 @@ export const taskPatchSchema = z
 export type TaskPatch = z.output<typeof taskPatchSchema>;
 
 /** Edits name the `updatedAt` they read: a task changed meanwhile answers 409 instead of being overwritten. */
-export const updateTaskSchema = z.object({ id: z.uuid(), updatedAt: z.iso.datetime(), data: taskPatchSchema });
+export const updateTaskSchema = taskPatchSchema.extend({ id: z.uuid(), updatedAt: z.iso.datetime() });
 export const setTaskStatusSchema = z.object({ id: z.uuid(), status: z.enum(TASK_STATUSES) });
 export const taskIdSchema = z.object({ id: z.uuid() });
 

@@ -199,7 +199,7 @@ export const profileInputSchema = userInputSchema
   .pick({ firstName: true, lastName: true, age: true, preferredLanguage: true })
   .extend({ imageUrl: z.union([z.literal('').transform(() => null), storedFileUrlSchema('image')]).nullish() });
 /** Sent to PUT /profile: refused with a pointer to the verified change, not silently ignored. */
-const changedWithCode = z.never({ error: USER_MESSAGES.contactNeedsCode }).optional();
+const changedWithCode = z.never({ error: 'users.contactNeedsCode' }).optional();
 /** What the API takes for a profile update: only the fields sent change (see userPatchSchema). */
 export const profilePatchSchema = userPatchSchema
   .pick({ firstName: true, lastName: true, age: true, preferredLanguage: true })

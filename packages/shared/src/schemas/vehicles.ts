@@ -44,10 +44,11 @@ export const vehicleInputSchema = z.object({
 export type VehicleInput = z.input<typeof vehicleInputSchema>;
 export type VehicleInputParsed = z.output<typeof vehicleInputSchema>;
 
-export const createVehicleSchema = z.object({ ownerId: z.uuid(), data: vehicleInputSchema });
+// The owner is `userId`, as in the REST path /users/{userId}/vehicles.
+export const createVehicleSchema = z.object({ userId: z.uuid(), data: vehicleInputSchema });
 export const updateVehicleSchema = z.object({ id: z.uuid(), data: vehicleInputSchema });
 export const vehicleIdSchema = z.object({ id: z.uuid() });
-export const ownerIdSchema = z.object({ ownerId: z.uuid() });
+export const vehiclesOfUserSchema = z.object({ userId: z.uuid() });
 
 export const vehicleViewSchema = z.object({
   id: z.string(),

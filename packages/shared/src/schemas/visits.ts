@@ -93,7 +93,7 @@ export const visitPatchSchema = z.object({
 export type VisitPatch = z.output<typeof visitPatchSchema>;
 
 /** Every change names the version it read; a visit changed meanwhile answers 409 (MESSAGES.versionConflict). */
-export const updateVisitSchema = z.object({ id: z.uuid(), version: z.number().int().min(1), data: visitPatchSchema });
+export const updateVisitSchema = visitPatchSchema.extend({ id: z.uuid(), version: z.number().int().min(1) });
 export const setVisitStatusSchema = z.object({ id: z.uuid(), version: z.number().int().min(1), status: z.enum(VISIT_HANDOVER_STATUSES) });
 export const deleteVisitSchema = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).optional() });
 export const visitIdSchema = z.object({ id: z.uuid() });

@@ -7,7 +7,6 @@ import type { Db, Prisma } from '@garage/db';
 import {
   addDays,
   APPOINTMENT_LIMITS,
-  APPOINTMENT_MESSAGES,
   APPOINTMENT_THROTTLE,
   calendarDateIn,
   createVisitSchema,
@@ -21,8 +20,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { DeliveryLog } from '../../lib/mailer.ts';
-import { emailSender } from '../auth/delivery.ts';
-import { reserveAttempt } from '../auth/throttle.ts';
+import { emailSender } from '../../lib/delivery.ts';
+import { reserveAttempt } from '../../http/throttle.ts';
 import { createVisit } from '../visits/visits.service.ts';
 import { appointmentMessage } from './appointment-texts.ts';
 
@@ -34,7 +33,7 @@ async function shop(db: Db | Prisma.TransactionClient) {
     orderBy: { createdAt: 'asc' },
     select: { id: true, displayName: true, timezone: true, defaultLanguage: true, appointmentsPerDay: true },
   });
-  if (!merchant) throw notFound('Merchant');
+  if (!merchant) throw notFound('merchant');
   return merchant;
 }
 
@@ -80,14 +79,14 @@ interface NewRequest {
 async function insertRequest(db: Db, input: NewRequest, now: Date) {
   const merchant = await shop(db);
   const today = calendarDateIn(now, merchant.timezone);
-  if (input.day < today || input.day > addDays(today, APPOINTMENT_LIMITS.daysAhead)) throw fieldError('day', APPOINTMENT_MESSAGES.dayOutOfRange);
+  if (input.day < today || input.day > addDays(today, APPOINTMENT_LIMITS.daysAhead)) throw fieldError('day', 'appointments.dayOutOfRange', { days: APPOINTMENT_LIMITS.daysAhead });
   const services = input.serviceItemIds.length
     ? await db.offeringItem.findMany({ where: { id: { in: input.serviceItemIds }, visible: true }, select: { id: true } })
     : [];
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`appointment-day:${input.day}`}, 0))`;
     const taken = (await liveCounts(tx, input.day, input.day)).get(input.day) ?? 0;
-    if (taken >= merchant.appointmentsPerDay) throw new AppError('CONFLICT', APPOINTMENT_MESSAGES.dayFull, { fieldErrors: { day: [APPOINTMENT_MESSAGES.dayFull] } });
+    if (taken >= merchant.appointmentsPerDay) throw new AppError('CONFLICT', 'appointments.dayFull', { field: 'day' });
     const row = await tx.appointment.create({
       data: { ...input, serviceItemIds: services.map((item) => item.id), day: dayValue(input.day) },
       select: { id: true, status: true, day: true },
@@ -102,7 +101,7 @@ export async function requestAppointment(
   sender: { ip: string; userId?: string | null },
   now = new Date(),
 ) {
-  await reserveAttempt(db, [{ bucket: `appointment:ip:${sender.ip}`, ...APPOINTMENT_THROTTLE, message: APPOINTMENT_MESSAGES.tooMany }]);
+  await reserveAttempt(db, [{ bucket: `appointment:ip:${sender.ip}`, ...APPOINTMENT_THROTTLE, messageCode: 'appointments.tooMany' }]);
   // A bot filled the hidden field: the same answer as a person gets, nothing stored.
   if (input.website?.trim()) return { id: crypto.randomUUID(), status: 'REQUESTED' as const, day: input.day };
   const { website: _honeypot, ...request } = input;
@@ -121,8 +120,8 @@ export async function requestMyAppointment(
     where: { id: input.vehicleId, ownerId: customerId, deletedAt: null },
     select: { id: true, plateNumber: true, brand: true, model: true, year: true, owner: { select: { firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, preferredLanguage: true } } },
   });
-  if (!vehicle) throw notFound('Vehicle');
-  await reserveAttempt(db, [{ bucket: `appointment:ip:${ip}`, ...APPOINTMENT_THROTTLE, message: APPOINTMENT_MESSAGES.tooMany }]);
+  if (!vehicle) throw notFound('vehicle');
+  await reserveAttempt(db, [{ bucket: `appointment:ip:${ip}`, ...APPOINTMENT_THROTTLE, messageCode: 'appointments.tooMany' }]);
   const owner = vehicle.owner;
   return insertRequest(
     db,
@@ -238,9 +237,9 @@ interface DecisionContext {
 
 async function openAppointment(tx: Prisma.TransactionClient, id: string, allowed: readonly string[] = ['REQUESTED', 'PROPOSED']) {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Appointment" WHERE id = ${id}::uuid FOR UPDATE`;
-  if (!rows.length) throw notFound('Appointment');
+  if (!rows.length) throw notFound('appointment');
   const row = await tx.appointment.findUniqueOrThrow({ where: { id }, select: appointmentSelect });
-  if (!allowed.includes(row.status)) throw new AppError('CONFLICT', APPOINTMENT_MESSAGES.notOpen);
+  if (!allowed.includes(row.status)) throw new AppError('CONFLICT', 'appointments.notOpen');
   return row;
 }
 
@@ -279,8 +278,8 @@ export async function acceptAppointment(
   const merchant = await shop(db);
   const scheduledAt = new Date(input.scheduledAt);
   const current = await db.appointment.findUnique({ where: { id: input.id }, select: appointmentSelect });
-  if (!current) throw notFound('Appointment');
-  if (current.status !== 'REQUESTED' && current.status !== 'PROPOSED') throw new AppError('CONFLICT', APPOINTMENT_MESSAGES.notOpen);
+  if (!current) throw notFound('appointment');
+  if (current.status !== 'REQUESTED' && current.status !== 'PROPOSED') throw new AppError('CONFLICT', 'appointments.notOpen');
 
   // The visit is created first (its own transaction, as staff would create it); the appointment is then
   // marked accepted only if it is still open, else the fresh visit is removed again.
@@ -290,13 +289,13 @@ export async function acceptAppointment(
     if (!vehicleId) {
       const plate = (input.plateNumber ?? '').toUpperCase().replace(/\s+/g, '');
       const found = plate ? await db.vehicle.findFirst({ where: { plateNormalized: plate, deletedAt: null }, select: { id: true } }) : null;
-      if (!found) throw fieldError('plateNumber', APPOINTMENT_MESSAGES.noVehicle);
+      if (!found) throw fieldError('plateNumber', 'appointments.noVehicle');
       vehicleId = found.id;
     }
     const items = current.serviceItemIds.length
       ? await db.offeringItem.findMany({ where: { id: { in: current.serviceItemIds } }, select: { id: true, title: true, priceCents: true, service: true } })
       : [];
-    if (!items.length) throw fieldError('createVisit', APPOINTMENT_MESSAGES.noServices);
+    if (!items.length) throw fieldError('createVisit', 'appointments.noServices');
     const vehicle = await db.vehicle.findUniqueOrThrow({ where: { id: vehicleId }, select: { id: true, ownerId: true } });
     const language = merchant.defaultLanguage;
     const today = calendarDateIn(now, merchant.timezone);
@@ -336,7 +335,7 @@ export async function acceptAppointment(
   });
   if (updated.count !== 1) {
     if (visit) await db.visit.delete({ where: { id: visit.id } });
-    throw new AppError('CONFLICT', APPOINTMENT_MESSAGES.notOpen);
+    throw new AppError('CONFLICT', 'appointments.notOpen');
   }
   const row = await db.appointment.findUniqueOrThrow({ where: { id: input.id }, select: appointmentSelect });
   await tellCustomer(deps, row, context);
@@ -376,9 +375,9 @@ export async function declineAppointment(deps: AppDeps, input: { id: string; not
 export async function acceptProposal(db: Db, customerId: string, id: string): Promise<AppointmentView> {
   const row = await db.$transaction(async (tx) => {
     const found = await tx.appointment.findFirst({ where: { id, customerId }, select: { id: true } });
-    if (!found) throw notFound('Appointment');
+    if (!found) throw notFound('appointment');
     const current = await openAppointment(tx, id, ['PROPOSED']).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === 'CONFLICT' ? new AppError('CONFLICT', APPOINTMENT_MESSAGES.noProposal) : error;
+      throw error instanceof AppError && error.code === 'CONFLICT' ? new AppError('CONFLICT', 'appointments.noProposal') : error;
     });
     return tx.appointment.update({ where: { id: current.id }, data: { status: 'ACCEPTED' }, select: appointmentSelect });
   });
@@ -389,7 +388,7 @@ export async function acceptProposal(db: Db, customerId: string, id: string): Pr
 export async function cancelMyAppointment(db: Db, customerId: string, id: string): Promise<AppointmentView> {
   const row = await db.$transaction(async (tx) => {
     const found = await tx.appointment.findFirst({ where: { id, customerId }, select: { id: true } });
-    if (!found) throw notFound('Appointment');
+    if (!found) throw notFound('appointment');
     await openAppointment(tx, id, LIVE_APPOINTMENT_STATUSES);
     return tx.appointment.update({ where: { id }, data: { status: 'CANCELLED' }, select: appointmentSelect });
   });

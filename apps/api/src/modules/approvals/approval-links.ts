@@ -12,15 +12,6 @@ import { createEmailSender, type DeliveryLog, type MessageSender } from '../../l
 import { decideTasks, type DecisionItem } from './approvals.service.ts';
 import { approvalMessage } from './approval-texts.ts';
 
-export const LINK_MESSAGES = {
-  invalid: 'This approval link is not valid',
-  expired: 'This approval link has expired; ask the shop for a new one',
-  used: 'This approval link was already used; ask the shop for a new one if needed',
-  replaced: 'This approval link was replaced by a newer one; use the latest link the shop sent',
-  nothingPending: 'This visit has no proposed work waiting for the customer',
-  closed: 'This visit is closed; its proposed work can no longer be approved or declined',
-} as const;
-
 export const hashToken = (token: string, secret: string) => createHmac('sha256', secret).update(`approval-link:${token}`).digest('hex');
 
 const defaultEmailSenders = new WeakMap<object, MessageSender>();
@@ -65,10 +56,10 @@ export async function mintApprovalLink(deps: AppDeps, visitId: string, options: 
       tasks: { select: { status: true, approval: true } },
     },
   });
-  if (!visit) throw notFound('Visit');
-  if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', LINK_MESSAGES.closed);
+  if (!visit) throw notFound('visit');
+  if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'approvalLinks.closed');
   const pendingCount = visit.tasks.filter(isAwaitingApproval).length;
-  if (pendingCount === 0) throw new AppError('CONFLICT', LINK_MESSAGES.nothingPending);
+  if (pendingCount === 0) throw new AppError('CONFLICT', 'approvalLinks.nothingPending');
 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + APPROVAL_LIMITS.linkTtlHours * 3_600_000);
@@ -117,7 +108,7 @@ export async function mintApprovalLink(deps: AppDeps, visitId: string, options: 
 /** The newest link of a visit, for the staff page ("sent ... expires ..."). */
 export async function latestApprovalLink(db: Db, visitId: string) {
   const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   const row = await db.approvalLink.findFirst({
     where: { visitId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -139,7 +130,7 @@ export async function latestApprovalLink(db: Db, visitId: string) {
 /** Staff take back every live link of a visit (e.g. sent to the wrong person). */
 export async function revokeApprovalLinks(db: Db, visitId: string, now = new Date()): Promise<{ count: number }> {
   const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   return db.approvalLink.updateMany({ where: { visitId, consumedAt: null, revokedAt: null }, data: { revokedAt: now } });
 }
 
@@ -147,10 +138,10 @@ type LinkRow = { id: string; visitId: string; expiresAt: Date; consumedAt: Date 
 
 /** Unknown or forged → 404; used, replaced or expired → 410 (GONE). */
 function assertUsable(link: LinkRow | null, now: Date): asserts link is LinkRow {
-  if (!link) throw new AppError('NOT_FOUND', LINK_MESSAGES.invalid);
-  if (link.consumedAt) throw new AppError('GONE', LINK_MESSAGES.used);
-  if (link.revokedAt) throw new AppError('GONE', LINK_MESSAGES.replaced);
-  if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('GONE', LINK_MESSAGES.expired);
+  if (!link) throw new AppError('NOT_FOUND', 'approvalLinks.invalid');
+  if (link.consumedAt) throw new AppError('GONE', 'approvalLinks.used');
+  if (link.revokedAt) throw new AppError('GONE', 'approvalLinks.replaced');
+  if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('GONE', 'approvalLinks.expired');
 }
 
 const linkSelect = { id: true, visitId: true, expiresAt: true, consumedAt: true, revokedAt: true } as const;
@@ -174,7 +165,7 @@ export async function readApprovalLink(deps: AppDeps, token: string, now = new D
       },
     },
   });
-  if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', LINK_MESSAGES.closed);
+  if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'approvalLinks.closed');
   return {
     visit: { name: visit.name, ...visit.vehicle, totalCostCents: visit.totalCostCents },
     customerFirstName: visit.customer.firstName,
@@ -204,7 +195,7 @@ export async function decideByLink(deps: AppDeps, token: string, items: readonly
         where: { id: link.id, consumedAt: null, revokedAt: null, expiresAt: { gt: now } },
         data: { consumedAt: now },
       });
-      if (used.count !== 1) throw new AppError('GONE', LINK_MESSAGES.used);
+      if (used.count !== 1) throw new AppError('GONE', 'approvalLinks.used');
     },
   });
   return { decided: items.length, totalCostCents: money.totalCostCents };

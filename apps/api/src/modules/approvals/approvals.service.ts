@@ -13,18 +13,10 @@ import {
   type DeclinedWork,
   type FreshDecisions,
   type Decision,
+  type MessageCode,
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx, type VisitMoney } from '../visits/visit-state.ts';
-
-export const APPROVAL_MESSAGES = {
-  visitClosed: 'This visit is closed; its proposed work can no longer be approved or declined',
-  notProposed: 'This task was not proposed for approval',
-  alreadyDecided: 'A decision was already recorded for this task',
-  withdrawn: 'The shop withdrew this proposal',
-  priceChanged: 'The shop changed the price of this task; reload the page to see the new price',
-  missingDecisions: 'Decide every proposed task: the shop added or changed proposals since the page was opened; reload it',
-} as const;
 
 export interface DecisionItem {
   taskId: string;
@@ -55,9 +47,9 @@ export async function decideTasks(db: Db, visitId: string, items: readonly Decis
       where: { id: visitId, customerId: context.customerId, vehicle: { ownerId: context.customerId, deletedAt: null } },
       select: { id: true },
     });
-    if (!owned) throw notFound('Visit');
+    if (!owned) throw notFound('visit');
     const visit = await lockVisit(tx, visitId);
-    if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', APPROVAL_MESSAGES.visitClosed);
+    if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'approvals.visitClosed');
 
     const tasks = await tx.task.findMany({
       where: { visitId },
@@ -66,17 +58,17 @@ export async function decideTasks(db: Db, visitId: string, items: readonly Decis
     const byId = new Map(tasks.map((task) => [task.id, task]));
     for (const item of items) {
       const task = byId.get(item.taskId);
-      if (!task) throw notFound('Task');
+      if (!task) throw notFound('task');
       // The field error names the task so a page with several proposals can show it beside the right one.
-      const refuse = (message: string) => new AppError('CONFLICT', message, { fieldErrors: { [item.taskId]: [message] } });
-      if (task.approval === null) throw refuse(APPROVAL_MESSAGES.notProposed);
-      if (task.approval !== 'PENDING') throw refuse(APPROVAL_MESSAGES.alreadyDecided);
-      if (task.status === 'CANCELLED') throw refuse(APPROVAL_MESSAGES.withdrawn);
-      if (task.soldForCents !== item.soldForCents) throw refuse(APPROVAL_MESSAGES.priceChanged);
+      const refuse = (messageCode: MessageCode) => new AppError('CONFLICT', messageCode, { field: item.taskId });
+      if (task.approval === null) throw refuse('approvals.notProposed');
+      if (task.approval !== 'PENDING') throw refuse('approvals.alreadyDecided');
+      if (task.status === 'CANCELLED') throw refuse('approvals.withdrawn');
+      if (task.soldForCents !== item.soldForCents) throw refuse('approvals.priceChanged');
     }
     if (context.requireAll) {
       const decided = new Set(items.map((item) => item.taskId));
-      if (tasks.some((task) => isAwaitingApproval(task) && !decided.has(task.id))) throw new AppError('CONFLICT', APPROVAL_MESSAGES.missingDecisions);
+      if (tasks.some((task) => isAwaitingApproval(task) && !decided.has(task.id))) throw new AppError('CONFLICT', 'approvals.missingDecisions');
     }
 
     for (const item of items) {
@@ -144,7 +136,7 @@ export async function freshDecisions(db: Db): Promise<FreshDecisions> {
 /** Staff acknowledge the decisions on one visit (they leave the fresh count). */
 export async function markDecisionsSeen(db: Db, visitId: string, now = new Date()): Promise<{ count: number }> {
   const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   const { count } = await db.task.updateMany({ where: { visitId, ...decidedWhere }, data: { approvalSeenAt: now } });
   return { count };
 }
@@ -152,7 +144,7 @@ export async function markDecisionsSeen(db: Db, visitId: string, now = new Date(
 /** Work the customer declined on this vehicle's other visits, newest first: the shop can propose it again. */
 export async function declinedWork(db: Db, vehicleId: string, exceptVisitId?: string): Promise<DeclinedWork> {
   const vehicle = await db.vehicle.findUnique({ where: { id: vehicleId }, select: { id: true } });
-  if (!vehicle) throw notFound('Vehicle');
+  if (!vehicle) throw notFound('vehicle');
   const rows = await db.task.findMany({
     where: { approval: 'DECLINED', visit: { vehicleId, ...(exceptVisitId ? { id: { not: exceptVisitId } } : {}) } },
     orderBy: [{ approvalDecidedAt: 'desc' }, { id: 'desc' }],

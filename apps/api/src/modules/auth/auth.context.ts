@@ -1,8 +1,8 @@
 // What the auth services need from a request, built the same way for REST and tRPC.
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { createCodeDelivery } from '../../lib/delivery.ts';
 import type { AuthContext } from './auth.service.ts';
-import { createCodeDelivery } from './delivery.ts';
 import type { CodeContext } from './otp.service.ts';
 
 /** Callers without a request (tRPC createCaller in scripts) share one bucket. */

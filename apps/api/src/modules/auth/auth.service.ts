@@ -4,17 +4,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword, Prisma, verifyPassword, type Db } from '@garage/db';
 import {
   AUTH_MESSAGES,
-  MESSAGES,
   parseIdentifier,
   type AuthSession,
   type AuthUser,
   type LoginInput,
   type RegisterInput,
 } from '@garage/shared';
+import { clearBucket, reserveAttempt } from '../../http/throttle.ts';
 import { AppError, conflict, fieldError } from '../../lib/errors.ts';
-import { consumeRefreshToken, issueRefreshToken, revokeByToken, revokeFamily, type ClientInfo } from './refresh-tokens.ts';
+import { consumeRefreshToken, issueRefreshToken, revokeByToken, revokeFamily, type ClientInfo } from '../../session/refresh-tokens.ts';
 import { signAccessToken } from '../../session/session.ts';
-import { AUTH_THROTTLE, buckets, clearBucket, reserveAttempt } from './throttle.ts';
+import { AUTH_THROTTLE, buckets } from './auth.throttle.ts';
 import { authUserSelect, canSignIn, findAccount, toAuthUser } from './users.ts';
 
 export interface AuthContext {
@@ -23,8 +23,8 @@ export interface AuthContext {
   client: ClientInfo;
 }
 
-const invalidCredentials = () => new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
-const deactivated = () => new AppError('FORBIDDEN', AUTH_MESSAGES.accountDeactivated);
+const invalidCredentials = () => new AppError('UNAUTHORIZED', 'invalidCredentials');
+const deactivated = () => new AppError('FORBIDDEN', 'auth.accountDeactivated');
 
 let dummyHash: Promise<string> | undefined;
 /** A real argon2 hash to verify against when there is no account, so unknown identifiers take as long. */
@@ -43,7 +43,7 @@ export async function startSession(ctx: AuthContext, user: AuthUser, familyId: s
  */
 export async function login(ctx: AuthContext, input: LoginInput): Promise<AuthSession> {
   const identifier = parseIdentifier(input.identifier);
-  if (!identifier) throw fieldError('identifier', MESSAGES.invalidCredentials);
+  if (!identifier) throw fieldError('identifier', 'invalidCredentials');
   // Failures count per account, whichever of its identifiers was typed (username, email and phone must
   // not give three sets of guesses); an identifier that matches no account counts on its own.
   const account = await findAccount(ctx.db, identifier);
@@ -74,7 +74,7 @@ export async function register(ctx: AuthContext, input: RegisterInput): Promise<
     return startSession(ctx, user);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      throw conflict(AUTH_MESSAGES.usernameTaken, { username: [AUTH_MESSAGES.usernameTaken] });
+      throw conflict('auth.usernameTaken', { field: 'username' });
     }
     throw error;
   }
@@ -82,7 +82,7 @@ export async function register(ctx: AuthContext, input: RegisterInput): Promise<
 
 /** Rotates the refresh token; a replayed (already rotated) token revokes its whole family. */
 export async function refresh(ctx: AuthContext, refreshToken: string | undefined): Promise<AuthSession> {
-  if (!refreshToken) throw new AppError('UNAUTHORIZED', MESSAGES.noRefreshToken);
+  if (!refreshToken) throw new AppError('UNAUTHORIZED', 'noRefreshToken');
   const { userId, familyId } = await consumeRefreshToken(ctx.db, refreshToken);
   const account = await ctx.db.user.findUnique({ where: { id: userId }, select: { ...authUserSelect, active: true, deletedAt: true } });
   if (!account || !canSignIn(account)) {
@@ -100,6 +100,6 @@ export async function logout(db: Db, refreshToken: string | undefined): Promise<
 /** The signed-in user; a token whose account was since deactivated or deleted no longer counts. */
 export async function me(db: Db, userId: string): Promise<AuthUser> {
   const account = await db.user.findUnique({ where: { id: userId }, select: { ...authUserSelect, active: true, deletedAt: true } });
-  if (!account || !canSignIn(account)) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+  if (!account || !canSignIn(account)) throw new AppError('UNAUTHORIZED', 'unauthorized');
   return toAuthUser(account);
 }

@@ -8,29 +8,29 @@ import {
   AUTH_MESSAGES,
   OTP,
   parseIdentifier,
-  renderMessage,
-  msg,
   type CodeSent,
   type Identifier,
+  type MessageCode,
   type OtpPurpose,
   type ResetPasswordInput,
 } from '@garage/shared';
+import { clearBucket, countSince, latestAttempt, reserveAttempt } from '../../http/throttle.ts';
+import type { CodePurpose, DeliverCode } from '../../lib/delivery.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { revokeUserSessions } from '../../session/refresh-tokens.ts';
 import type { AuthContext } from './auth.service.ts';
-import type { CodePurpose, DeliverCode } from './delivery.ts';
-import { revokeUserSessions } from './refresh-tokens.ts';
-import { AUTH_THROTTLE, buckets, clearBucket, countSince, latestAttempt, reserveAttempt } from './throttle.ts';
+import { AUTH_THROTTLE, buckets } from './auth.throttle.ts';
 import { canSignIn, findAccount } from './users.ts';
 
 export interface CodeContext extends AuthContext {
   deliver: DeliverCode;
 }
 
-const codeError = (message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { otp: [message] } });
+const codeError = (messageCode: MessageCode) => new AppError('BAD_REQUEST', messageCode, { field: 'otp' });
 
 function parse(raw: string): Identifier {
   const identifier = parseIdentifier(raw);
-  if (!identifier) throw fieldError('identifier', renderMessage(msg('identifier')));
+  if (!identifier) throw fieldError('identifier', 'identifier');
   return identifier;
 }
 
@@ -101,7 +101,7 @@ export async function sendCode(ctx: CodeContext, input: { identifier: string; pu
   const identifier = parse(input.identifier);
   const sendBucket = buckets.codeSend(input.purpose, identifier.key);
   await reserveAttempt(ctx.db, [
-    { bucket: sendBucket, limit: 1, windowSeconds: OTP.resendCooldownSeconds, message: AUTH_MESSAGES.codeResendTooSoon },
+    { bucket: sendBucket, limit: 1, windowSeconds: OTP.resendCooldownSeconds, messageCode: 'auth.codeResendTooSoon' },
     { bucket: sendBucket, ...AUTH_THROTTLE.codeSendPerIdentifier },
     { bucket: buckets.codeSendIp(ctx.client.ip), ...AUTH_THROTTLE.codeSendPerIp },
   ]);
@@ -149,7 +149,7 @@ export async function verifyCode(
   const tries = await countSince(ctx.db, verifyBucket, lastSend ?? new Date(now.getTime() - OTP.ttlSeconds * 1000));
   if (tries > OTP.maxAttempts) {
     await attempt.release();
-    throw codeError(AUTH_MESSAGES.codeLocked);
+    throw codeError('auth.codeLocked');
   }
   const counted = code
     ? (
@@ -163,7 +163,7 @@ export async function verifyCode(
 
   const correct =
     code !== null && counted && code.expiresAt > now && sameHash(code.codeHash, hashCode(ctx.jwtSecret, code.userId, input.purpose, input.otp));
-  if (!correct) throw codeError(tries >= OTP.maxAttempts ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeInvalid);
+  if (!correct) throw codeError(tries >= OTP.maxAttempts ? 'auth.codeLocked' : 'auth.codeInvalid');
 
   await attempt.release();
   if (input.purpose === 'VERIFY_ACCOUNT') {
@@ -182,7 +182,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput)
   const identifier = parse(input.identifier);
   const attempt = await reserveAttempt(ctx.db, [{ bucket: buckets.resetIp(ctx.client.ip), ...AUTH_THROTTLE.resetPerIp }]);
   const now = new Date();
-  const notAllowed = () => new AppError('BAD_REQUEST', AUTH_MESSAGES.resetNotAllowed);
+  const notAllowed = () => new AppError('BAD_REQUEST', 'auth.resetNotAllowed');
   const account = await findAccount(ctx.db, identifier);
   const code =
     account && canSignIn(account)

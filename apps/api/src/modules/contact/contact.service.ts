@@ -3,8 +3,8 @@
 // honeypot field marks a bot: it gets the same answer as a person (so it learns nothing) and nothing is stored.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@garage/db';
-import { CONTACT_MESSAGES, CONTACT_THROTTLE, type ContactMessageInput } from '@garage/shared';
-import { reserveAttempt } from '../auth/throttle.ts';
+import { CONTACT_THROTTLE, type ContactMessageInput } from '@garage/shared';
+import { reserveAttempt } from '../../http/throttle.ts';
 
 export interface ContactSender {
   ip: string;
@@ -18,7 +18,7 @@ export interface ContactMessageReceipt {
 }
 
 export async function sendContactMessage(db: Db, input: ContactMessageInput, sender: ContactSender): Promise<ContactMessageReceipt> {
-  await reserveAttempt(db, [{ bucket: `contact:ip:${sender.ip}`, ...CONTACT_THROTTLE, message: CONTACT_MESSAGES.tooMany }]);
+  await reserveAttempt(db, [{ bucket: `contact:ip:${sender.ip}`, ...CONTACT_THROTTLE, messageCode: 'contact.tooMany' }]);
   if (input.website?.trim()) return { id: decoyId(), createdAt: new Date().toISOString() };
   const row = await db.contactMessage.create({
     data: { fullName: input.fullName, email: input.email.toLowerCase(), message: input.message, userId: sender.userId ?? null },

@@ -1,6 +1,6 @@
 // The client dashboard (/client/dashboard): the signed-in client's own vehicles with their next oil change,
 // visits still open, the balance due and the last visits. Ownership is in every where (the vehicle's
-// owner, as in the client area's other reads: my-vehicles.router.ts), so nothing of another account can
+// owner, as in the client area's other reads: my-vehicles.operations.ts), so nothing of another account can
 // appear whatever the request says: the only input is the time zone.
 import type { Db, Prisma } from '@garage/db';
 import {

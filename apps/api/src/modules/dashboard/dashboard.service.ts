@@ -14,7 +14,6 @@ import {
   daysBetween,
   dashboardRange,
   kpi,
-  msg,
   startOfDayIn,
   type DashboardKpis,
   type DashboardKpisQuery,
@@ -113,7 +112,7 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
   } catch (error) {
     // A zone the JavaScript runtime knows but this PostgreSQL does not (its tz database is older).
     if ((error as { code?: string }).code === '22023' && /time zone/i.test(String((error as Error).message))) {
-      throw fieldError('timeZone', msg('format', { fieldName: 'timeZone' }));
+      throw fieldError('timeZone', 'format', { fieldName: 'timeZone' });
     }
     throw error;
   }

@@ -1,17 +1,14 @@
-// REST for import and export: the upload (multipart) and the downloads (templates, the export ZIP) are
-// bytes, so they live here; the job steps are also on tRPC (data-transfer.router.ts). One service each.
+// REST only, for import and export: the upload (multipart) and the downloads (templates, the export ZIP) are
+// bytes (REST_ONLY_ROUTES in rest-only.ts). The import's steps are operations (data-transfer.operations.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, TEMPLATE_HEADERS, TEMPLATE_SAMPLE_ROWS, importJobSchema, importOptionsSchema } from '@garage/shared';
+import { IMPORT_FIELDS, IMPORT_LIMITS, TEMPLATE_HEADERS, TEMPLATE_SAMPLE_ROWS, importJobSchema } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
+import { createGuards, sessionOf } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createGuards, sessionOf } from '../auth/guards.ts';
 import { csvCell, exportFileName, exportZip } from './export.service.ts';
-import { createImport, discardImport, getImport, runImport, validateImport } from './import.service.ts';
+import { createImport } from './import.service.ts';
 
 const tags = ['data-transfer'];
-const idParams = z.object({ id: z.uuid() });
-const optionsBody = z.object({ options: importOptionsSchema });
 
 export function templateCsv(): string {
   const lines = [IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field]), ...TEMPLATE_SAMPLE_ROWS];
@@ -32,8 +29,6 @@ export async function templateXlsx(): Promise<Buffer> {
 export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const guards = createGuards(deps.jwtSecret);
   return async (app) => {
-    const log = (error: unknown) => app.log.error({ err: error }, 'import failed');
-
     app.post(
       '/data-transfer/imports',
       {
@@ -46,37 +41,11 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.fileRequired);
+        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'import.fileRequired');
         const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.fileMaxMB * 1024 * 1024, files: 1 } });
-        if (!part) throw new AppError('VALIDATION', IMPORT_MESSAGES.fileRequired, { fieldErrors: { file: [IMPORT_MESSAGES.fileRequired] } });
+        if (!part) throw new AppError('VALIDATION', 'import.fileRequired', { field: 'file' });
         const job = await createImport(deps.db, deps.storage, deps.config.DATA_DIR, sessionOf(request), { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
         return reply.status(201).send(job);
-      },
-    );
-    app.get(
-      '/data-transfer/imports/:id',
-      { onRequest: guards.staff, schema: { tags, summary: 'An import: its phase, progress, row errors and summary (poll it while it runs)', params: idParams, response: { 200: importJobSchema } } },
-      async (request) => getImport(deps.db, sessionOf(request), request.params.id),
-    );
-    app.post(
-      '/data-transfer/imports/:id/validate',
-      { onRequest: guards.staff, schema: { tags, summary: 'Check every row with this mapping (nothing is written); poll the import for the result', params: idParams, body: optionsBody, response: { 202: importJobSchema } } },
-      async (request, reply) => reply.status(202).send(await validateImport(deps.db, deps.storage, sessionOf(request), request.params.id, request.body.options, log)),
-    );
-    app.post(
-      '/data-transfer/imports/:id/run',
-      {
-        onRequest: guards.staff,
-        schema: { tags, summary: 'Import: all or nothing (refused if any row is invalid) or the valid rows; duplicates (phone, email, plate) skipped or updated', params: idParams, body: optionsBody, response: { 202: importJobSchema } },
-      },
-      async (request, reply) => reply.status(202).send(await runImport(deps.db, deps.storage, sessionOf(request), request.params.id, request.body.options, log)),
-    );
-    app.delete(
-      '/data-transfer/imports/:id',
-      { onRequest: guards.staff, schema: { tags, summary: 'Forget an import and delete its uploaded file', params: idParams, response: { 204: z.null() } } },
-      async (request, reply) => {
-        await discardImport(deps.db, deps.storage, sessionOf(request), request.params.id);
-        return reply.status(204).send(null);
       },
     );
     app.get(

@@ -18,9 +18,18 @@ import { AppError } from '../../lib/errors.ts';
 /** Opens the stored file again (each pass streams it from the start). */
 export type OpenFile = () => Promise<Readable>;
 
+/** The bounds the refusals name: their English has them written in, other languages take them as parameters. */
+export const IMPORT_LIMIT_PARAMS = {
+  fileMaxMB: IMPORT_LIMITS.fileMaxMB,
+  maxRows: IMPORT_LIMITS.maxRows,
+  maxColumns: IMPORT_LIMITS.maxColumns,
+  cellMaxChars: IMPORT_LIMITS.cellMaxChars,
+  rowMaxChars: IMPORT_LIMITS.rowMaxChars,
+};
+
 /** A file refused at upload, with the message the screen shows under the file field. */
 export const refused = (key: keyof typeof IMPORT_MESSAGES) =>
-  new AppError(key === 'fileType' ? 'VALIDATION' : 'PAYLOAD_TOO_LARGE', IMPORT_MESSAGES[key], { fieldErrors: { file: [IMPORT_MESSAGES[key]] } });
+  new AppError(key === 'fileType' ? 'VALIDATION' : 'PAYLOAD_TOO_LARGE', `import.${key}`, { params: IMPORT_LIMIT_PARAMS, field: 'file' });
 
 /** What the first bytes say the file is; the name only breaks ties (a CSV and a JSON Lines file are both text). */
 export async function sniffFormat(filePath: string, fileName: string): Promise<ImportFormat | null> {

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   IMPORT_FIELDS,
-  IMPORT_MESSAGES,
   PAYMENT_METHODS,
   PAYMENT_RECORD_STATUSES,
   TASK_LIMITS,
@@ -151,7 +150,7 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions): AsyncGene
         odometer: text(data.latestKm),
       };
       const result = validateImportRow(raw, { ...options, distanceUnit: 'km' });
-      const problems = result.problems.filter((problem) => problem.message !== IMPORT_MESSAGES.customerNeeded);
+      const problems = result.problems.filter((problem) => problem.message !== 'import.customerNeeded');
       if (result.record.vehicle) {
         result.record.vehicle.reference = false;
         plates.set(String(data.id), result.record.vehicle.plateKey);
@@ -164,13 +163,13 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions): AsyncGene
       };
       const result = validateImportRow(raw, { ...options, distanceUnit: 'km' });
       const plateKey = plates.get(String(data.vehicleId));
-      const problems = result.problems.filter((problem) => problem.message !== IMPORT_MESSAGES.vehicleNeeded);
-      if (!plateKey) problems.push({ field: 'plateNumber', message: IMPORT_MESSAGES.vehicleNeeded });
+      const problems = result.problems.filter((problem) => problem.message !== 'import.vehicleNeeded');
+      if (!plateKey) problems.push({ field: 'plateNumber', message: 'import.vehicleNeeded' });
       yield { row: line, record: result.record, problems, vehiclePlateKey: plateKey, source: { oilChangeId: String(data.id), createdAt: text(data.createdAt) } };
     } else {
       const visit = exportedVisitSchema.parse(data);
       const plateKey = plates.get(visit.vehicleId);
-      const problems: FieldProblem[] = plateKey ? [] : [{ field: 'plateNumber', message: IMPORT_MESSAGES.vehicleNeeded }];
+      const problems: FieldProblem[] = plateKey ? [] : [{ field: 'plateNumber', message: 'import.vehicleNeeded' }];
       yield { row: line, record: empty, problems, vehiclePlateKey: plateKey, visit, source: { ownerId: visit.customerId } };
     }
   }

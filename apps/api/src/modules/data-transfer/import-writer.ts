@@ -4,7 +4,7 @@
 // the caller's transaction. What it learns (new ids per customer key and plate) is returned, and the caller
 // keeps it only once the transaction committed, so a failed batch leaves no trace in memory either.
 import type { Prisma } from '@garage/db';
-import { IMPORT_MESSAGES, derivePaymentStatus, deriveVisitStatus, paidCents, visitTotalCents, type DuplicateAction, type ImportSummary, type Role } from '@garage/shared';
+import { derivePaymentStatus, deriveVisitStatus, paidCents, visitTotalCents, type DuplicateAction, type ImportSummary, type Role } from '@garage/shared';
 import { canChangeAccount, importActor } from '../users/users.access.ts';
 import { uuidV7, type Unit } from './import-units.ts';
 
@@ -171,7 +171,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   const units = input.units.filter(({ unit, customerKey, ownerKey }) => {
     const field = refusedKeys.get(customerKey ?? '') ?? refusedKeys.get(ownerKey ?? '');
     if (!field) return true;
-    refused.push({ row: unit.row, field, message: IMPORT_MESSAGES.staffAccount });
+    refused.push({ row: unit.row, field, message: 'import.staffAccount' });
     failedRows++;
     return false;
   });
@@ -187,7 +187,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     if (rowCustomer === undefined || rowCustomer === ownerId) return false;
     if (foreignRows.has(item.unit.row)) return true;
     foreignRows.add(item.unit.row);
-    refused.push({ row: item.unit.row, field: 'plateNumber', message: IMPORT_MESSAGES.vehicleOfAnotherCustomer });
+    refused.push({ row: item.unit.row, field: 'plateNumber', message: 'import.vehicleOfAnotherCustomer' });
     failedRows++;
     return true;
   };

@@ -19,10 +19,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Db, FileStorage, Prisma } from '@garage/db';
 import {
   IMPORT_LIMITS,
-  IMPORT_MESSAGES,
   autoMapHeaders,
   presetDistanceUnit,
-  renderMessage,
+  renderCodedText,
   suggestDateOrder,
   type DateOrder,
   type FieldProblem,
@@ -37,7 +36,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { canChangeAccount, importActor } from '../users/users.access.ts';
-import { headerNames, readJsonLines, readTableRows, refused, sniffFormat, tableToRowLines, type OpenFile } from './import-files.ts';
+import { IMPORT_LIMIT_PARAMS, headerNames, readJsonLines, readTableRows, refused, sniffFormat, tableToRowLines, type OpenFile } from './import-files.ts';
 import { inBatches, readUnits, type Unit } from './import-units.ts';
 import { emptySummary, writeBatch, type WriterState } from './import-writer.ts';
 
@@ -75,8 +74,8 @@ interface JobRow {
   usedAt: Date;
 }
 
-const notFound = () => new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
-const busy = () => new AppError('CONFLICT', IMPORT_MESSAGES.busy);
+const notFound = () => new AppError('NOT_FOUND', 'import.notFound');
+const busy = () => new AppError('CONFLICT', 'import.busy');
 const json = (view: ImportJob) => view as unknown as Prisma.InputJsonValue;
 const stale = (row: Pick<JobRow, 'heartbeatAt'>, now = Date.now()) => !row.heartbeatAt || now - row.heartbeatAt.getTime() > STALE_MS;
 
@@ -87,7 +86,7 @@ async function loadJob(db: Db, actor: Session, id: string): Promise<JobRow> {
   if (!row || row.ownerId !== actor.userId || now - row.usedAt.getTime() > IDLE_MS) throw notFound();
   if (row.runnerId && stale(row, now)) {
     // Its runner stopped (that instance was stopped or lost the database mid-pass): the pass is over.
-    const view: ImportJob = { ...row.view, phase: 'failed', summary: null, failure: IMPORT_MESSAGES.interrupted, finishedAt: new Date(now).toISOString() };
+    const view: ImportJob = { ...row.view, phase: 'failed', summary: null, failure: 'import.interrupted', finishedAt: new Date(now).toISOString() };
     const { count } = await db.importJob.updateMany({ where: { id, runnerId: row.runnerId, heartbeatAt: row.heartbeatAt }, data: { runnerId: null, heartbeatAt: null, view: json(view), validatedFor: null } });
     if (count === 1) Object.assign(row, { runnerId: null, heartbeatAt: null, view, validatedFor: null });
     else return loadJob(db, actor, id);
@@ -133,7 +132,7 @@ async function readPreview(openFile: OpenFile, format: ImportFormat) {
     else rows.push(cells.slice(0, headers.length).map(cut));
     if (rows.length >= IMPORT_LIMITS.previewRows) break;
   }
-  if (!headers) throw new AppError('VALIDATION', IMPORT_MESSAGES.noHeader, { fieldErrors: { file: [IMPORT_MESSAGES.noHeader] } });
+  if (!headers) throw new AppError('VALIDATION', 'import.noHeader', { field: 'file' });
   return { headers, rows };
 }
 
@@ -182,7 +181,7 @@ export async function createImport(db: Db, storage: FileStorage, dataDir: string
   let storageKey: string | null = null;
   try {
     await pipeline(upload.stream, createWriteStream(uploadPath, { flags: 'wx' }));
-    if (upload.truncated()) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.fileTooLarge, { fieldErrors: { file: [IMPORT_MESSAGES.fileTooLarge] } });
+    if (upload.truncated()) throw new AppError('PAYLOAD_TOO_LARGE', 'import.fileTooLarge', { params: IMPORT_LIMIT_PARAMS, field: 'file' });
     const format = await sniffFormat(uploadPath, upload.fileName);
     if (!format) throw refused('fileType');
     const localPath = format === 'garage-json' ? uploadPath : rowsPath;
@@ -283,7 +282,7 @@ function addErrors(job: JobState, unit: Unit, problems: FieldProblem[], options:
   job.view.invalidRows++;
   for (const problem of problems) {
     if (job.view.errors.length >= IMPORT_LIMITS.errorsKept) break;
-    job.view.errors.push({ row: unit.row, field: problem.field, column: options.mapping[problem.field] ?? null, message: problem.message, text: renderMessage(problem.message) });
+    job.view.errors.push({ row: unit.row, field: problem.field, column: options.mapping[problem.field] ?? null, message: problem.message, text: renderCodedText(problem.message) });
   }
 }
 
@@ -301,8 +300,8 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
     for (const unit of batch) {
       const problems = [...unit.problems];
       const { customerKey, ownerKey, conflict } = keys.resolve(unit);
-      if (conflict) problems.push({ field: 'email', message: IMPORT_MESSAGES.conflictingCustomer });
-      if (unit.record.vehicle && ownerKey && !knownCustomers.has(ownerKey)) problems.push({ field: 'firstName', message: IMPORT_MESSAGES.customerNeeded });
+      if (conflict) problems.push({ field: 'email', message: 'import.conflictingCustomer' });
+      if (unit.record.vehicle && ownerKey && !knownCustomers.has(ownerKey)) problems.push({ field: 'firstName', message: 'import.customerNeeded' });
       const plate = vehicleKeyOf(unit) ?? null;
       const defines = !!unit.record.vehicle && !unit.record.vehicle.reference && !!plate && !knownPlates.has(plate);
       checked.push({ unit, problems, customerKey, ownerKey, needsPlate: plate && !knownPlates.has(plate) && !defines ? plate : null, newPlate: defines ? plate : null, newCustomer: !!customerKey && !knownCustomers.has(customerKey) });
@@ -342,12 +341,12 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
     }).length;
     for (const entry of checked) {
       const staffField = staffKeys.get(entry.customerKey ?? '') ?? staffKeys.get(entry.ownerKey ?? '');
-      if (staffField) entry.problems.push({ field: staffField, message: IMPORT_MESSAGES.staffAccount });
+      if (staffField) entry.problems.push({ field: staffField, message: 'import.staffAccount' });
       if (entry.newPlate && inDb.has(entry.newPlate) && entry.problems.length === 0) job.view.duplicates.vehicles++;
       if (entry.needsPlate) {
         if (inDb.has(entry.needsPlate)) knownPlates.add(entry.needsPlate);
         else if (!knownPlates.has(entry.needsPlate)) {
-          entry.problems.push(entry.unit.record.vehicle?.reference ? { field: 'brand', message: 'required|fieldName=brand' } : { field: 'plateNumber', message: IMPORT_MESSAGES.vehicleNeeded });
+          entry.problems.push(entry.unit.record.vehicle?.reference ? { field: 'brand', message: 'required|fieldName=brand' } : { field: 'plateNumber', message: 'import.vehicleNeeded' });
         }
       }
       if (entry.problems.length > 0) addErrors(job, entry.unit, entry.problems, options);
@@ -391,7 +390,7 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
     // Rows the writer refused (a staff account matched after validation): counted in failedRows, shown here.
     for (const problem of result.refused) {
       if (job.view.errors.length >= IMPORT_LIMITS.errorsKept) break;
-      job.view.errors.push({ row: problem.row, field: problem.field, column: options.mapping[problem.field] ?? null, message: problem.message, text: renderMessage(problem.message) });
+      job.view.errors.push({ row: problem.row, field: problem.field, column: options.mapping[problem.field] ?? null, message: problem.message, text: renderCodedText(problem.message) });
     }
     for (const [key, id] of result.customers) state.customers.set(key, id);
     for (const [key, vehicle] of result.vehicles) state.vehicles.set(key, vehicle);
@@ -482,7 +481,7 @@ async function launch(db: Db, job: JobState, runner: string, work: () => Promise
       if (error instanceof Lost) return;
       job.view.phase = 'failed';
       job.view.summary = null;
-      job.view.failure = error instanceof AppError ? error.message : IMPORT_MESSAGES.rolledBack;
+      job.view.failure = error instanceof AppError ? error.messageCode : 'import.rolledBack';
       if (!(error instanceof AppError) && !(error instanceof RolledBack)) log(error);
     })
     .then(() => {
@@ -497,7 +496,7 @@ async function launch(db: Db, job: JobState, runner: string, work: () => Promise
 
 function assertMapped(view: ImportJob, options: ImportOptions) {
   if (view.format !== 'garage-json' && Object.values(options.mapping).filter(Boolean).length === 0) {
-    throw new AppError('VALIDATION', IMPORT_MESSAGES.nothingMapped, { fieldErrors: { mapping: [IMPORT_MESSAGES.nothingMapped] } });
+    throw new AppError('VALIDATION', 'import.nothingMapped', { field: 'mapping' });
   }
 }
 
@@ -516,7 +515,7 @@ export async function runImport(db: Db, storage: FileStorage, actor: Session, id
   assertMapped(loaded.view, options);
   const isFresh = (row: JobRow) => row.validatedFor === JSON.stringify(options) && row.view.phase === 'validated';
   const refuse = (row: JobRow) => {
-    if (isFresh(row) && options.mode === 'allOrNothing' && row.view.invalidRows > 0) throw new AppError('VALIDATION', IMPORT_MESSAGES.invalidRowsRefused);
+    if (isFresh(row) && options.mode === 'allOrNothing' && row.view.invalidRows > 0) throw new AppError('VALIDATION', 'import.invalidRowsRefused');
   };
   refuse(loaded);
   const { job, runner, row } = await claim(db, storage, id, refuse);
@@ -527,7 +526,7 @@ export async function runImport(db: Db, storage: FileStorage, actor: Session, id
     runner,
     async () => {
       if (!fresh) await validatePass(db, job, options);
-      if (options.mode === 'allOrNothing' && job.view.invalidRows > 0) throw new AppError('VALIDATION', IMPORT_MESSAGES.invalidRowsRefused);
+      if (options.mode === 'allOrNothing' && job.view.invalidRows > 0) throw new AppError('VALIDATION', 'import.invalidRowsRefused');
       job.validatedFor = null;
       await writePass(db, job, options, actor.userId);
     },

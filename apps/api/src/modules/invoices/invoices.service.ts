@@ -7,7 +7,7 @@
 // An issued invoice never changes: a database trigger refuses updates (migration invoice_immutable).
 import type { Db, FileStorage, Prisma } from '@garage/db';
 import { issueInvoiceInTransaction, type InvoiceSnapshot } from '@garage/db/invoices';
-import { INVOICE_MESSAGES, type InvoiceSummary } from '@garage/shared/schemas/invoices';
+import type { InvoiceSummary } from '@garage/shared/schemas/invoices';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadLogo } from '../../lib/pdf/shop.ts';
 import { pdfLanguage, type PdfLanguage } from '../../lib/pdf/format.ts';
@@ -37,8 +37,8 @@ export async function issueInvoice(db: Db, visitId: string, issuedById: string):
       await lockVisit(tx, visitId);
       const outcome = await issueInvoiceInTransaction(tx, { visitId, issuedById });
       if ('refused' in outcome) {
-        if (outcome.refused === 'visitNotFound') throw notFound('Visit');
-        throw conflict(INVOICE_MESSAGES[outcome.refused]);
+        if (outcome.refused === 'visitNotFound') throw notFound('visit');
+        throw conflict(`invoices.${outcome.refused}`);
       }
       return toSummary(await tx.invoice.findUniqueOrThrow({ where: { id: outcome.issued.id }, select: summarySelect }));
     },
@@ -50,14 +50,14 @@ export async function issueInvoice(db: Db, visitId: string, issuedById: string):
 /** A visit's invoices, newest first (staff). 404 when the visit does not exist. */
 export async function listVisitInvoices(db: Db, visitId: string): Promise<{ items: InvoiceSummary[] }> {
   const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   return { items: await listInvoices(db, { visitId }) };
 }
 
 /** The caller's invoices of one of their visits; another customer's visit is "Visit not found". */
 export async function listMyVisitInvoices(db: Db, userId: string, visitId: string): Promise<{ items: InvoiceSummary[] }> {
   const visit = await db.visit.findFirst({ where: { id: visitId, ...myVisitWhere(userId) }, select: { id: true } });
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   return { items: await listInvoices(db, { visitId, customerId: userId }) };
 }
 
@@ -90,7 +90,7 @@ export function getMyInvoicePdf(deps: InvoicePdfDeps, userId: string, id: string
 
 async function invoicePdf(deps: InvoicePdfDeps, where: Prisma.InvoiceWhereInput, lang: PdfLanguage): Promise<InvoicePdf> {
   const invoice = await deps.db.invoice.findFirst({ where, select: { snapshot: true } });
-  if (!invoice) throw notFound('Invoice');
+  if (!invoice) throw notFound('invoice');
   const snapshot = invoice.snapshot as unknown as InvoiceSnapshot;
   const logo = await loadLogo(deps, snapshot.shop.logoUrl);
   return { fileName: invoiceFileName(snapshot), bytes: await renderInvoicePdf(snapshot, lang, logo) };

@@ -53,7 +53,7 @@ export async function sendStoredFile(
     // Pictures stored before thumbnails existed have none: the main version stands in.
     opened = await storage.open(file.key);
   }
-  if (!opened) throw notFound('File');
+  if (!opened) throw notFound('file');
   const size = opened.sizeBytes;
   const etag = `"${file.id}-${key === file.key ? 'main' : 'thumb'}-${size}"`;
   const inline = !file.download && INLINE_TYPES.test(mimeType);
@@ -79,7 +79,7 @@ export async function sendStoredFile(
   if (range) {
     opened.stream.destroy();
     const part = await storage.open(key, range);
-    if (!part) throw notFound('File');
+    if (!part) throw notFound('file');
     return reply
       .status(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${size}`)

@@ -1,41 +1,22 @@
-// REST for the media library (twin of media.router.ts) plus what only REST can carry: the multipart upload
-// and the bytes of a file. Staff: /media...; the signed-in client: /my/media... (view, add files, delete the
-// ones they added).
+// What of the media library only REST can carry (REST_ONLY_ROUTES in rest-only.ts): the multipart uploads
+// (staff: /media/upload; the signed-in client: /my/media/upload) and the bytes of a file. The JSON
+// operations are in media.operations.ts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MEDIA_FILES_PER_UPLOAD,
-  listMediaSchema,
-  listMyMediaSchema,
-  mediaContextSchema,
-  mediaContextViewSchema,
-  mediaPageSchema,
   mediaUploadResultSchema,
   mediaUploadTargetSchema,
-  mediaViewSchema,
-  myMediaContextSchema,
   myMediaUploadTargetSchema,
-  updateMediaDataSchema,
   type MediaUploadTarget,
 } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
+import { createGuards, sessionOf } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createGuards, sessionOf } from '../auth/guards.ts';
 import { readAccessToken, verifyAccessToken } from '../../session/session.ts';
 import { sendStoredFile } from './media-serve.ts';
-import {
-  authorizeMediaFile,
-  deleteMedia,
-  deleteMyMedia,
-  getMedia,
-  listMedia,
-  listMyMedia,
-  mediaContext,
-  myContext,
-  myUploadTarget,
-  updateMedia,
-} from './media.service.ts';
+import { authorizeMediaFile, myUploadTarget } from './media.service.ts';
 import { TEMP_FOLDER, UPLOAD_MAX_BYTES, clientBudget, uploadMedia, type ByteBudget, type IncomingFile } from './media.upload.ts';
 
 const tags = ['media'];
@@ -46,7 +27,7 @@ const uploadSummary = 'Kinds are decided from the bytes: JPEG, PNG, WebP, MP4, W
 async function receiveUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, target: MediaUploadTarget, budget?: ByteBudget) {
   if (!request.isMultipart()) {
     await budget?.release();
-    throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
+    throw new AppError('BAD_REQUEST', 'transport.mediaMultipartRequired');
   }
   // One byte over the largest limit: the per-kind limits (enforced while streaming) answer first.
   const parts = request.files({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: MEDIA_FILES_PER_UPLOAD } });
@@ -87,53 +68,6 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => receiveUpload(deps, request, reply, request.query),
     );
-    app.get(
-      '/media',
-      { onRequest: guards.staff, schema: { tags, summary: "A customer's files, newest first, with filters", querystring: listMediaSchema, response: { 200: mediaPageSchema } } },
-      async (request) => listMedia(deps.db, request.query),
-    );
-    app.get(
-      '/media/context',
-      {
-        onRequest: guards.staff,
-        schema: { tags, summary: 'The customer, their vehicles and visits (page header, filters, move targets)', querystring: mediaContextSchema, response: { 200: mediaContextViewSchema } },
-      },
-      async (request) => mediaContext(deps.db, request.query),
-    );
-    app.get(
-      '/media/:id',
-      { onRequest: guards.staff, schema: { tags, summary: 'One file', params: idParams, response: { 200: mediaViewSchema } } },
-      async (request) => getMedia(deps.db, request.params.id),
-    );
-    app.patch(
-      '/media/:id',
-      {
-        onRequest: guards.staff,
-        schema: { tags, summary: 'Rename, change section, or move to another vehicle/visit of the same customer (only fields sent change)', params: idParams, body: updateMediaDataSchema, response: { 200: mediaViewSchema } },
-      },
-      async (request) => updateMedia(deps.db, request.params.id, request.body),
-    );
-    app.delete(
-      '/media/:id',
-      { onRequest: guards.staff, schema: { tags, summary: 'Delete a file (row and stored bytes)', params: idParams, response: { 200: z.object({ id: z.string(), message: z.string() }) } } },
-      async (request) => deleteMedia(deps.db, deps.storage, request.params.id),
-    );
-
-    app.get(
-      '/my/media',
-      { onRequest: guards.client, schema: { tags: ['client area'], summary: 'My files (account, vehicles, visits), newest first', querystring: listMyMediaSchema, response: { 200: mediaPageSchema } } },
-      async (request) => listMyMedia(deps.db, sessionOf(request), request.query),
-    );
-    app.get(
-      '/my/media/context',
-      { onRequest: guards.client, schema: { tags: ['client area'], summary: 'My vehicles and visits for the media page', querystring: myMediaContextSchema, response: { 200: mediaContextViewSchema } } },
-      async (request) => myContext(deps.db, sessionOf(request), request.query),
-    );
-    app.get(
-      '/my/media/:id',
-      { onRequest: guards.client, schema: { tags: ['client area'], summary: 'One of my files', params: idParams, response: { 200: mediaViewSchema } } },
-      async (request) => getMedia(deps.db, request.params.id, sessionOf(request)),
-    );
     app.post(
       '/my/media/upload',
       {
@@ -153,15 +87,6 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return receiveUpload(deps, request, reply, target, await clientBudget(deps.db, sessionOf(request), declared));
       },
     );
-    app.delete(
-      '/my/media/:id',
-      {
-        onRequest: guards.client,
-        schema: { tags: ['client area'], summary: 'Delete a file I added myself (row and stored bytes)', params: idParams, response: { 200: z.object({ id: z.string(), message: z.string() }) } },
-      },
-      async (request) => deleteMyMedia(deps.db, deps.storage, sessionOf(request), request.params.id),
-    );
-
     app.get(
       '/media/:id/file',
       {

@@ -14,8 +14,8 @@ import {
   type MediaView,
   type MyMediaUploadTarget,
 } from '@garage/shared';
-import { z } from 'zod';
-import { listMediaSchema, listMyMediaSchema, updateMediaDataSchema } from '@garage/shared';
+import type { z } from 'zod';
+import type { listMediaSchema, listMyMediaSchema, updateMediaDataSchema } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { hasAnyRole } from '../../session/roles.ts';
@@ -107,19 +107,19 @@ export async function resolveTarget(
   target: Pick<MediaUploadTarget, 'ownerId' | 'vehicleId' | 'visitId'>,
 ): Promise<{ ownerId: string; vehicleId: string | null; visitId: string | null }> {
   const customer = await db.user.findFirst({ where: { id: target.ownerId, deletedAt: null }, select: { id: true } });
-  if (!customer) throw notFound('Customer');
+  if (!customer) throw notFound('customer');
   let vehicleId = target.vehicleId ?? null;
   if (vehicleId) {
     const vehicle = await db.vehicle.findFirst({ where: { id: vehicleId, deletedAt: null }, select: { ownerId: true } });
-    if (!vehicle) throw notFound('Vehicle');
-    if (vehicle.ownerId !== target.ownerId) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.vehicleNotOfCustomer, { fieldErrors: { vehicleId: [MEDIA_MESSAGES.vehicleNotOfCustomer] } });
+    if (!vehicle) throw notFound('vehicle');
+    if (vehicle.ownerId !== target.ownerId) throw new AppError('BAD_REQUEST', 'media.vehicleNotOfCustomer', { field: 'vehicleId' });
   }
   const visitId = target.visitId ?? null;
   if (visitId) {
     const visit = await db.visit.findUnique({ where: { id: visitId }, select: { customerId: true, vehicleId: true } });
-    if (!visit) throw notFound('Visit');
+    if (!visit) throw notFound('visit');
     if (visit.customerId !== target.ownerId || (vehicleId && visit.vehicleId !== vehicleId)) {
-      throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.visitNotOfCustomer, { fieldErrors: { visitId: [MEDIA_MESSAGES.visitNotOfCustomer] } });
+      throw new AppError('BAD_REQUEST', 'media.visitNotOfCustomer', { field: 'visitId' });
     }
     vehicleId = visit.vehicleId;
   }
@@ -133,11 +133,11 @@ export async function resolveTarget(
 export async function myUploadTarget(db: Db, actor: Session, target: MyMediaUploadTarget): Promise<MediaUploadTarget> {
   if (target.vehicleId) {
     const vehicle = await db.vehicle.findFirst({ where: { id: target.vehicleId, ownerId: actor.userId, deletedAt: null }, select: { id: true } });
-    if (!vehicle) throw notFound('Vehicle');
+    if (!vehicle) throw notFound('vehicle');
   }
   if (target.visitId) {
     const visit = await db.visit.findFirst({ where: { id: target.visitId, customerId: actor.userId }, select: { id: true } });
-    if (!visit) throw notFound('Visit');
+    if (!visit) throw notFound('visit');
   }
   return { ...target, ownerId: actor.userId };
 }
@@ -185,13 +185,13 @@ export async function getMedia(db: Db, id: string, actor?: Session): Promise<Med
     where: { id, section: LIBRARY_SECTIONS, ...(actor ? ownedBy(actor.userId) : {}) },
     select: MEDIA_VIEW_SELECT,
   });
-  if (!row) throw notFound('File');
+  if (!row) throw notFound('file');
   return toMediaView(row);
 }
 
 export async function mediaContext(db: Db, input: { ownerId: string; vehicleId?: string; visitId?: string }): Promise<MediaContextView> {
   const customer = await db.user.findFirst({ where: { id: input.ownerId, deletedAt: null }, select: { id: true, firstName: true, lastName: true } });
-  if (!customer) throw notFound('Customer');
+  if (!customer) throw notFound('customer');
   const [vehicles, visits] = await Promise.all([
     db.vehicle.findMany({
       where: { ownerId: input.ownerId, OR: [{ deletedAt: null }, ...(input.vehicleId ? [{ id: input.vehicleId }] : [])] },
@@ -205,11 +205,11 @@ export async function mediaContext(db: Db, input: { ownerId: string; vehicleId?:
       take: 200,
     }),
   ]);
-  if (input.vehicleId && !vehicles.some((vehicle) => vehicle.id === input.vehicleId)) throw notFound('Vehicle');
+  if (input.vehicleId && !vehicles.some((vehicle) => vehicle.id === input.vehicleId)) throw notFound('vehicle');
   let visitList = visits;
   if (input.visitId) {
     const visit = visits.find((item) => item.id === input.visitId) ?? (await db.visit.findFirst({ where: { id: input.visitId, customerId: input.ownerId }, select: { id: true, name: true, vehicleId: true, visitDate: true } }));
-    if (!visit || (input.vehicleId && visit.vehicleId !== input.vehicleId)) throw notFound('Visit');
+    if (!visit || (input.vehicleId && visit.vehicleId !== input.vehicleId)) throw notFound('visit');
     if (!visits.includes(visit)) visitList = [visit, ...visits];
   }
   return {
@@ -231,7 +231,7 @@ export async function updateMedia(db: Db, id: string, data: UpdateData): Promise
     where: { id, section: LIBRARY_SECTIONS },
     select: { ownerId: true, vehicleId: true, visitId: true, mimeType: true },
   });
-  if (!current || !current.ownerId) throw notFound('File');
+  if (!current || !current.ownerId) throw notFound('file');
   const changes: Prisma.MediaFileUncheckedUpdateInput = {};
   if (data.name !== undefined) changes.name = withExtension(data.name, extensionOfMime[current.mimeType] ?? 'bin');
   if (data.section !== undefined) changes.section = data.section;
@@ -250,7 +250,7 @@ export async function updateMedia(db: Db, id: string, data: UpdateData): Promise
 /** Removes the row, then the bytes (display version and thumbnail) once the row is gone. */
 export async function deleteMedia(db: Db, storage: FileStorage, id: string): Promise<{ id: string; message: string }> {
   const file = await db.mediaFile.findFirst({ where: { id, section: LIBRARY_SECTIONS }, select: { storageKey: true } });
-  if (!file) throw notFound('File');
+  if (!file) throw notFound('file');
   return removeFile(db, storage, id, file.storageKey);
 }
 
@@ -263,14 +263,14 @@ export async function deleteMyMedia(db: Db, storage: FileStorage, actor: Session
     where: { AND: [{ id, section: LIBRARY_SECTIONS }, ownedBy(actor.userId)] },
     select: { storageKey: true, uploadedById: true },
   });
-  if (!file) throw notFound('File');
-  if (file.uploadedById !== actor.userId) throw new AppError('FORBIDDEN', MEDIA_MESSAGES.notYourUpload);
+  if (!file) throw notFound('file');
+  if (file.uploadedById !== actor.userId) throw new AppError('FORBIDDEN', 'media.notYourUpload');
   return removeFile(db, storage, id, file.storageKey);
 }
 
 async function removeFile(db: Db, storage: FileStorage, id: string, storageKey: string): Promise<{ id: string; message: string }> {
   const removed = await db.mediaFile.deleteMany({ where: { id } });
-  if (removed.count === 0) throw notFound('File');
+  if (removed.count === 0) throw notFound('file');
   await Promise.all([storageKey, thumbnailKeyOf(storageKey)].map((key) => storage.remove(key).catch(() => undefined)));
   return { id, message: MEDIA_MESSAGES.deleted };
 }
@@ -289,8 +289,8 @@ export async function authorizeMediaFile(db: Db, session: Session | null, id: st
     select: { name: true, type: true, mimeType: true, storageKey: true, section: true, ownerId: true, uploadedById: true, vehicle: { select: { ownerId: true } } },
   });
   const isPublic = !!file && PUBLIC_SECTIONS.includes(file.section);
-  if (!isPublic && !session) throw new AppError('UNAUTHORIZED', 'Sign in to see this file');
-  if (!file || !canRead(session, file)) throw notFound('File');
+  if (!isPublic && !session) throw new AppError('UNAUTHORIZED', 'transport.signInToSeeFile');
+  if (!file || !canRead(session, file)) throw notFound('file');
   const thumbnailKey = variant === 'thumb' && file.type === 'IMAGE' ? thumbnailKeyOf(file.storageKey) : null;
   return { key: file.storageKey, thumbnailKey, name: cleanFileName(file.name), mimeType: file.mimeType, type: file.type };
 }

@@ -11,11 +11,11 @@ import { Prisma, storeImageVersions, thumbnailKeyOf, type Db, type FileStorage, 
 import {
   LIMITS,
   MEDIA_MAX_MB,
-  MEDIA_MESSAGES,
   mediaFileSizeMessage,
   mediaFileTypeMessage,
-  renderMessage,
+  parseMessage,
   type MediaType,
+  type MessageCode,
   type MediaUploadTarget,
   type MediaView,
 } from '@garage/shared';
@@ -36,15 +36,15 @@ export interface IncomingFile {
 }
 
 const typeError = () => {
-  const message = renderMessage(mediaFileTypeMessage());
-  return new AppError('VALIDATION', message, { fieldErrors: { file: [message] } });
+  const { code, params } = parseMessage(mediaFileTypeMessage());
+  return new AppError('VALIDATION', code ?? 'fileType', { params, field: 'file' });
 };
 const sizeError = (type: MediaType) => {
-  const message = renderMessage(mediaFileSizeMessage(type));
-  return new AppError('PAYLOAD_TOO_LARGE', message, { fieldErrors: { file: [message] } });
+  const { code, params } = parseMessage(mediaFileSizeMessage(type));
+  return new AppError('PAYLOAD_TOO_LARGE', code ?? 'fileSize', { params, field: 'file' });
 };
-const plainError = (message: string) => new AppError('VALIDATION', message, { fieldErrors: { file: [message] } });
-const quotaError = () => new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.clientQuota, { fieldErrors: { file: [MEDIA_MESSAGES.clientQuota] } });
+const plainError = (messageCode: MessageCode) => new AppError('VALIDATION', messageCode, { field: 'file' });
+const quotaError = () => new AppError('PAYLOAD_TOO_LARGE', 'media.clientQuota', { params: { quotaMB: LIMITS.clientMediaQuotaMB }, field: 'file' });
 
 const QUOTA_BYTES = LIMITS.clientMediaQuotaMB * 1024 * 1024;
 /** Reservations beyond the declared body grow by this much at a time (or exactly what is missing near the end). */
@@ -175,7 +175,7 @@ class UploadGuard extends Transform {
     this.head = [];
     if (buffered.length === 0) throw typeError();
     const verdict = await detectHead(buffered.subarray(0, HEAD_BYTES));
-    if (!verdict.ok) throw verdict.reason === 'heic' ? plainError(MEDIA_MESSAGES.heic) : typeError();
+    if (!verdict.ok) throw verdict.reason === 'heic' ? plainError('media.heic') : typeError();
     this.detected = verdict.detected;
     this.limit = MEDIA_MAX_MB[verdict.detected.type] * 1024 * 1024;
     if (this.total > this.limit) throw sizeError(verdict.detected.type);
@@ -220,25 +220,25 @@ export async function uploadMedia(
       const { key, sizeBytes } = await storage.save(TEMP_FOLDER, '', file.stream.pipe(guard));
       staged.push({ filename: file.filename, detected: guard.detected!, tempKey: key, sizeBytes });
     }
-    if (staged.length === 0) throw plainError(MEDIA_MESSAGES.noFile);
+    if (staged.length === 0) throw plainError('media.noFile');
 
     const finals: Array<Staged & { key: string; sizeBytes: number }> = [];
     for (const file of staged) {
       if (file.detected.type === 'IMAGE') {
         const source = await storage.open(file.tempKey);
         if (!source) throw new Error('Temporary upload vanished');
-        let image;
+        let image: Awaited<ReturnType<typeof storeImageVersions>>;
         try {
           image = await storeImageVersions(storage, source.stream, MEDIA_FOLDER, file.detected.extension as StoredImageFormat);
         } catch {
-          throw plainError(MEDIA_MESSAGES.damaged);
+          throw plainError('media.damaged');
         }
         stored.push(image.key, thumbnailKeyOf(image.key));
         await storage.remove(file.tempKey);
         finals.push({ ...file, key: image.key, sizeBytes: image.sizeBytes });
       } else {
         if (!(await verifyStored(storage, file.tempKey, file.detected, file.sizeBytes))) {
-          throw file.detected.check === 'isobmff' || file.detected.check === 'pdf' ? plainError(MEDIA_MESSAGES.damaged) : typeError();
+          throw file.detected.check === 'isobmff' || file.detected.check === 'pdf' ? plainError('media.damaged') : typeError();
         }
         const key = await storage.move(file.tempKey, MEDIA_FOLDER, file.detected.extension);
         stored.push(key);
@@ -277,7 +277,7 @@ export async function uploadMedia(
     await budget?.release().catch(() => undefined);
     await Promise.all([...staged.map((file) => file.tempKey), ...stored].map((key) => storage.remove(key).catch(() => undefined)));
     // The vehicle or visit went away while the bytes were arriving.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') throw notFound('Visit');
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') throw notFound('visit');
     throw error;
   }
 }

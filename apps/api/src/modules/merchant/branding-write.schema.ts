@@ -71,5 +71,3 @@ export const brandingWriteSchema = brandingInputSchema.superRefine((entry, ctx) 
   });
 });
 export type BrandingWrite = z.output<typeof brandingWriteSchema>;
-
-export const brandingIdParams = z.object({ id: z.uuid() });

@@ -6,8 +6,6 @@ import type { BootMerchant } from '@garage/shared/boot-data';
 import { uniqueViolationFields } from '../../lib/unique-violation.ts';
 import type { BrandingWrite } from './branding-write.schema.ts';
 
-const BRANDING_EXISTS = 'A branding entry of this type already exists for this language and status';
-
 /** The shop's public identity: the same shape the server writes into the start page (boot data). */
 export type MerchantView = BootMerchant;
 
@@ -15,7 +13,7 @@ const merchantSelect = { id: true, name: true, displayName: true, currency: true
 
 export async function getMerchant(db: Db): Promise<MerchantView> {
   const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: merchantSelect });
-  if (!merchant) throw notFound('Merchant');
+  if (!merchant) throw notFound('merchant');
   return merchant;
 }
 
@@ -49,7 +47,7 @@ async function withBrandingConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (uniqueViolationFields(error)) throw conflict(BRANDING_EXISTS, { type: [BRANDING_EXISTS] });
+    if (uniqueViolationFields(error)) throw conflict('transport.brandingExists', { field: 'type' });
     throw error;
   }
 }
@@ -65,7 +63,7 @@ export async function createBranding(db: Db, input: BrandingWrite): Promise<Bran
 export async function updateBranding(db: Db, id: string, input: BrandingWrite): Promise<BrandingEntry> {
   const merchant = await getMerchant(db);
   const existing = await db.branding.findFirst({ where: { id, merchantId: merchant.id }, select: { id: true } });
-  if (!existing) throw notFound('Branding');
+  if (!existing) throw notFound('branding');
   const row = await withBrandingConflict(() => db.branding.update({ where: { id }, data: input, select: brandingSelect }));
   return toEntry(row);
 }

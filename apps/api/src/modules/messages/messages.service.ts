@@ -4,7 +4,6 @@
 // sends it, so a failed send leaves no record and a recorded reply was handed to the mail server.
 import type { Db, Prisma } from '@garage/db';
 import {
-  MESSAGE_API_MESSAGES,
   type ContactMessageDetail,
   type ContactMessageView,
   type ListMessagesQuery,
@@ -13,9 +12,9 @@ import {
   listMessagesSchema,
 } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
+import { emailSender } from '../../lib/delivery.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { DeliveryLog } from '../../lib/mailer.ts';
-import { emailSender } from '../auth/delivery.ts';
 import type { Session } from '../../session/session.ts';
 
 const personSelect = { select: { id: true, firstName: true, lastName: true } } as const;
@@ -100,7 +99,7 @@ export async function getMessage(db: Db, id: string): Promise<ContactMessageDeta
       replies: { orderBy: { sentAt: 'asc' }, select: { id: true, subject: true, body: true, sentAt: true, author: personSelect } },
     },
   });
-  if (!row) throw notFound('Message');
+  if (!row) throw notFound('message');
   const { replies, ...message } = row;
   return { ...toView(message), replies: replies.map((reply) => ({ ...reply, sentAt: reply.sentAt.toISOString() })) };
 }
@@ -111,24 +110,24 @@ export async function setMessageRead(db: Db, id: string, read: boolean, now = ne
     where: { id, read: !read },
     data: { read, readAt: read ? now : null },
   });
-  if (changed.count === 0 && !(await db.contactMessage.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Message');
+  if (changed.count === 0 && !(await db.contactMessage.findUnique({ where: { id }, select: { id: true } }))) throw notFound('message');
   return toView(await db.contactMessage.findUniqueOrThrow({ where: { id }, select: messageSelect }));
 }
 
 export async function deleteMessage(db: Db, id: string): Promise<{ id: string }> {
   const { count } = await db.contactMessage.deleteMany({ where: { id } });
-  if (count === 0) throw notFound('Message');
+  if (count === 0) throw notFound('message');
   return { id };
 }
 
 export async function replyToMessage(deps: AppDeps, actor: Session, id: string, input: ReplyInput, log: DeliveryLog): Promise<ContactMessageDetail> {
-  if (!canReplyByEmail(deps)) throw new AppError('CONFLICT', MESSAGE_API_MESSAGES.replyUnavailable);
+  if (!canReplyByEmail(deps)) throw new AppError('CONFLICT', 'messageReplies.replyUnavailable');
   const sender = emailSender(deps);
   await deps.db.$transaction(
     async (tx) => {
       // Locks the message: a concurrent delete waits, and a deleted message gets no reply.
       const [message] = await tx.$queryRaw<{ email: string; read: boolean }[]>`SELECT "email", "read" FROM "ContactMessage" WHERE "id" = ${id}::uuid FOR UPDATE`;
-      if (!message) throw notFound('Message');
+      if (!message) throw notFound('message');
       const now = new Date();
       await tx.contactReply.create({ data: { messageId: id, authorId: actor.userId, subject: input.subject, body: input.body, sentAt: now } });
       // Answering a message means it was read.
@@ -137,7 +136,7 @@ export async function replyToMessage(deps: AppDeps, actor: Session, id: string, 
         await sender.send({ to: message.email, subject: input.subject, text: input.body }, log);
       } catch (error) {
         log.error({ err: error, messageId: id }, 'contact reply could not be sent');
-        throw new AppError('CONFLICT', MESSAGE_API_MESSAGES.replyFailed);
+        throw new AppError('CONFLICT', 'messageReplies.replyFailed');
       }
     },
     { maxWait: 10_000, timeout: 60_000 },

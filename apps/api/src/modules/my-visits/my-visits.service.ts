@@ -35,7 +35,7 @@ export async function assertMyVehicle(db: Db, vehicleId: string, userId: string)
     },
     { prepare: true },
   );
-  if (found.length === 0) throw notFound('Vehicle');
+  if (found.length === 0) throw notFound('vehicle');
 }
 
 /** A vehicle's visits for its owner; someone else's vehicle is 404 like a missing one (not an empty page). */
@@ -124,7 +124,7 @@ const myVisitSelect = {
 
 export async function getMyVisit(db: Db, userId: string, id: string, vehicleId?: string): Promise<MyVisit> {
   const row = await db.visit.findFirst({ where: { id, ...myVisitWhere(userId, vehicleId) }, select: myVisitSelect });
-  if (!row) throw notFound('Visit');
+  if (!row) throw notFound('visit');
   const open = !isVisitClosed(row.status);
   return {
     id: row.id,
@@ -152,7 +152,7 @@ export async function getMyTask(db: Db, userId: string, id: string, scope: { vis
     where: { id, ...(scope.visitId ? { visitId: scope.visitId } : {}), visit: myVisitWhere(userId, scope.vehicleId) },
     select: { ...myTaskSelect, visit: { select: { id: true, name: true, status: true, vehicleId: true, vehicle: { select: { plateNumber: true } } } } },
   });
-  if (!row) throw notFound('Task');
+  if (!row) throw notFound('task');
   const { visit, ...task } = row;
   const open = !isVisitClosed(visit.status);
   return {

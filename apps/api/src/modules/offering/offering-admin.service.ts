@@ -12,14 +12,9 @@ import { Prisma, type Db, type FileStorage } from '@garage/db';
 import {
   LANGUAGES,
   applyOrder,
-  MESSAGES,
-  OFFERING_MESSAGES,
-  fillTemplate,
   hasSomeText,
   mediaIdFromUrl,
-  msg,
   priceRange,
-  renderMessage,
   type TASK_SERVICES,
   type CategoryDeleteMode,
   type DeleteCategoryResult,
@@ -56,7 +51,7 @@ export interface ItemWrite {
   sortOrder?: number;
 }
 
-const titleRequired = () => fieldError('title', renderMessage(msg('required', { fieldName: 'title' })));
+const titleRequired = () => fieldError('title', 'required', { fieldName: 'title' });
 
 /** `patch` applied to `current` language by language: a sent text replaces, an empty one removes. */
 export function mergeLocalized(current: unknown, patch: LocalizedInput): Localized {
@@ -81,7 +76,7 @@ function descriptionValue(current: unknown, patch: LocalizedInput | null): Local
 const jsonOrNull = (value: Localized | null) => (value === null ? Prisma.DbNull : value);
 
 /** Locks the categories (in id order); 404 on the first that does not exist. */
-async function lockCategories(tx: Tx, ids: string[], missing: (id: string) => AppError = () => notFound('Category')): Promise<void> {
+async function lockCategories(tx: Tx, ids: string[], missing: (id: string) => AppError = () => notFound('category')): Promise<void> {
   const wanted = [...new Set(ids)].sort();
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT id::text AS id FROM "OfferingCategory" WHERE id = ANY(${wanted}::uuid[]) ORDER BY id FOR UPDATE`;
@@ -181,7 +176,7 @@ export async function reorderCategories(db: Db, ids: string[]): Promise<Offering
 /** Renumbers the rows 0..n-1 in the order `applyOrder` gives (only rows whose number changes are written). */
 async function writeOrder(tx: Tx, table: 'OfferingCategory' | 'OfferingItem', current: string[], sent: string[]): Promise<void> {
   const order = applyOrder(current, sent);
-  if (!order) throw conflict(OFFERING_MESSAGES.reorderMismatch);
+  if (!order) throw conflict('offering.reorderMismatch');
   const sql =
     table === 'OfferingCategory'
       ? tx.$executeRaw`
@@ -205,18 +200,18 @@ export async function deleteCategory(
   input: { id: string; items: CategoryDeleteMode; moveToCategoryId?: string },
 ): Promise<DeleteCategoryResult> {
   const target = input.items === 'move' ? input.moveToCategoryId : undefined;
-  if (input.items === 'move' && !target) throw fieldError('moveToCategoryId', OFFERING_MESSAGES.moveTargetRequired);
-  if (target === input.id) throw fieldError('moveToCategoryId', OFFERING_MESSAGES.moveTargetSame);
+  if (input.items === 'move' && !target) throw fieldError('moveToCategoryId', 'offering.moveTargetRequired');
+  if (target === input.id) throw fieldError('moveToCategoryId', 'offering.moveTargetSame');
   const outcome = await db.$transaction(async (tx) => {
     await lockCategories(tx, target ? [input.id, target] : [input.id], (missing) =>
-      missing === input.id ? notFound('Category') : new AppError('NOT_FOUND', 'Category not found', { fieldErrors: { moveToCategoryId: ['Category not found'] } }),
+      missing === input.id ? notFound('category') : new AppError('NOT_FOUND', 'missing.category', { field: 'moveToCategoryId' }),
     );
     const category = await tx.offeringCategory.findUniqueOrThrow({ where: { id: input.id }, select: { imageUrl: true } });
     const items = await tx.offeringItem.findMany({ where: { categoryId: input.id }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }], select: { id: true, imageUrl: true } });
     let itemsMoved = 0;
     let itemsDeleted = 0;
     if (items.length > 0 && input.items === 'refuse') {
-      throw conflict(fillTemplate(OFFERING_MESSAGES.categoryHasItems, { count: items.length }));
+      throw conflict('offering.categoryHasItems', { params: { count: items.length } });
     }
     if (items.length > 0 && target) {
       const start = await nextItemOrder(tx, target);
@@ -240,7 +235,7 @@ export async function deleteCategory(
 
 // ---- Items --------------------------------------------------------------------------------------------
 
-const categoryMissing = () => new AppError('NOT_FOUND', 'Category not found', { fieldErrors: { categoryId: ['Category not found'] } });
+const categoryMissing = () => new AppError('NOT_FOUND', 'missing.category', { field: 'categoryId' });
 
 export async function createItem(db: Db, input: ItemWrite & { categoryId: string; priceCents: number; currency: string }): Promise<OfferingItemView> {
   if (!input.title || !hasSomeText(input.title)) throw titleRequired();
@@ -272,15 +267,15 @@ export async function createItem(db: Db, input: ItemWrite & { categoryId: string
 export async function updateItem(db: Db, storage: FileStorage, id: string, patch: ItemWrite): Promise<OfferingItemView> {
   const result = await db.$transaction(async (tx) => {
     const before = await tx.offeringItem.findUnique({ where: { id }, select: { categoryId: true } });
-    if (!before) throw notFound('Item');
+    if (!before) throw notFound('item');
     const moving = patch.categoryId !== undefined && patch.categoryId !== before.categoryId;
     await lockCategories(tx, moving ? [before.categoryId, patch.categoryId!] : [before.categoryId], (missing) =>
-      missing === before.categoryId ? notFound('Item') : categoryMissing(),
+      missing === before.categoryId ? notFound('item') : categoryMissing(),
     );
     // Read again under the lock: the item may have moved or gone since the first look.
     const current = await tx.offeringItem.findUnique({ where: { id }, select: { categoryId: true, title: true, description: true, imageUrl: true } });
-    if (!current) throw notFound('Item');
-    if (current.categoryId !== before.categoryId) throw conflict(MESSAGES.versionConflict);
+    if (!current) throw notFound('item');
+    if (current.categoryId !== before.categoryId) throw conflict('versionConflict');
 
     const data: Prisma.OfferingItemUncheckedUpdateInput = {};
     if (patch.title !== undefined) {
@@ -321,10 +316,10 @@ export async function reorderItems(db: Db, categoryId: string, ids: string[]): P
 export async function deleteItem(db: Db, storage: FileStorage, id: string): Promise<{ id: string }> {
   const imageUrl = await db.$transaction(async (tx) => {
     const before = await tx.offeringItem.findUnique({ where: { id }, select: { categoryId: true } });
-    if (!before) throw notFound('Item');
-    await lockCategories(tx, [before.categoryId], () => notFound('Item'));
+    if (!before) throw notFound('item');
+    await lockCategories(tx, [before.categoryId], () => notFound('item'));
     const current = await tx.offeringItem.findUnique({ where: { id }, select: { categoryId: true, imageUrl: true } });
-    if (!current || current.categoryId !== before.categoryId) throw notFound('Item');
+    if (!current || current.categoryId !== before.categoryId) throw notFound('item');
     await tx.offeringItem.delete({ where: { id } });
     await writePriceRange(tx, current.categoryId);
     return current.imageUrl;

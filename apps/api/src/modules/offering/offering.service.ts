@@ -104,6 +104,6 @@ export async function listCategories(db: Db | Prisma.TransactionClient): Promise
 
 export async function getCategory(db: Db | Prisma.TransactionClient, id: string): Promise<OfferingCategoryView> {
   const row = await db.offeringCategory.findUnique({ where: { id }, select: categorySelect });
-  if (!row) throw notFound('Category');
+  if (!row) throw notFound('category');
   return toCategoryView(row);
 }

@@ -1,7 +1,7 @@
 // Oil changes of a vehicle: the history and recording a new one. Recording also moves the vehicle's
 // latest km and last km update, in the same transaction; the odometer never goes backwards.
 import type { Db, Prisma } from '@garage/db';
-import { fillTemplate, HISTORY_WINDOW, msg, OIL_MESSAGES, type HistoryWindow, oilDueInKm, type OilChangeInputParsed, type OilChangeUpdateInput, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
+import { HISTORY_WINDOW, type HistoryWindow, oilDueInKm, type OilChangeInputParsed, type OilChangeUpdateInput, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { cursorRow, olderThanWhere } from '../../lib/history-window.ts';
 import type { Session } from '../../session/session.ts';
@@ -24,7 +24,7 @@ async function findVehicle(db: Db, vehicleId: string, scope: { ownerId?: string 
     where: { id: vehicleId, deletedAt: null, owner: { deletedAt: null }, ...(scope.ownerId ? { ownerId: scope.ownerId } : {}) },
     select: { id: true, latestKm: true, lastKmUpdate: true },
   });
-  if (!vehicle) throw notFound('Vehicle');
+  if (!vehicle) throw notFound('vehicle');
   return vehicle;
 }
 
@@ -71,8 +71,8 @@ async function moveOdometer(tx: Prisma.TransactionClient, vehicleId: string, km:
   });
   if (moved.count > 0) return;
   const current = await tx.vehicle.findFirst({ where: { id: vehicleId, deletedAt: null }, select: { latestKm: true } });
-  if (!current) throw notFound('Vehicle');
-  throw fieldError(field, fillTemplate(OIL_MESSAGES.kmBelowLatest, { latestKm: current.latestKm ?? 0 }));
+  if (!current) throw notFound('vehicle');
+  throw fieldError(field, 'oilChanges.kmBelowLatest', { latestKm: current.latestKm ?? 0 });
 }
 
 export async function recordKmReading(db: Db, vehicleId: string, km: number): Promise<OilSummary> {
@@ -115,7 +115,7 @@ async function findOilChange(db: Db | Prisma.TransactionClient, id: string) {
     where: { id, vehicle: { deletedAt: null } },
     select: { id: true, vehicleId: true, currentKm: true, nextChangeKm: true, createdAt: true, vehicle: { select: { latestKm: true, lastKmUpdate: true } } },
   });
-  if (!row) throw notFound('Oil change');
+  if (!row) throw notFound('oilChange');
   return row;
 }
 
@@ -139,7 +139,7 @@ export async function updateOilChange(db: Db, id: string, input: OilChangeUpdate
   const before = await findOilChange(db, id);
   const currentKm = input.currentKm ?? before.currentKm;
   const nextChangeKm = input.nextChangeKm ?? before.nextChangeKm;
-  if (nextChangeKm <= currentKm) throw fieldError('nextChangeKm', msg('minValue', { fieldName: 'nextChangeKm', minValue: currentKm + 1 }));
+  if (nextChangeKm <= currentKm) throw fieldError('nextChangeKm', 'minValue', { fieldName: 'nextChangeKm', minValue: currentKm + 1 });
   const row = await db.$transaction(async (tx) => {
     // Row lock on the vehicle: a concurrent reading or correction waits, so latest km is computed on fresh rows.
     await tx.$executeRaw`SELECT 1 FROM "Vehicle" WHERE id = ${before.vehicleId}::uuid FOR UPDATE`;

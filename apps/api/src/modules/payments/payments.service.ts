@@ -6,9 +6,7 @@ import {
   canDeletePayment,
   canRefundPayment,
   HISTORY_WINDOW,
-  msg,
   refundableCents,
-  renderMessage,
   type HistoryWindow,
   type PaymentInput,
   type PaymentResult,
@@ -50,7 +48,7 @@ const result = (payment: PaymentRow, { status: _status, ...visit }: VisitMoney):
 /** Reads the payment's visit id, then locks the visit before trusting anything else about the payment. */
 async function lockPaymentVisit(tx: Tx, paymentId: string) {
   const found = await tx.payment.findUnique({ where: { id: paymentId }, select: { visitId: true } });
-  if (!found) throw notFound('Payment');
+  if (!found) throw notFound('payment');
   const visit = await lockVisit(tx, found.visitId);
   const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, select: paymentSelect });
   return { visit, payment };
@@ -62,7 +60,7 @@ async function lockPaymentVisit(tx: Tx, paymentId: string) {
  */
 export async function listVisitPayments(db: Db, visitId: string, window: HistoryWindow = { limit: HISTORY_WINDOW.defaultLimit }): Promise<PaymentView[]> {
   const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   const olderThan = window.before ? await cursorRow(db.payment, { id: window.before, visitId }) : null;
   const rows = await db.payment.findMany({
     where: { visitId, ...olderThanWhere(olderThan) },
@@ -93,12 +91,12 @@ export async function refundPayment(
 ): Promise<PaymentResult> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, payment } = await lockPaymentVisit(tx, id);
-    if (!canRefundPayment(payment.status)) throw new AppError('CONFLICT', `Only a successful payment can be refunded (this one is ${payment.status})`);
+    if (!canRefundPayment(payment.status)) throw new AppError('CONFLICT', 'payments.refundNeedsSuccess', { params: { status: payment.status } });
     const left = refundableCents(payment, payment.refunds);
-    if (left === 0) throw new AppError('CONFLICT', 'This payment has already been refunded in full');
+    if (left === 0) throw new AppError('CONFLICT', 'payments.alreadyRefunded');
     const amountCents = input.amountCents ?? left;
     if (amountCents > left) {
-      throw fieldError('amountCents', renderMessage(msg('maxValue', { fieldName: 'amount', maxValue: (left / 100).toFixed(2) })));
+      throw fieldError('amountCents', 'maxValue', { fieldName: 'amount', maxValue: (left / 100).toFixed(2) });
     }
     const refund = await tx.payment.create({
       data: {
@@ -120,9 +118,9 @@ export async function refundPayment(
 export async function deletePayment(db: Db, id: string): Promise<PaymentResult> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, payment } = await lockPaymentVisit(tx, id);
-    if (!canDeletePayment(payment.status)) throw new AppError('CONFLICT', 'This payment is already deleted');
+    if (!canDeletePayment(payment.status)) throw new AppError('CONFLICT', 'payments.alreadyDeleted');
     if (payment.refunds.some((refund) => refund.status === 'REFUNDED')) {
-      throw new AppError('CONFLICT', 'This payment has refunds; delete the refunds first');
+      throw new AppError('CONFLICT', 'payments.hasRefunds');
     }
     const deleted = await tx.payment.update({ where: { id }, data: { status: 'DELETED' }, select: paymentSelect });
     return result(deleted, await writeDerivedState(tx, visit));

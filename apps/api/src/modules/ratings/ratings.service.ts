@@ -4,7 +4,6 @@
 import type { Db, Prisma } from '@garage/db';
 import {
   COMPLETED_VISIT_STATUSES,
-  RATING_MESSAGES,
   RATING_PERIOD_DAYS,
   RATING_STARS,
   TESTIMONIALS_MAX,
@@ -71,7 +70,7 @@ function toRatingView(row: RatingRow): RatingView {
 /** The client's own visit, or 404 (same answer for someone else's visit and a missing one). */
 async function ownVisit(db: Db | Prisma.TransactionClient, clientId: string, visitId: string) {
   const visit = await db.visit.findFirst({ where: { id: visitId, customerId: clientId }, select: { id: true, status: true } });
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   return visit;
 }
 
@@ -79,7 +78,7 @@ export async function rateVisit(db: Db, clientId: string, visitId: string, rawIn
   const input = ratingInputSchema.parse(rawInput);
   return db.$transaction(async (tx) => {
     const visit = await ownVisit(tx, clientId, visitId);
-    if (!(completedStatuses as string[]).includes(visit.status)) throw conflict(RATING_MESSAGES.visitNotCompleted);
+    if (!(completedStatuses as string[]).includes(visit.status)) throw conflict('ratings.visitNotCompleted');
     // Locks the visit's rating (if any), so two submissions for one visit update in turn.
     const [existing] = await tx.$queryRaw<{ id: string; feedback: string | null; showOnWebsite: boolean; testimonial: boolean }[]>`
       SELECT "id", "feedback", "showOnWebsite", "testimonial" FROM "Rating" WHERE "visitId" = ${visitId}::uuid FOR UPDATE`;
@@ -154,15 +153,15 @@ export async function ratingSummary(db: Db, period: RatingPeriod, now = new Date
 
 export async function setTestimonial(db: Db, id: string, testimonial: boolean): Promise<RatingView> {
   const row = await db.rating.findUnique({ where: { id }, select: { showOnWebsite: true, feedback: true } });
-  if (!row) throw notFound('Rating');
-  if (testimonial && !row.showOnWebsite) throw conflict(RATING_MESSAGES.testimonialNeedsConsent);
-  if (testimonial && !row.feedback) throw conflict(RATING_MESSAGES.testimonialNeedsFeedback);
+  if (!row) throw notFound('rating');
+  if (testimonial && !row.showOnWebsite) throw conflict('ratings.testimonialNeedsConsent');
+  if (testimonial && !row.feedback) throw conflict('ratings.testimonialNeedsFeedback');
   // The condition is repeated in the update, so a consent withdrawn meanwhile wins.
   const { count } = await db.rating.updateMany({
     where: { id, ...(testimonial ? { showOnWebsite: true, feedback: { not: null } } : {}) },
     data: { testimonial },
   });
-  if (count === 0) throw conflict(RATING_MESSAGES.testimonialNeedsConsent);
+  if (count === 0) throw conflict('ratings.testimonialNeedsConsent');
   return toRatingView(await db.rating.findUniqueOrThrow({ where: { id }, select: ratingSelect }));
 }
 

@@ -2,21 +2,20 @@
 // settings, the unsubscribe link and the sending of reminder emails (run by the job in reminders.job.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@garage/db';
-import {
-  REMINDER_MESSAGES,
-  type ClientReminderView,
-  type ReminderContactChannel,
-  type Language,
-  type ReminderListInput,
-  type ReminderSettings,
-  type ReminderState,
-  type StaffReminderView,
+import type {
+  ClientReminderView,
+  ReminderContactChannel,
+  Language,
+  ReminderListInput,
+  ReminderSettings,
+  ReminderState,
+  StaffReminderView,
 } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
+import { emailSender } from '../../lib/delivery.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { DeliveryLog } from '../../lib/mailer.ts';
 import { whatsappNumber } from '../approvals/approval-links.ts';
-import { emailSender } from '../auth/delivery.ts';
 import { reminderMessage } from './reminder-texts.ts';
 import { queryReminders, syncReminderRows, type ReminderRow } from './reminders.sql.ts';
 
@@ -102,7 +101,7 @@ export async function countRemindersToContact(db: Db, now = new Date()): Promise
 
 async function currentRow(db: Db, id: string, now: Date): Promise<ReminderRow> {
   const [row] = await queryReminders(db, { reminderId: id, now });
-  if (!row) throw notFound('Reminder');
+  if (!row) throw notFound('reminder');
   return row;
 }
 
@@ -132,7 +131,7 @@ export async function restoreReminder(db: Db, id: string, baseUrl: string, now =
 export async function listMyReminders(db: Db, ownerId: string, vehicleId?: string, now = new Date()): Promise<ClientReminderView[]> {
   if (vehicleId) {
     const vehicle = await db.vehicle.findFirst({ where: { id: vehicleId, ownerId, deletedAt: null }, select: { id: true } });
-    if (!vehicle) throw notFound('Vehicle');
+    if (!vehicle) throw notFound('vehicle');
   }
   await syncReminderRows(db);
   const rows = await queryReminders(db, { ownerId, vehicleId, states: ['UPCOMING', 'DUE', 'OVERDUE'], now });
@@ -143,13 +142,13 @@ const settingsSelect = { reminderOilMonths: true, reminderMarginKm: true, remind
 
 export async function getReminderSettings(db: Db): Promise<ReminderSettings> {
   const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: settingsSelect });
-  if (!merchant) throw notFound('Merchant');
+  if (!merchant) throw notFound('merchant');
   return merchant;
 }
 
 export async function updateReminderSettings(db: Db, input: Partial<ReminderSettings>): Promise<ReminderSettings> {
   const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { id: true } });
-  if (!merchant) throw notFound('Merchant');
+  if (!merchant) throw notFound('merchant');
   return db.merchant.update({ where: { id: merchant.id }, data: input, select: settingsSelect });
 }
 
@@ -165,9 +164,9 @@ export async function unsubscribe(deps: AppDeps, token: string, now = new Date()
   const expected = Buffer.from(signature(userId, deps.jwtSecret));
   const provided = Buffer.from(given);
   const valid = /^[0-9a-f-]{36}$/i.test(userId) && provided.length === expected.length && timingSafeEqual(provided, expected);
-  if (!valid) throw new AppError('NOT_FOUND', REMINDER_MESSAGES.unsubscribeInvalid);
+  if (!valid) throw new AppError('NOT_FOUND', 'reminders.unsubscribeInvalid');
   const user = await deps.db.user.findFirst({ where: { id: userId, deletedAt: null }, select: { id: true, firstName: true, preferredLanguage: true, remindersOptOutAt: true } });
-  if (!user) throw new AppError('NOT_FOUND', REMINDER_MESSAGES.unsubscribeInvalid);
+  if (!user) throw new AppError('NOT_FOUND', 'reminders.unsubscribeInvalid');
   if (!user.remindersOptOutAt) await deps.db.user.update({ where: { id: user.id }, data: { remindersOptOutAt: now } });
   return { firstName: user.firstName, language: user.preferredLanguage };
 }

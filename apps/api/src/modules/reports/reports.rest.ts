@@ -6,9 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkReportFilters, reportDownloadQuerySchema, reportKindSchema, reportPreviewSchema, REPORT_KINDS, REPORT_LIMITS } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/errors.ts';
-import { firstMessage, toFieldErrors } from '../../lib/zod-errors.ts';
-import { createGuards } from '../auth/guards.ts';
+import { validationError } from '../../lib/zod-errors.ts';
+import { createGuards } from '../../http/guards.ts';
 import { reportCsv, reportXlsx } from './report-files.ts';
 import { reportPdf } from './report-pdf.ts';
 import { previewReport, primed, reportContext, reportFileName, reportParts } from './reports.service.ts';
@@ -38,10 +37,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { report } = request.params;
         const { format, ...filters } = request.query;
         const checked = z.object({}).passthrough().superRefine((value, context) => checkReportFilters(report, filters, context)).safeParse(filters);
-        if (!checked.success) {
-          const fieldErrors = toFieldErrors(checked.error.issues);
-          throw new AppError('VALIDATION', firstMessage(fieldErrors), { fieldErrors });
-        }
+        if (!checked.success) throw validationError(checked.error.issues);
         if (format === 'json') return previewReport(deps.db, report, filters);
         const context = await reportContext(deps.db, report, filters);
         const log = (error: unknown) => app.log.error({ err: error, report, format }, 'report failed');

@@ -7,7 +7,7 @@
 // the last row see the same snapshot as the rows. The transaction ends (and the connection goes back to the
 // pool) when the last batch is read or when the download is abandoned (the generator's finally).
 import { AppError } from '../../lib/errors.ts';
-import { MESSAGES, REPORT_LIMITS, REPORTS, addDays, reportValueLabel, startOfDayIn, type Language, type ReportFilters, type ReportKind, type ReportPreview, type ReportRow } from '@garage/shared';
+import { REPORT_LIMITS, REPORTS, addDays, reportValueLabel, startOfDayIn, type Language, type ReportFilters, type ReportKind, type ReportPreview, type ReportRow } from '@garage/shared';
 import type { Db } from '@garage/db';
 import { poolOf } from '@garage/db/client';
 import { REPORT_SOURCES, type SqlSource } from './report-sources.ts';
@@ -35,12 +35,12 @@ async function subjectOf(db: Db, filters: ReportFilters): Promise<string | null>
       where: { id: filters.vehicleId },
       select: { plateNumber: true, brand: true, model: true, owner: { select: { firstName: true, lastName: true } } },
     });
-    if (!vehicle) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    if (!vehicle) throw new AppError('NOT_FOUND', 'notFound');
     return `${vehicle.plateNumber} · ${vehicle.brand} ${vehicle.model} · ${vehicle.owner.firstName} ${vehicle.owner.lastName}`;
   }
   if (filters.customerId) {
     const customer = await db.user.findFirst({ where: { id: filters.customerId, role: 'CLIENT' }, select: { firstName: true, lastName: true } });
-    if (!customer) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+    if (!customer) throw new AppError('NOT_FOUND', 'notFound');
     return `${customer.firstName} ${customer.lastName}`;
   }
   return null;

@@ -5,8 +5,6 @@
 import { ensureMerchant, hashPassword, lockInstallation, type Db, type FileStorage, type Prisma } from '@garage/db';
 import {
   LANGUAGES,
-  SETUP_MESSAGES,
-  USER_MESSAGES,
   brandScaleFrom,
   normalizePhone,
   type AuthSession,
@@ -15,22 +13,23 @@ import {
   type SetupShop,
   type SetupStatus,
 } from '@garage/shared';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { AppError, conflict, type FieldErrorCodes } from '../../lib/errors.ts';
 import { startSession, type AuthContext } from '../auth/auth.service.ts';
-import { reserveAttempt, type ThrottleRule } from '../auth/throttle.ts';
+import { reserveAttempt, type ThrottleRule } from '../../http/throttle.ts';
 import { authUserSelect } from '../auth/users.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { saveImage, type UploadedImage } from '../uploads/uploads.service.ts';
 import { canChangeAccount, systemActor } from '../users/users.access.ts';
+import { EMAIL_TAKEN, PHONE_TAKEN, USERNAME_TAKEN } from '../users/users.conflicts.ts';
 import { needsSetup, setupCodeMatches } from './setup-code.ts';
 
 /** Wrong setup codes: 10 per IP per 15 minutes (the code has ~59 bits; this only stops noise). */
 export const SETUP_THROTTLE = { limit: 10, windowSeconds: 15 * 60 } as const;
-const setupRule = (ip: string): ThrottleRule => ({ bucket: `setup:ip:${ip}`, ...SETUP_THROTTLE, message: 'Too many wrong setup codes. Please try again later.' });
+const setupRule = (ip: string): ThrottleRule => ({ bucket: `setup:ip:${ip}`, ...SETUP_THROTTLE, messageCode: 'setup.tooManyCodes' });
 
 const TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
-const alreadyDone = () => conflict(SETUP_MESSAGES.alreadyDone);
-const wrongCode = () => new AppError('FORBIDDEN', SETUP_MESSAGES.codeInvalid, { fieldErrors: { setupCode: [SETUP_MESSAGES.codeInvalid] } });
+const alreadyDone = () => conflict('setup.alreadyDone');
+const wrongCode = () => new AppError('FORBIDDEN', 'setup.codeInvalid', { field: 'setupCode' });
 
 export async function getSetupStatus(db: Db): Promise<SetupStatus> {
   return { needsSetup: await needsSetup(db) };
@@ -86,12 +85,12 @@ export interface FirstAdmin {
 function clashToConflict(error: unknown): never {
   const fields = uniqueViolationFields(error);
   if (!fields) throw error;
-  const fieldErrors: Record<string, string[]> = {};
-  if (violates(fields, 'username')) fieldErrors['admin.username'] = [USER_MESSAGES.usernameTaken];
-  if (violates(fields, 'email')) fieldErrors['admin.email'] = [USER_MESSAGES.emailTaken];
-  if (violates(fields, 'phoneNumber')) fieldErrors['admin.phoneNumber'] = [USER_MESSAGES.phoneTaken];
-  const first = Object.values(fieldErrors)[0]?.[0] ?? USER_MESSAGES.usernameTaken;
-  throw conflict(first, fieldErrors);
+  const fieldErrors: FieldErrorCodes = {};
+  if (violates(fields, 'username')) fieldErrors['admin.username'] = [USERNAME_TAKEN];
+  if (violates(fields, 'email')) fieldErrors['admin.email'] = [EMAIL_TAKEN];
+  if (violates(fields, 'phoneNumber')) fieldErrors['admin.phoneNumber'] = [PHONE_TAKEN];
+  const first = Object.values(fieldErrors)[0]?.[0] ?? USERNAME_TAKEN;
+  throw conflict(first.code, { fieldErrors });
 }
 
 /**

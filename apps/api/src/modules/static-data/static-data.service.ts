@@ -2,7 +2,7 @@
 // Names are unique per type; each entry may carry a label per language (the screens show it, falling back
 // to the name). Deleting an entry only removes it from the lists: vehicles keep their text.
 import type { Db } from '@garage/db';
-import { STATIC_DATA_MESSAGES, type StaticDataLabels, type StaticDataView } from '@garage/shared';
+import type { StaticDataLabels, StaticDataView } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { uniqueViolationFields } from '../../lib/unique-violation.ts';
 
@@ -21,7 +21,7 @@ function toView(row: { id: string; name: string; type: StaticDataType; labels: u
   return { ...row, labels: (row.labels ?? {}) as StaticDataLabels, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-const nameTaken = () => new AppError('CONFLICT', STATIC_DATA_MESSAGES.nameTaken, { fieldErrors: { name: [STATIC_DATA_MESSAGES.nameTaken] } });
+const nameTaken = () => new AppError('CONFLICT', 'staticData.nameTaken', { field: 'name' });
 
 async function withNameConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -54,7 +54,7 @@ export async function createStaticData(db: Db, input: StaticDataWrite): Promise<
 /** Labels left out keep the entry's labels (callers from before labels existed send name and type only). */
 export async function updateStaticData(db: Db, id: string, input: StaticDataWrite): Promise<StaticDataView> {
   const existing = await db.staticData.findUnique({ where: { id }, select: { id: true } });
-  if (!existing) throw notFound('Static data');
+  if (!existing) throw notFound('staticData');
   await assertNameFree(db, input, id);
   const data = { name: input.name, type: input.type, ...(input.labels ? { labels: input.labels } : {}) };
   return toView(await withNameConflict(() => db.staticData.update({ where: { id }, data, select })));
@@ -62,6 +62,6 @@ export async function updateStaticData(db: Db, id: string, input: StaticDataWrit
 
 export async function deleteStaticData(db: Db, id: string): Promise<{ id: string }> {
   const deleted = await db.staticData.deleteMany({ where: { id } });
-  if (deleted.count === 0) throw notFound('Static data');
+  if (deleted.count === 0) throw notFound('staticData');
   return { id };
 }

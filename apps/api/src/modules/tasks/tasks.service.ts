@@ -17,13 +17,6 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../visits/visit-state.ts';
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
 
-const TASK_CHANGED = 'This task was changed by someone else. Reload it and apply your change again.';
-const PROPOSAL_ON_CLOSED_VISIT = 'This visit is closed; work can no longer be proposed on it';
-const PRICE_DECIDED = 'The customer already decided on this price; propose the new price as a new task';
-const AWAITING_APPROVAL = 'This task is waiting for the customer\'s approval; it can only be withdrawn (cancelled) until then';
-const DECLINED_FINAL = 'The customer declined this task; propose it again as a new task if they change their mind';
-const WITHDRAWN_FINAL = 'This proposal was withdrawn; propose it again as a new task';
-const DECLINED_KEPT = 'The customer declined this task; it is kept as a record of their decision';
 
 function taskData(input: TaskInputParsed) {
   return {
@@ -42,10 +35,10 @@ function taskData(input: TaskInputParsed) {
 /** Reads the task's visit id, then locks that visit before trusting anything else about the task. */
 async function lockTaskVisit(tx: Tx, taskId: string) {
   const found = await tx.task.findUnique({ where: { id: taskId }, select: { visitId: true } });
-  if (!found) throw notFound('Task');
+  if (!found) throw notFound('task');
   const visit = await lockVisit(tx, found.visitId);
   const task = await tx.task.findUnique({ where: { id: taskId }, select: taskSelect });
-  if (!task) throw notFound('Task');
+  if (!task) throw notFound('task');
   return { visit, task };
 }
 
@@ -54,7 +47,7 @@ export async function getTask(db: Db, id: string): Promise<TaskDetail> {
     where: { id },
     select: { ...taskSelect, visit: { select: { id: true, name: true, customerId: true, vehicleId: true, status: true, version: true } } },
   });
-  if (!row) throw notFound('Task');
+  if (!row) throw notFound('task');
   const { visit, ...task } = row;
   return { ...toTaskView(task), visit };
 }
@@ -71,7 +64,7 @@ export async function createTask(
 ): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const visit = await lockVisit(tx, visitId);
-    if (proposal && isVisitClosed(visit.status)) throw new AppError('CONFLICT', PROPOSAL_ON_CLOSED_VISIT);
+    if (proposal && isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'tasks.proposalOnClosedVisit');
     const approval = proposal ? { approval: 'PENDING' as const, proposedAt: proposal.now ?? new Date(), proposedById: proposal.proposedById } : {};
     const task = await tx.task.create({ data: { ...taskData(input), ...approval, visitId, status: 'PENDING' }, select: taskSelect });
     await writeDerivedState(tx, visit);
@@ -84,10 +77,10 @@ export async function createTask(
 export async function updateTask(db: Db, id: string, readUpdatedAt: string, input: TaskPatch): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
-    if (task.updatedAt.getTime() !== new Date(readUpdatedAt).getTime()) throw new AppError('CONFLICT', TASK_CHANGED);
+    if (task.updatedAt.getTime() !== new Date(readUpdatedAt).getTime()) throw new AppError('CONFLICT', 'tasks.changed');
     // The customer decided on this price: changing it afterwards would change what they agreed to.
     if ((task.approval === 'APPROVED' || task.approval === 'DECLINED') && input.soldForCents !== undefined && input.soldForCents !== task.soldForCents) {
-      throw new AppError('CONFLICT', PRICE_DECIDED, { fieldErrors: { soldForCents: [PRICE_DECIDED] } });
+      throw new AppError('CONFLICT', 'tasks.priceDecided', { field: 'soldForCents' });
     }
     const { dueDate, ...fields } = input;
     const data = { ...fields, dueDate: dueDate === undefined ? undefined : dueDate ? dueDateValue(dueDate) : null };
@@ -102,12 +95,13 @@ export async function setTaskStatus(db: Db, id: string, status: TaskStatus, now 
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     if (!canTransitionTask(task, status)) {
-      if (task.approval === 'PENDING' && task.status === 'CANCELLED') throw new AppError('CONFLICT', WITHDRAWN_FINAL, { fieldErrors: { status: [WITHDRAWN_FINAL] } });
-      if (task.approval === 'PENDING' && status !== 'CANCELLED') throw new AppError('CONFLICT', AWAITING_APPROVAL, { fieldErrors: { status: [AWAITING_APPROVAL] } });
-      if (task.approval === 'DECLINED') throw new AppError('CONFLICT', DECLINED_FINAL, { fieldErrors: { status: [DECLINED_FINAL] } });
+      if (task.approval === 'PENDING' && task.status === 'CANCELLED') throw new AppError('CONFLICT', 'tasks.withdrawnFinal', { field: 'status' });
+      if (task.approval === 'PENDING' && status !== 'CANCELLED') throw new AppError('CONFLICT', 'tasks.awaitingApproval', { field: 'status' });
+      if (task.approval === 'DECLINED') throw new AppError('CONFLICT', 'tasks.declinedFinal', { field: 'status' });
       const allowed = allowedTaskTransitions(task).join(', ');
-      throw new AppError('CONFLICT', `A task cannot move from ${task.status} to ${status} (allowed: ${allowed})`, {
-        fieldErrors: { status: [`A task cannot move from ${task.status} to ${status}`] },
+      throw new AppError('CONFLICT', 'tasks.badTransition', {
+        params: { from: task.status, to: status, allowed },
+        fieldErrors: { status: [{ code: 'tasks.badTransitionField', params: { from: task.status, to: status } }] },
       });
     }
     const updated = await tx.task.update({
@@ -125,8 +119,8 @@ export async function deleteTask(db: Db, id: string): Promise<{ id: string; visi
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     const siblings = await tx.task.count({ where: { visitId: task.visitId } });
-    if (siblings <= 1) throw new AppError('CONFLICT', 'A visit must keep at least one task; cancel this task instead');
-    if (task.approval === 'DECLINED') throw new AppError('CONFLICT', DECLINED_KEPT);
+    if (siblings <= 1) throw new AppError('CONFLICT', 'tasks.lastTask');
+    if (task.approval === 'DECLINED') throw new AppError('CONFLICT', 'tasks.declinedKept');
     await tx.task.delete({ where: { id } });
     await writeDerivedState(tx, visit);
     return { id, visitId: task.visitId };

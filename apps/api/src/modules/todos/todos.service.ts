@@ -105,7 +105,7 @@ export async function createTodo(db: Db, actor: Session, input: { title: string;
 
 async function assertExists(db: Db, id: string) {
   const found = await db.todoTask.findUnique({ where: { id }, select: { id: true } });
-  if (!found) throw notFound('To-do');
+  if (!found) throw notFound('todo');
 }
 
 export async function updateTodo(db: Db, id: string, input: { title: string; description: string }): Promise<TodoView> {

@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { createGuards, sessionOf } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createGuards, sessionOf } from '../auth/guards.ts';
-import { IMAGE_MAX_BYTES, imageTooLargeMessage, saveImage, UPLOAD_SECTIONS } from './uploads.service.ts';
+import { IMAGE_MAX_BYTES, imageTooLargeError, saveImage, UPLOAD_SECTIONS } from './uploads.service.ts';
 
 export const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mimeType: z.string(), sizeBytes: z.number() });
 
@@ -36,14 +36,14 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
 /** The picture of a multipart request (field "file"), at most LIMITS.imageMaxMB; what to store is checked by saveImage. */
 export async function readImagePart(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the picture as multipart/form-data in the field "file"');
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'transport.pictureMultipartRequired');
   const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-  if (!part) throw new AppError('VALIDATION', 'Image is required', { fieldErrors: { file: ['Image is required'] } });
+  if (!part) throw new AppError('VALIDATION', 'required', { params: { fieldName: 'image' }, field: 'file' });
   try {
     return { filename: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(), { fieldErrors: { file: [imageTooLargeMessage()] } });
+      throw imageTooLargeError();
     }
     throw error;
   }

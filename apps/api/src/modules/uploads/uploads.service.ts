@@ -3,7 +3,7 @@
 // so it starts without an owner; saving the user or vehicle attaches it (attachImage).
 import { Readable } from 'node:stream';
 import { loadSharp, type Db, type FileStorage, type Prisma } from '@garage/db';
-import { LIMITS, MEDIA_MESSAGES, cleanFileName, mediaIdFromUrl, msg, renderMessage } from '@garage/shared';
+import { LIMITS, cleanFileName, mediaIdFromUrl, } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
@@ -17,8 +17,9 @@ export const UPLOAD_SECTIONS = [...PICTURE_SECTIONS, 'offering', 'branding'] as 
 export type UploadSection = (typeof UPLOAD_SECTIONS)[number];
 
 export const IMAGE_MAX_BYTES = LIMITS.imageMaxMB * 1024 * 1024;
-export const imageTooLargeMessage = () => renderMessage(msg('fileSize', { fieldName: 'image', maxSizeInMB: LIMITS.imageMaxMB }));
-const imageTypeMessage = () => renderMessage(msg('fileType', { fieldName: 'image', allowedTypes: 'JPEG, PNG' }));
+export const imageTooLargeError = () =>
+  new AppError('PAYLOAD_TOO_LARGE', 'fileSize', { params: { fieldName: 'image', maxSizeInMB: LIMITS.imageMaxMB }, field: 'file' });
+const imageTypeError = () => new AppError('VALIDATION', 'fileType', { params: { fieldName: 'image', allowedTypes: 'JPEG, PNG' }, field: 'file' });
 
 export interface UploadedImage {
   id: string;
@@ -37,12 +38,12 @@ export async function saveImage(
   actor: Session | null,
   file: { filename: string; bytes: Buffer; section: UploadSection },
 ): Promise<UploadedImage> {
-  if (file.bytes.length === 0) throw new AppError('VALIDATION', imageTypeMessage(), { fieldErrors: { file: [imageTypeMessage()] } });
+  if (file.bytes.length === 0) throw imageTypeError();
   if (file.bytes.length > IMAGE_MAX_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(), { fieldErrors: { file: [imageTooLargeMessage()] } });
+    throw imageTooLargeError();
   }
   const type = sniffImageType(file.bytes);
-  if (!type) throw new AppError('VALIDATION', imageTypeMessage(), { fieldErrors: { file: [imageTypeMessage()] } });
+  if (!type) throw imageTypeError();
   const merchant = await getMerchant(db);
   const bytes = type.extension === 'jpg' && jpegHasExif(file.bytes) ? await withoutExif(file.bytes) : file.bytes;
   const { key, sizeBytes } = await storage.save(file.section, type.extension, Readable.from(bytes));
@@ -76,7 +77,7 @@ async function withoutExif(bytes: Buffer): Promise<Buffer> {
   try {
     return await sharp(bytes, { failOn: 'truncated', limitInputPixels: 100_000_000 }).rotate().jpeg({ quality: 90 }).toBuffer();
   } catch {
-    throw new AppError('VALIDATION', MEDIA_MESSAGES.damaged, { fieldErrors: { file: [MEDIA_MESSAGES.damaged] } });
+    throw new AppError('VALIDATION', 'media.damaged', { field: 'file' });
   }
 }
 

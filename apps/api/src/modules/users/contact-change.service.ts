@@ -6,11 +6,10 @@
 // address is the one signed in, and signing everyone else out would shut out the owner instead.
 import type { Db } from '@garage/db';
 import {
-  AUTH_MESSAGES,
-  CONTACT_CHANGE_MESSAGES,
   CONTACT_CHANGE_PURPOSES,
   OTP,
   type AddressChannel,
+  type MessageCode,
   type ConfirmContactChangeInput,
   type PendingContactChanges,
   type phoneChangeSchema,
@@ -19,12 +18,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
-import { deliveryLog } from '../auth/auth.context.ts';
-import { createChangeNoticeDelivery, createCodeDelivery, type DeliverChangeNotice, type DeliverCode } from '../auth/delivery.ts';
-import { issueCode, tryCode, type CodeTarget } from '../auth/otp.service.ts';
+import { reserveAttempt } from '../../http/throttle.ts';
+import { createChangeNoticeDelivery, createCodeDelivery, type DeliverChangeNotice, type DeliverCode } from '../../lib/delivery.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
-import { AUTH_THROTTLE, buckets, reserveAttempt } from '../auth/throttle.ts';
+import { deliveryLog } from '../auth/auth.context.ts';
+import { AUTH_THROTTLE, buckets } from '../auth/auth.throttle.ts';
+import { issueCode, tryCode, type CodeTarget } from '../auth/otp.service.ts';
 import { assertIdentityFree, withIdentityConflicts } from './users.conflicts.ts';
 
 export interface ContactChangeContext {
@@ -39,14 +39,14 @@ export function contactChangeContext(deps: AppDeps, request: FastifyRequest | un
   return { db: deps.db, jwtSecret: deps.jwtSecret, deliver: createCodeDelivery(deps, log), notify: createChangeNoticeDelivery(deps, log) };
 }
 
-const codeError = (message: string) => new AppError('BAD_REQUEST', message, { fieldErrors: { otp: [message] } });
+const codeError = (messageCode: MessageCode) => new AppError('BAD_REQUEST', messageCode, { field: 'otp' });
 
 async function currentContact(db: Db, userId: string) {
   const user = await db.user.findFirst({
     where: { id: userId, deletedAt: null },
     select: { email: true, countryCode: true, phoneNumber: true, preferredLanguage: true },
   });
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (!user) throw notFound('user');
   return user;
 }
 
@@ -83,18 +83,18 @@ async function requestChange(ctx: ContactChangeContext, session: Session, channe
   const user = await currentContact(ctx.db, session.userId);
   const purpose = CONTACT_CHANGE_PURPOSES[channel];
   if ('newEmail' in target) {
-    if (target.newEmail === user.email) throw fieldError('email', CONTACT_CHANGE_MESSAGES.sameEmail);
+    if (target.newEmail === user.email) throw fieldError('email', 'contactChange.sameEmail');
     await assertIdentityFree(ctx.db, { email: target.newEmail }, session.userId);
   } else {
     if (target.newCountryCode === user.countryCode && target.newPhoneNumber === user.phoneNumber) {
-      throw fieldError('phoneNumber', CONTACT_CHANGE_MESSAGES.samePhone);
+      throw fieldError('phoneNumber', 'contactChange.samePhone');
     }
     await assertIdentityFree(ctx.db, { countryCode: target.newCountryCode, phoneNumber: target.newPhoneNumber }, session.userId);
   }
   // Per account, like send-otp per identifier: one code per countdown, a few per hour.
   const sendBucket = buckets.codeSend(purpose, `user:${session.userId}`);
   await reserveAttempt(ctx.db, [
-    { bucket: sendBucket, limit: 1, windowSeconds: OTP.resendCooldownSeconds, message: AUTH_MESSAGES.codeResendTooSoon },
+    { bucket: sendBucket, limit: 1, windowSeconds: OTP.resendCooldownSeconds, messageCode: 'auth.codeResendTooSoon' },
     { bucket: sendBucket, ...AUTH_THROTTLE.codeSendPerIdentifier },
   ]);
   const code = await issueCode(ctx.db, ctx.jwtSecret, session.userId, purpose, target);
@@ -123,9 +123,9 @@ export async function confirmContactChange(ctx: ContactChangeContext, session: S
     where: { userId: session.userId, purpose, consumedAt: null },
     orderBy: { createdAt: 'desc' },
   });
-  if (!code) throw codeError(CONTACT_CHANGE_MESSAGES.nothingPending);
+  if (!code) throw codeError('contactChange.nothingPending');
   const outcome = await tryCode(ctx.db, ctx.jwtSecret, code, input.otp, now);
-  if (outcome !== 'valid') throw codeError(outcome === 'locked' ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeInvalid);
+  if (outcome !== 'valid') throw codeError(outcome === 'locked' ? 'auth.codeLocked' : 'auth.codeInvalid');
 
   const change =
     input.channel === 'email' ? { email: code.newEmail! } : { countryCode: code.newCountryCode!, phoneNumber: code.newPhoneNumber! };
@@ -140,7 +140,7 @@ export async function confirmContactChange(ctx: ContactChangeContext, session: S
     ctx.db.$transaction(async (tx) => {
       // Once: a second request with the same code finds it used.
       const used = await tx.oneTimeCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: now, verifiedAt: now } });
-      if (used.count !== 1) throw codeError(CONTACT_CHANGE_MESSAGES.nothingPending);
+      if (used.count !== 1) throw codeError('contactChange.nothingPending');
       await tx.user.update({ where: { id: session.userId }, data: change });
     }),
   );

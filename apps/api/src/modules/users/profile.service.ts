@@ -4,8 +4,8 @@
 import { hashPassword, verifyPassword, type Db } from '@garage/db';
 import { USER_MESSAGES, type changePasswordSchema, type ProfilePatch, type ProfileView } from '@garage/shared';
 import type { z } from 'zod';
-import { AppError, fieldError } from '../../lib/errors.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { revokeUserSessions } from '../../session/refresh-tokens.ts';
 import type { Session } from '../../session/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
 import { pendingContactChanges } from './contact-change.service.ts';
@@ -25,7 +25,7 @@ export async function updateProfile(db: Db, session: Session, input: ProfilePatc
   const id = session.userId;
   const { email: _email, countryCode: _countryCode, phoneNumber: _phoneNumber, ...data } = input;
   const existing = await db.user.findFirst({ where: { id, deletedAt: null }, select: { id: true } });
-  if (!existing) throw new AppError('NOT_FOUND', 'User not found');
+  if (!existing) throw notFound('user');
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data });
     await attachImage(tx, data.imageUrl, { ownerId: id });
@@ -44,9 +44,9 @@ export async function changePassword(
   currentRefreshToken: string | undefined,
 ): Promise<{ message: string }> {
   const user = await db.user.findFirst({ where: { id: session.userId, deletedAt: null }, select: { passwordHash: true } });
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (!user) throw notFound('user');
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw fieldError('currentPassword', USER_MESSAGES.wrongPassword);
+    throw fieldError('currentPassword', 'users.wrongPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.$transaction(async (tx) => {

@@ -11,7 +11,7 @@
 //   bulk data matched by email/phone, not a deliberate edit of one account: it never touches a staff account.
 // - The system (setup screen, ADMIN_EMAIL at boot, the CLI): creates the first administrator only, while no
 //   administrator exists; it changes no existing account.
-import { USER_MESSAGES, type Role } from '@garage/shared';
+import type { Role } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 
@@ -58,8 +58,8 @@ export function canManageRole(actor: Session, role: Role): boolean {
 /** 403 unless the rule allows `actor` to change an account of `targetRole` into `newRole`. */
 export function assertCanChangeAccount(actor: AccountActor, targetRole: Role | null, newRole?: Role): void {
   if (!canChangeAccount(actor, targetRole, newRole)) {
-    throw new AppError('FORBIDDEN', USER_MESSAGES.staffAccountsAdminOnly, {
-      fieldErrors: { role: [USER_MESSAGES.staffAccountsAdminOnly] },
+    throw new AppError('FORBIDDEN', 'users.staffAccountsAdminOnly', {
+      field: 'role',
     });
   }
 }
@@ -70,5 +70,5 @@ export function assertCanManage(actor: Session, ...roles: Role[]): void {
 }
 
 export function assertNotSelf(actor: Session, userId: string): void {
-  if (actor.userId === userId) throw new AppError('BAD_REQUEST', USER_MESSAGES.notOnYourself);
+  if (actor.userId === userId) throw new AppError('BAD_REQUEST', 'users.notOnYourself');
 }

@@ -2,9 +2,13 @@
 // all clashes are reported at once) and again from the database's unique constraints (so a race between two
 // requests still ends in a clean 409, never a 500).
 import type { Db } from '@garage/db';
-import { USER_MESSAGES } from '@garage/shared';
-import { AppError, type FieldErrors } from '../../lib/errors.ts';
+import type { CodedMessage } from '@garage/shared';
+import { AppError, type FieldErrorCodes } from '../../lib/errors.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
+
+export const USERNAME_TAKEN: CodedMessage = { code: 'users.usernameTaken', params: {} };
+export const EMAIL_TAKEN: CodedMessage = { code: 'users.emailTaken', params: {} };
+export const PHONE_TAKEN: CodedMessage = { code: 'users.phoneTaken', params: {} };
 
 interface Identity {
   username?: string;
@@ -13,9 +17,9 @@ interface Identity {
   phoneNumber?: string | null;
 }
 
-function conflictError(fieldErrors: FieldErrors): AppError {
-  const message = Object.values(fieldErrors)[0]?.[0] ?? USER_MESSAGES.usernameTaken;
-  return new AppError('CONFLICT', message, { fieldErrors });
+function conflictError(fieldErrors: FieldErrorCodes): AppError {
+  const first = Object.values(fieldErrors)[0]?.[0] ?? USERNAME_TAKEN;
+  return new AppError('CONFLICT', first.code, { fieldErrors });
 }
 
 /** Soft-deleted accounts still hold their username, email and phone (they may be restored). */
@@ -31,12 +35,12 @@ export async function assertIdentityFree(db: Db, identity: Identity, exceptUserI
     select: { username: true, email: true, countryCode: true, phoneNumber: true },
     take: 3,
   });
-  const fieldErrors: FieldErrors = {};
+  const fieldErrors: FieldErrorCodes = {};
   for (const clash of clashes) {
-    if (identity.username && clash.username === identity.username) fieldErrors.username = [USER_MESSAGES.usernameTaken];
-    if (identity.email && clash.email === identity.email) fieldErrors.email = [USER_MESSAGES.emailTaken];
+    if (identity.username && clash.username === identity.username) fieldErrors.username = [USERNAME_TAKEN];
+    if (identity.email && clash.email === identity.email) fieldErrors.email = [EMAIL_TAKEN];
     if (identity.phoneNumber && clash.phoneNumber === identity.phoneNumber && clash.countryCode === identity.countryCode) {
-      fieldErrors.phoneNumber = [USER_MESSAGES.phoneTaken];
+      fieldErrors.phoneNumber = [PHONE_TAKEN];
     }
   }
   if (Object.keys(fieldErrors).length > 0) throw conflictError(fieldErrors);
@@ -49,11 +53,11 @@ export async function withIdentityConflicts<T>(write: () => Promise<T>): Promise
   } catch (error) {
     const fields = uniqueViolationFields(error);
     if (!fields) throw error;
-    const fieldErrors: FieldErrors = {};
-    if (violates(fields, 'username')) fieldErrors.username = [USER_MESSAGES.usernameTaken];
-    if (violates(fields, 'email')) fieldErrors.email = [USER_MESSAGES.emailTaken];
-    if (violates(fields, 'phoneNumber')) fieldErrors.phoneNumber = [USER_MESSAGES.phoneTaken];
-    if (Object.keys(fieldErrors).length === 0) fieldErrors.username = [USER_MESSAGES.usernameTaken];
+    const fieldErrors: FieldErrorCodes = {};
+    if (violates(fields, 'username')) fieldErrors.username = [USERNAME_TAKEN];
+    if (violates(fields, 'email')) fieldErrors.email = [EMAIL_TAKEN];
+    if (violates(fields, 'phoneNumber')) fieldErrors.phoneNumber = [PHONE_TAKEN];
+    if (Object.keys(fieldErrors).length === 0) fieldErrors.username = [USERNAME_TAKEN];
     throw conflictError(fieldErrors);
   }
 }

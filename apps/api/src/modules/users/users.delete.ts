@@ -5,7 +5,7 @@
 import { Prisma, type Db, type FileStorage } from '@garage/db';
 import { USER_MESSAGES, type DeleteResult } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.ts';
+import { revokeUserSessions } from '../../session/refresh-tokens.ts';
 import type { Session } from '../../session/session.ts';
 import { PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { assertCanChangeAccount, assertNotSelf } from './users.access.ts';
@@ -25,7 +25,7 @@ async function hasHistory(db: Db, userId: string): Promise<boolean> {
 
 export async function deleteUser(db: Db, storage: FileStorage, actor: Session, id: string): Promise<DeleteResult> {
   const user = await db.user.findFirst({ where: { id, deletedAt: null }, select: { id: true, role: true } });
-  if (!user) throw notFound('User');
+  if (!user) throw notFound('user');
   assertCanChangeAccount(actor, user.role);
   assertNotSelf(actor, id);
 

@@ -4,7 +4,7 @@ import { hashPassword, type Db } from '@garage/db';
 import type { createUserSchema, userInputSchema, UserPatch, UserView } from '@garage/shared';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.ts';
+import { revokeUserSessions } from '../../session/refresh-tokens.ts';
 import { revokeAccessTokens } from '../../session/session-revocations.ts';
 import type { Session } from '../../session/session.ts';
 import { attachImage } from '../uploads/uploads.service.ts';
@@ -17,7 +17,7 @@ type CreateUserInput = z.output<typeof createUserSchema>;
 
 export async function getUser(db: Db, id: string): Promise<UserView> {
   const row = await db.user.findFirst({ where: { id, deletedAt: null }, select: userSelect });
-  if (!row) throw notFound('User');
+  if (!row) throw notFound('user');
   return toUserView(row, (await countsFor(db, [row.id])).get(row.id));
 }
 
@@ -59,7 +59,7 @@ async function findManageable(db: Db, actor: Session, id: string) {
     where: { id, deletedAt: null },
     select: { id: true, role: true, active: true, countryCode: true, phoneNumber: true },
   });
-  if (!existing) throw notFound('User');
+  if (!existing) throw notFound('user');
   assertCanChangeAccount(actor, existing.role);
   return existing;
 }

@@ -7,11 +7,11 @@ import { attachImage, PICTURE_SECTIONS, removeStoredFiles } from '../uploads/upl
 import { uniqueViolationFields } from '../../lib/unique-violation.ts';
 import { toVehicleDetail, toVehicleView, vehicleDetailSelect, vehicleSelect } from './vehicles.view.ts';
 
-const plateTaken = () => new AppError('CONFLICT', VEHICLE_MESSAGES.plateTaken, { fieldErrors: { plateNumber: [VEHICLE_MESSAGES.plateTaken] } });
+const plateTaken = () => new AppError('CONFLICT', 'vehicles.plateTaken', { field: 'plateNumber' });
 
 async function assertOwnerExists(db: Db, ownerId: string): Promise<void> {
   const owner = await db.user.findFirst({ where: { id: ownerId, deletedAt: null }, select: { id: true } });
-  if (!owner) throw notFound('User');
+  if (!owner) throw notFound('user');
 }
 
 export async function listVehiclesOfOwner(db: Db, ownerId: string): Promise<VehicleView[]> {
@@ -30,7 +30,7 @@ export async function getVehicle(db: Db, id: string, scope: { ownerId?: string }
     where: { id, deletedAt: null, owner: { deletedAt: null }, ...(scope.ownerId ? { ownerId: scope.ownerId } : {}) },
     select: vehicleDetailSelect,
   });
-  if (!row) throw notFound('Vehicle');
+  if (!row) throw notFound('vehicle');
   return toVehicleDetail(row);
 }
 

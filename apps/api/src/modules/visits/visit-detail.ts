@@ -123,7 +123,7 @@ function taskViewOf(task: TaskArray): TaskView {
 /** The visit as staff see it; `today` (the caller's calendar day) decides whether it is overdue. */
 export async function readVisitDetail(db: Db, id: string, today: string): Promise<VisitDetail> {
   const [row] = await queryRows<VisitDetailRow>(db, { text: VISIT_DETAIL_SQL, values: [id] }, { prepare: true });
-  if (!row) throw notFound('Visit');
+  if (!row) throw notFound('visit');
   const dueDate = isoInstant(row.dueDate).slice(0, 10);
   const [customerId, firstName, lastName, email, countryCode, phoneNumber] = row.customer;
   const [vehicleId, plateNumber, brand, model] = row.vehicle;

@@ -5,7 +5,6 @@
 import type { Db, Prisma } from '@garage/db';
 import {
   COMPLETED_VISIT_STATUSES,
-  MESSAGES,
   deriveVisitStatus,
   derivePaymentStatus,
   paidCents,
@@ -49,14 +48,14 @@ export async function inVisitTransaction<T>(db: Db, change: (tx: Tx) => Promise<
   return result;
 }
 
-export const versionConflict = () => new AppError('CONFLICT', MESSAGES.versionConflict);
+export const versionConflict = () => new AppError('CONFLICT', 'versionConflict');
 
 /** SELECT ... FOR UPDATE on the visit; 404 when it does not exist. */
 export async function lockVisit(tx: Tx, visitId: string): Promise<LockedVisit> {
   const rows = await tx.$queryRaw<LockedVisit[]>`
     SELECT id, status::text AS status, version, "completedAt" FROM "Visit" WHERE id = ${visitId}::uuid FOR UPDATE`;
   const visit = rows[0];
-  if (!visit) throw notFound('Visit');
+  if (!visit) throw notFound('visit');
   return visit;
 }
 

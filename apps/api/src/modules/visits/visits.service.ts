@@ -6,15 +6,12 @@ import {
   canHandOver,
   derivePaymentStatus,
   dueDateValue,
-  msg,
-  renderMessage,
   visitTotalCents,
   type CreateVisitParsed,
   type VisitDetail,
   type VisitPatch,
   type VISIT_HANDOVER_STATUSES,
 } from '@garage/shared';
-import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { inVisitTransaction, lockVisit, versionConflict } from './visit-state.ts';
 import { readVisitDetail } from './visit-detail.ts';
@@ -31,9 +28,9 @@ async function assertCustomerVehicle(db: Db, customerId: string, vehicleId: stri
     db.user.findFirst({ where: { id: customerId, deletedAt: null }, select: { id: true } }),
     db.vehicle.findFirst({ where: { id: vehicleId, deletedAt: null }, select: { ownerId: true } }),
   ]);
-  if (!customer) throw fieldError('customerId', 'Customer not found');
-  if (!vehicle) throw fieldError('vehicleId', 'Vehicle not found');
-  if (vehicle.ownerId !== customerId) throw fieldError('vehicleId', 'This vehicle does not belong to the selected customer');
+  if (!customer) throw fieldError('customerId', 'missing.customer');
+  if (!vehicle) throw fieldError('vehicleId', 'missing.vehicle');
+  if (vehicle.ownerId !== customerId) throw fieldError('vehicleId', 'visits.vehicleNotOfCustomer');
 }
 
 /** The total is computed here from the tasks' sold-for prices; the client never sends one. */
@@ -71,7 +68,7 @@ export async function updateVisit(db: Db, id: string, version: number, data: Vis
     const dueDate = data.dueDate === undefined ? undefined : dueDateValue(data.dueDate);
     // An overdue visit can keep its due date; a new one must be today or later.
     if (dueDate && data.dueDate && dueDate.getTime() !== storedDue.getTime() && data.dueDate < calendarDateIn(now, data.timeZone)) {
-      throw fieldError('dueDate', renderMessage(msg('futureDate', { fieldName: 'dueDate' })));
+      throw fieldError('dueDate', 'futureDate', { fieldName: 'dueDate' });
     }
     await tx.visit.update({ where: { id }, data: { name: data.name, dueDate, notes: data.notes, version: { increment: 1 } } });
   });
@@ -84,7 +81,7 @@ export async function setVisitStatus(db: Db, id: string, version: number, status
     const current = await lockVisit(tx, id);
     if (current.version !== version) throw versionConflict();
     if (!canHandOver(current.status, status)) {
-      throw new AppError('BAD_REQUEST', `A visit cannot move from ${current.status} to ${status}`);
+      throw new AppError('BAD_REQUEST', 'visits.badTransition', { params: { from: current.status, to: status } });
     }
     await tx.visit.update({ where: { id }, data: { status, completedAt: current.completedAt ?? now, version: { increment: 1 } } });
   });
@@ -101,10 +98,10 @@ export async function deleteVisit(db: Db, id: string, version?: number): Promise
       tx.mediaFile.count({ where: { visitId: id } }),
       tx.invoice.count({ where: { visitId: id } }),
     ]);
-    if (payments > 0) throw new AppError('CONFLICT', 'This visit has payments on record and cannot be deleted');
+    if (payments > 0) throw new AppError('CONFLICT', 'visits.hasPayments');
     // Issued invoices are kept for good (numbering without holes, the customer's copy).
-    if (invoices > 0) throw new AppError('CONFLICT', 'This visit has invoices on record and cannot be deleted');
-    if (media > 0) throw new AppError('CONFLICT', 'This visit has media files; remove them before deleting the visit');
+    if (invoices > 0) throw new AppError('CONFLICT', 'visits.hasInvoices');
+    if (media > 0) throw new AppError('CONFLICT', 'visits.hasMedia');
     await tx.visit.delete({ where: { id } });
     return { id };
   });

@@ -41,17 +41,16 @@ export function FieldDescription({ className, ...props }: React.ComponentProps<'
   return <p data-slot="field-description" className={cn('text-sm leading-normal font-normal text-muted-foreground', className)} {...props} />;
 }
 
-/** Shows the (translated) messages of a field; `field` lets API sentences be translated too. */
+/** Shows the (translated) messages of a field: codes of the shared schemas, or API messages already rendered. */
 export function FieldError({
   className,
   children,
   errors,
-  field,
   ...props
-}: React.ComponentProps<'div'> & { errors?: ReadonlyArray<{ message?: string } | undefined>; field?: string }) {
+}: React.ComponentProps<'div'> & { errors?: ReadonlyArray<{ message?: string } | undefined> }) {
   const { t } = useTranslation(['validation', 'fields', 'common']);
   const messages = [...new Set((errors ?? []).map((error) => error?.message).filter((m): m is string => !!m))].map((message) =>
-    translateMessage(t, message, field),
+    translateMessage(t, message),
   );
   const content = children ?? (messages.length === 1 ? messages[0] : messages.length > 1 ? (
     <ul className="ms-4 flex list-disc flex-col gap-1">{messages.map((message) => <li key={message}>{message}</li>)}</ul>

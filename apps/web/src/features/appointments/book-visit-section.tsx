@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyWhenVisible } from '../../components/lazy-when-visible.tsx';
 import { i18n } from '../../lib/i18n.ts';
-import { SectionHeading } from '../home/section-heading.tsx';
+import { SectionHeading } from '../../components/section-heading.tsx';
 
 const BookingForm = lazy(async () => {
   const [module] = await Promise.all([import('./booking-form.tsx'), i18n.loadNamespaces(['appointments'])]);

@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
-import { pickLocalized, useCatalogue } from '../services/catalogue.ts';
+import { pickLocalized, useCatalogue } from '../../lib/service-catalogue.ts';
 
 export interface Availability {
   timezone: string;

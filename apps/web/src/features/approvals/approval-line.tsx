@@ -2,7 +2,7 @@
 // or that it is still waiting for the customer.
 import type { TaskApprovalView } from '@garage/shared/schemas/approvals';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../visits/format.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 
 export function ApprovalLine({ approval }: { approval: TaskApprovalView }) {
   const { t } = useTranslation('approvals');

@@ -14,8 +14,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import { cn } from '../../lib/utils.ts';
-import { useFormatters } from '../visits/format.ts';
-import { PriorityBadge } from '../visits/status-badges.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
+import { PriorityBadge } from '../../components/status-badges.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 
 type Choice = { decision?: 'APPROVED' | 'DECLINED'; comment: string };
@@ -37,7 +37,7 @@ function failureKind(error: unknown): 'invalid' | 'gone' | 'closed' | 'changed' 
   if (!(error instanceof ApiError)) return 'failed';
   if (error.status === 404) return 'invalid';
   if (error.status === 410) return 'gone';
-  if (error.status === 409) return /closed/i.test(error.body.message ?? '') ? 'closed' : 'changed';
+  if (error.status === 409) return error.body.messageCode === 'approvalLinks.closed' || error.body.messageCode === 'approvals.visitClosed' ? 'closed' : 'changed';
   return 'failed';
 }
 

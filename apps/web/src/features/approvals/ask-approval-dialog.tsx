@@ -12,8 +12,8 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useFormatters } from '../visits/format.ts';
-import { failureMessage } from '../visits/mutation-errors.ts';
+import { useFormatters } from '../../lib/formatters.ts';
+import { failureMessage } from '../../lib/form-errors.ts';
 
 export function AskApprovalDialog({ visitId, hasEmail, open, onOpenChange }: { visitId: string; hasEmail: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('approvals');
@@ -55,7 +55,7 @@ export function AskApprovalDialog({ visitId, hasEmail, open, onOpenChange }: { v
               <label htmlFor={emailId} className="text-sm">{t('staff.ask.sendEmail')}</label>
             </div>
           )}
-          <Button onClick={() => create.mutate({ visitId, sendEmail: hasEmail && sendEmail })} disabled={create.isPending} data-testid="create-approval-link">
+          <Button onClick={() => create.mutate({ id: visitId, sendEmail: hasEmail && sendEmail })} disabled={create.isPending} data-testid="create-approval-link">
             {create.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
             {t('staff.ask.create')}
           </Button>

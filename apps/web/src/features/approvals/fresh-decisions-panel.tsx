@@ -5,7 +5,7 @@ import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { useFormatters } from '../visits/format.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { ApprovalBadge } from './approval-badge.tsx';
 import { useFreshDecisions } from './decisions-badge.tsx';
 

@@ -11,8 +11,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useFormatters } from '../visits/format.ts';
-import { failureMessage } from '../visits/mutation-errors.ts';
+import { useFormatters } from '../../lib/formatters.ts';
+import { failureMessage } from '../../lib/form-errors.ts';
 import { ApprovalBadge } from './approval-badge.tsx';
 import { ApprovalLine } from './approval-line.tsx';
 import { AskApprovalDialog } from './ask-approval-dialog.tsx';
@@ -123,7 +123,7 @@ export function DeclinedWorkCard({ vehicleId, exceptVisitId, proposeTo }: { vehi
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const format = useFormatters();
-  const declined = useQuery(trpc.approvals.declined.queryOptions({ vehicleId, exceptVisitId }));
+  const declined = useQuery(trpc.approvals.declined.queryOptions({ id: vehicleId, exceptVisitId }));
   const proposeAgain = useMutation(
     trpc.tasks.create.mutationOptions({
       onSuccess: async (task) => {
@@ -161,9 +161,13 @@ export function DeclinedWorkCard({ vehicleId, exceptVisitId, proposeTo }: { vehi
                   disabled={proposeAgain.isPending}
                   onClick={() =>
                     proposeAgain.mutate({
-                      visitId: proposeTo,
+                      id: proposeTo,
                       proposed: true,
-                      data: { title: item.title, description: item.description, service: item.service, priority: item.priority, soldForCents: item.soldForCents },
+                      title: item.title,
+                      description: item.description,
+                      service: item.service,
+                      priority: item.priority,
+                      soldForCents: item.soldForCents,
                     })
                   }
                   data-testid="propose-again"

@@ -1,20 +1,9 @@
-// Turns what the sign-in endpoints answer into sentences in the user's language: the API's English texts
-// (MESSAGES, AUTH_MESSAGES) map to auth:server.*, validation codes render with the auth field labels.
+// Turns what the sign-in endpoints answer into sentences in the user's language: the API's message codes
+// through lib/form-errors.ts, the forms' validation codes with the auth field labels.
 import type { TFunction } from 'i18next';
-import { MESSAGES, VALIDATION_TEMPLATES, fillTemplate, parseMessage } from '@garage/shared/messages';
-import { AUTH_MESSAGES } from '@garage/shared/auth-messages';
+import { VALIDATION_TEMPLATES, fillTemplate, parseMessage } from '@garage/shared/messages';
 import { ApiError } from '../../lib/api-client.ts';
-
-const SERVER_KEYS = new Map<string, string>([
-  [MESSAGES.invalidCredentials, 'invalidCredentials'],
-  [MESSAGES.tokenRefreshFailed, 'tokenRefreshFailed'],
-  [MESSAGES.noRefreshToken, 'noRefreshToken'],
-  [AUTH_MESSAGES.accountDeactivated, 'accountDeactivated'],
-  [AUTH_MESSAGES.codeInvalid, 'codeInvalid'],
-  [AUTH_MESSAGES.codeLocked, 'codeLocked'],
-  [AUTH_MESSAGES.resetNotAllowed, 'resetNotAllowed'],
-  [AUTH_MESSAGES.usernameTaken, 'usernameTaken'],
-]);
+import { errorMessageOf, translateMessage } from '../../lib/form-errors.ts';
 
 /** "mm:ss" (or "h:mm:ss"), readable in every language without plural rules. */
 export function formatWait(totalSeconds: number): string {
@@ -31,7 +20,7 @@ export function retryAfterOf(error: unknown): number | undefined {
   return typeof seconds === 'number' ? seconds : undefined;
 }
 
-/** A validation message (code or server sentence) with auth's field labels. */
+/** A validation message (a code of the shared schemas) with auth's field labels. */
 export function translateFieldMessage(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   const { code, params } = parseMessage(message);
@@ -39,8 +28,7 @@ export function translateFieldMessage(t: TFunction, message: string | undefined)
     const fieldName = params.fieldName ? t(`auth:fields.${params.fieldName}`) : '';
     return t(`validation:${code}`, { ...params, fieldName, defaultValue: fillTemplate(VALIDATION_TEMPLATES[code], { ...params, fieldName }) });
   }
-  const key = SERVER_KEYS.get(message);
-  return key ? t(`auth:server.${key}`) : message;
+  return translateMessage(t, message);
 }
 
 /** The detail line under a failure title ("Login failed. Please try again."). */
@@ -48,13 +36,11 @@ export function describeAuthError(t: TFunction, error: unknown): string {
   const wait = retryAfterOf(error);
   if (error instanceof ApiError) {
     if (wait !== undefined) {
-      const key = error.body.message === AUTH_MESSAGES.codeResendTooSoon ? 'auth:server.codeResendTooSoon' : 'auth:server.tooManyAttempts';
+      const key = error.body.messageCode === 'auth.codeResendTooSoon' ? 'auth:server.codeResendTooSoon' : 'auth:server.tooManyAttempts';
       return t(key, { time: formatWait(wait) });
     }
-    const key = SERVER_KEYS.get(error.body.message ?? '');
-    if (key) return t(`auth:server.${key}`);
     if (error.status >= 500) return t('auth:server.unavailable');
-    return translateFieldMessage(t, error.body.message) ?? t('auth:server.unavailable');
+    return errorMessageOf(t, error) ?? t('auth:server.unavailable');
   }
   return t('auth:server.network');
 }

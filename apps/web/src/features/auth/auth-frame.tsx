@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DarkModeToggle } from '../../components/dark-mode-toggle.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { useBranding } from '../branding/branding-context.tsx';
-import { BrandMark } from '../public/site-header.tsx';
+import { useBranding } from '../branding/index.ts';
+import { BrandMark } from '../public/index.ts';
 
 const POINTS = [
   { key: 'follow', icon: CalendarCheck },

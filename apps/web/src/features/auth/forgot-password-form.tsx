@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AUTH_MESSAGES, identifierSchema } from '@garage/shared/schemas/auth';
+import { identifierSchema } from '@garage/shared/schemas/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldGroup } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -36,7 +36,7 @@ export function ForgotPasswordForm({ defaultIdentifier, onCodeSent, onBack }: Fo
     } catch (error) {
       // A code was sent moments ago and is still valid: go and type it, the countdown shows the wait.
       const wait = retryAfterOf(error);
-      if (wait !== undefined && error instanceof ApiError && error.body.message === AUTH_MESSAGES.codeResendTooSoon) {
+      if (wait !== undefined && error instanceof ApiError && error.body.messageCode === 'auth.codeResendTooSoon') {
         return onCodeSent(identifier, wait);
       }
       setFailure(describeAuthError(t, error));

@@ -17,7 +17,7 @@ import { readFormFailure } from './auth-errors.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { readState, type LoginState } from './navigation-state.ts';
 import { SignInForm } from './sign-in-form.tsx';
-import { SetupNotice } from '../setup/setup-notice.tsx';
+import { SetupNotice } from '../setup/index.ts';
 
 // The password-reset steps load when chosen: they (and the zod schemas they validate with) are not needed to sign in.
 const ForgotPasswordForm = lazy(() => import('./forgot-password-form.tsx').then((module) => ({ default: module.ForgotPasswordForm })));

@@ -69,6 +69,7 @@ export function OtpInput({ value, onChange, onComplete, invalid, disabled, label
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          // biome-ignore lint/a11y/noAutofocus: the screen exists to type the code just sent; its first box takes the focus.
           autoFocus={index === 0}
           maxLength={index === 0 ? OTP.length : 1}
           aria-label={t('verify.digitLabel', { index: index + 1, total: OTP.length })}

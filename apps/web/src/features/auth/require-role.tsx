@@ -19,6 +19,7 @@ export function RequireRole({ roles, children }: { roles?: readonly Role[]; chil
   const origin = `${location.pathname}${location.search}${location.hash}`;
   const rolesKey = roles?.join(',') ?? '';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: roles is compared by value (rolesKey): callers pass a new array literal on every render.
   useEffect(() => {
     let current = true;
     void checkSession(roles).then((outcome) => {
@@ -38,7 +39,6 @@ export function RequireRole({ roles, children }: { roles?: readonly Role[]; chil
     return () => {
       current = false;
     };
-    // roles is compared by value (rolesKey): callers pass a new array literal on every render.
   }, [origin, token, rolesKey, navigate]);
 
   return allowed ? children : <VerifyingScreen />;

@@ -3,7 +3,7 @@ import { Check, Circle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AUTH_MESSAGES, PASSWORD_RULE_PARTS, newPasswordFormSchema, type NewPasswordForm, type PasswordRulePart } from '@garage/shared/schemas/auth';
+import { PASSWORD_RULE_PARTS, newPasswordFormSchema, type NewPasswordForm, type PasswordRulePart } from '@garage/shared/schemas/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -35,8 +35,8 @@ export function ResetPasswordForm({ identifier, onReset, onRestart }: ResetPassw
     try {
       await resetPassword(identifier, newPassword);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(form.setError, error)) return;
-      const restart = error instanceof ApiError && error.body.message === AUTH_MESSAGES.resetNotAllowed;
+      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(form.setError, error, t)) return;
+      const restart = error instanceof ApiError && error.body.messageCode === 'auth.resetNotAllowed';
       return setFailure({ detail: describeAuthError(t, error), restart });
     }
     await onReset(newPassword);

@@ -40,7 +40,7 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
     try {
       onSignedIn(await signIn(values));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(form.setError, error)) return;
+      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(form.setError, error, t)) return;
       form.resetField('password', { keepError: false });
       setFailure(describeAuthError(t, error));
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTH_MESSAGES, otpSchema } from '@garage/shared/schemas/auth';
+import { otpSchema } from '@garage/shared/schemas/auth';
 import { OTP } from '@garage/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -9,7 +9,7 @@ import { AuthAlert } from './auth-alert.tsx';
 import { resendCode, verifyCode } from './auth-api.ts';
 import { describeAuthError, retryAfterOf, translateFieldMessage } from './auth-errors.ts';
 import { OtpInput } from './otp-input.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 
 interface VerifyCodeFormProps {
   identifier: string;
@@ -43,7 +43,7 @@ export function VerifyCodeForm({ identifier, resendAfterSeconds, onVerified, onC
     } catch (error) {
       setProblem({ title: t('verify.failed'), detail: describeAuthError(t, error) });
       // A locked code cannot be retried: clear the boxes so the next step is "resend".
-      if (error instanceof ApiError && error.body.message === AUTH_MESSAGES.codeLocked) setCode('');
+      if (error instanceof ApiError && error.body.messageCode === 'auth.codeLocked') setCode('');
     } finally {
       setVerifying(false);
     }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { failureMessage } from '../visits/mutation-errors.ts';
+import { failureMessage } from '../../lib/form-errors.ts';
 
 export function DecisionControls({ task }: { task: Pick<MyTask, 'id' | 'visitId' | 'title' | 'soldForCents'> }) {
   const { t } = useTranslation('approvals');
@@ -32,7 +32,7 @@ export function DecisionControls({ task }: { task: Pick<MyTask, 'id' | 'visitId'
     }),
   );
   const send = (decision: 'APPROVED' | 'DECLINED') =>
-    decide.mutate({ visitId: task.visitId, decisions: [{ taskId: task.id, decision, comment: comment.trim() || null, soldForCents: task.soldForCents }] });
+    decide.mutate({ id: task.visitId, decisions: [{ taskId: task.id, decision, comment: comment.trim() || null, soldForCents: task.soldForCents }] });
 
   return (
     <div className="flex flex-col gap-2" data-testid="decision-controls">

@@ -9,10 +9,10 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
-import { useFormatters } from '../visits/format.ts';
-import { errorCode } from '../visits/mutation-errors.ts';
-import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
+import { ApprovalBadge, shownApproval } from '../approvals/index.ts';
+import { useFormatters } from '../../lib/formatters.ts';
+import { errorCode } from '../../lib/form-errors.ts';
+import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { DecisionControls } from './decision-controls.tsx';
 

@@ -9,12 +9,12 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
-import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
-import { useFormatters } from '../visits/format.ts';
-import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
-import { VisitRatingSection } from '../ratings/visit-rating-section.tsx';
-import { ClientVisitMediaSection } from '../media/visit-media-strip.tsx';
-import { ClientInvoiceSection } from '../invoices/client-invoice-section.tsx';
+import { ApprovalBadge, shownApproval } from '../approvals/index.ts';
+import { useFormatters } from '../../lib/formatters.ts';
+import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
+import { VisitRatingSection } from '../ratings/index.ts';
+import { ClientVisitMediaSection } from '../media/index.ts';
+import { ClientInvoiceSection } from '../invoices/index.ts';
 import { DecisionControls } from './decision-controls.tsx';
 
 export type VisitSection = ComponentType<{ visit: MyVisit }>;

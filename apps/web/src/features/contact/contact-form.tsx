@@ -31,7 +31,7 @@ export function ContactForm({ defaultValues }: { defaultValues?: Partial<Contact
       form.reset({ ...EMPTY, ...defaultValues });
     },
     onError: (error) => {
-      applyServerFieldErrors(form.setError, error);
+      applyServerFieldErrors(form.setError, error, t);
       toast.error(t('common:messages.messageSendFailed'));
     },
   });
@@ -63,7 +63,7 @@ export function ContactForm({ defaultValues }: { defaultValues?: Partial<Contact
                     aria-invalid={fieldState.invalid}
                     aria-describedby={fieldState.error ? `contact-${field.name}-error` : undefined}
                   />
-                  <FieldError id={`contact-${field.name}-error`} errors={[fieldState.error]} field={field.name} />
+                  <FieldError id={`contact-${field.name}-error`} errors={[fieldState.error]} />
                 </Field>
               )}
             />
@@ -84,7 +84,7 @@ export function ContactForm({ defaultValues }: { defaultValues?: Partial<Contact
                 aria-invalid={fieldState.invalid}
                 aria-describedby={fieldState.error ? 'contact-message-error' : undefined}
               />
-              <FieldError id="contact-message-error" errors={[fieldState.error]} field="message" />
+              <FieldError id="contact-message-error" errors={[fieldState.error]} />
             </Field>
           )}
         />

@@ -3,7 +3,7 @@ import { Mail, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { WhatsAppIcon } from '../../components/brand-icons.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
-import { telHref, useContactInfo } from '../public/use-contact-info.ts';
+import { telHref, useContactInfo } from '../../lib/use-contact-info.ts';
 import { ContactForm } from './contact-form.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 

@@ -13,13 +13,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { browserTimeZone } from '../visits/format.ts';
-import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../visits/status-badges.tsx';
-import { MyRatingsCard } from '../ratings/my-ratings-card.tsx';
-import { RateVisitButton } from '../ratings/rate-visit-button.tsx';
+import { browserTimeZone } from '../../lib/formatters.ts';
+import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../../components/status-badges.tsx';
+import { MyRatingsCard, RateVisitButton } from '../ratings/index.ts';
 import { useDashboardFormat } from './dashboard-format.ts';
-import { MyRemindersCard } from '../reminders/vehicle-reminders.tsx';
-import { MyAppointmentsCard } from '../appointments/my-appointments.tsx';
+import { MyRemindersCard } from '../reminders/index.ts';
+import { MyAppointmentsCard } from '../appointments/index.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
 const visitPath = (visit: { vehicleId: string; id: string }) => `/client/overview/${visit.vehicleId}/${visit.id}`;

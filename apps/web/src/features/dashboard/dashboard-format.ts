@@ -1,9 +1,9 @@
 // Numbers for the dashboards, in the UI language: counts, percentages, compact money for chart axes and
-// short day labels. Money in full goes through useFormatters (visits/format.ts), isolated left-to-right.
+// short day labels. Money in full goes through useFormatters (lib/formatters.ts), isolated left-to-right.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCompactMoney } from '../../lib/money.ts';
-import { useFormatters } from '../visits/format.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 
 const ltr = (text: string) => `\u2066${text}\u2069`;
 

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { todayIso } from '../visits/format.ts';
+import { todayIso } from '../../lib/formatters.ts';
 import { isValidCustomRange, type DashboardPeriodState } from './use-dashboard-period.ts';
 
 export function PeriodPicker({ value, onChange }: { value: DashboardPeriodState; onChange: (next: DashboardPeriodState) => void }) {

@@ -10,8 +10,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/utils.ts';
-import { ANALYTICS_COLORS, useAnalyticsFormat } from '../analytics/use-analytics-format.ts';
-import { useRealtimeStream, type StreamStatus } from '../analytics/use-realtime-stream.ts';
+import { ANALYTICS_COLORS, useAnalyticsFormat, useRealtimeStream, type StreamStatus } from '../analytics/index.ts';
 
 const AREAS: AnalyticsArea[] = ['public', 'client', 'staff'];
 const DEVICE_ICONS: Record<string, typeof Monitor> = { mobile: Smartphone, tablet: Tablet, desktop: Monitor };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportJob, ImportSummary } from '@garage/shared/schemas/data-transfer';
 import { IMPORT_LIMITS } from '@garage/shared/schemas/data-transfer';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { importMessage } from './import-messages.ts';
+import { translateMessage } from '../../lib/form-errors.ts';
 
 export function ValidationResult({ job }: { job: ImportJob }) {
   const { t, i18n } = useTranslation(['dataTransfer', 'validation', 'fields']);
@@ -35,7 +35,7 @@ export function ValidationResult({ job }: { job: ImportJob }) {
                   <TableRow key={`${error.row}-${error.field}-${index}`}>
                     <TableCell className="tabular-nums">{number(error.row)}</TableCell>
                     <TableCell dir="auto">{error.column ?? t(`fields.${error.field}`, { defaultValue: error.field })}</TableCell>
-                    <TableCell className="whitespace-normal">{importMessage(t, error.message, error.field)}</TableCell>
+                    <TableCell className="whitespace-normal">{translateMessage(t, error.message)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

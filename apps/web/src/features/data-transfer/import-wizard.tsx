@@ -18,7 +18,8 @@ import { env } from '../../env.ts';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ColumnMapping } from './column-mapping.tsx';
-import { importMessage } from './import-messages.ts';
+import type { ApiErrorBody } from '../../lib/api-client.ts';
+import { errorMessageOf, translateMessage } from '../../lib/form-errors.ts';
 import { ImportSummaryTable, ValidationResult } from './import-results.tsx';
 
 const RUNNING = ['validating', 'importing'];
@@ -83,13 +84,13 @@ export function ImportWizard() {
   const actionError = validate.error ?? run.error;
 
   // A file the server recognised comes with its suggested mapping, unit, date order and country code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per uploaded file (its job id), not at every poll of the same job.
   useEffect(() => {
     if (!job || job.phase !== 'uploaded') return;
     setMapping(job.suggestedMapping as ImportMapping);
     setDistanceUnit(job.suggestedDistanceUnit);
     setDateOrder(job.suggestedDateOrder);
     setDefaultCountryCode(job.suggestedCountryCode);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job?.id]);
 
   async function upload(file: File) {
@@ -101,8 +102,8 @@ export function ImportWizard() {
       const body = new FormData();
       body.append('file', file, file.name);
       const response = await apiFetch(`${env.apiUrl}/data-transfer/imports`, { method: 'POST', body, headers: { accept: 'application/json' } });
-      const data = (await response.json().catch(() => ({}))) as ImportJob & { message?: string };
-      if (!response.ok) throw new Error(data.message ? importMessage(t, data.message, 'file') : t('messages.uploadFailed'));
+      const data = (await response.json().catch(() => ({}))) as ImportJob & ApiErrorBody;
+      if (!response.ok) throw new Error(errorMessageOf(t, { body: data }) ?? t('messages.uploadFailed'));
       show(data);
       setJobId(data.id);
     } catch (error) {
@@ -253,12 +254,12 @@ export function ImportWizard() {
           {(job.phase === 'validated' || job.phase === 'failed') && <ValidationResult job={job} />}
           {job.phase === 'failed' && job.failure && (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-              {t('failed')}: {importMessage(t, job.failure)}
+              {t('failed')}: {translateMessage(t, job.failure)}
             </p>
           )}
           {actionError && (
             <p role="alert" className="text-sm text-destructive">
-              {importMessage(t, actionError.message)}
+              {errorMessageOf(t, actionError) ?? t('messages.uploadFailed')}
             </p>
           )}
 

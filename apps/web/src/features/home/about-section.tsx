@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useBranding } from '../branding/branding-context.tsx';
-import { parseStringList } from './branding-lists.ts';
+import { useBranding } from '../branding/index.ts';
+import { parseStringList } from '../../lib/branding-lists.ts';
 
 export function AboutSection() {
   const { t } = useTranslation('home');

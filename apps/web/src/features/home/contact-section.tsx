@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { WhatsAppIcon } from '../../components/brand-icons.tsx';
 import { LazyWhenVisible } from '../../components/lazy-when-visible.tsx';
 import { i18n } from '../../lib/i18n.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { telHref, useContactInfo } from '../public/use-contact-info.ts';
-import { SectionHeading } from './section-heading.tsx';
+import { useBranding } from '../branding/index.ts';
+import { telHref, useContactInfo } from '../../lib/use-contact-info.ts';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 
 const ContactForm = lazy(async () => {
-  const [module] = await Promise.all([import('../contact/contact-form.tsx'), i18n.loadNamespaces(['contact', 'validation', 'fields'])]);
+  const [module] = await Promise.all([import('../contact/index.ts'), i18n.loadNamespaces(['contact', 'validation', 'fields'])]);
   return { default: module.ContactForm };
 });
 

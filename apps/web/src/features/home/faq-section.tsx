@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useBranding } from '../branding/branding-context.tsx';
-import { parseFaqs } from './branding-lists.ts';
-import { SectionHeading } from './section-heading.tsx';
+import { useBranding } from '../branding/index.ts';
+import { parseFaqs } from '../../lib/branding-lists.ts';
+import { SectionHeading } from '../../components/section-heading.tsx';
 
 export function FaqSection() {
   const { t } = useTranslation('home');

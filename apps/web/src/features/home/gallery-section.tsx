@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { clsx as cn } from 'clsx';
-import { useBranding } from '../branding/branding-context.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { useBranding } from '../branding/index.ts';
+import { SectionHeading } from '../../components/section-heading.tsx';
 
 export function GallerySection() {
   const { t } = useTranslation('home');

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { clsx as cn } from 'clsx';
-import { useBranding } from '../branding/branding-context.tsx';
+import { useBranding } from '../branding/index.ts';
 import { formatCount } from '../../lib/format-count.ts';
-import { parseCount } from './branding-lists.ts';
+import { parseCount } from '../../lib/branding-lists.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
 export function HeroSection() {

@@ -7,8 +7,8 @@ import { GallerySection } from './gallery-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { LocationSection } from './location-section.tsx';
 import { ServicesSection } from './services-section.tsx';
-import { TestimonialsSection } from '../ratings/testimonials-section.tsx';
-import { BookVisitSection } from '../appointments/book-visit-section.tsx';
+import { TestimonialsSection } from '../ratings/index.ts';
+import { BookVisitSection } from '../appointments/index.ts';
 import { RenderInTurn } from '../../components/render-in-turn.tsx';
 
 export function HomePage() {

@@ -3,9 +3,9 @@
 import { Clock, ExternalLink, MapPin, Phone, Siren } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { telHref, useContactInfo } from '../public/use-contact-info.ts';
-import { SectionHeading } from './section-heading.tsx';
+import { useBranding } from '../branding/index.ts';
+import { telHref, useContactInfo } from '../../lib/use-contact-info.ts';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import { isolateNumbers, Ltr } from '../../components/ltr.tsx';
 
 export function LocationSection() {

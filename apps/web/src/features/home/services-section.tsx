@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { Money } from '../../components/money.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { formatMoney, isolateLtr } from '../../lib/money.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { pickLocalized, startingPrice, useCatalogue } from '../services/catalogue.ts';
-import { resolveMediaUrl } from '../users/media-url.ts';
-import { SectionHeading } from './section-heading.tsx';
+import { useBranding } from '../branding/index.ts';
+import { pickLocalized, startingPrice, useCatalogue } from '../../lib/service-catalogue.ts';
+import { resolveMediaUrl } from '../../lib/media-url.ts';
+import { SectionHeading } from '../../components/section-heading.tsx';
 
 const ICONS = [Wrench, Cog, ScanSearch, Gauge];
 const ITEMS_SHOWN = 3;

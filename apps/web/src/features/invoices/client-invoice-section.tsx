@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useFormatters } from '../visits/format.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { invoicePdfUrl } from './invoice-links.ts';
 
 export function ClientInvoiceSection({ visit }: { visit: MyVisit }) {

@@ -12,7 +12,7 @@ import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../comp
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isolateLtr } from '../../lib/money.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useFormatters } from '../visits/format.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { INVOICE_LANGUAGES, invoicePdfUrl, issueFailureMessage } from './invoice-links.ts';
 
 export function VisitInvoicesSection({ visit }: { visit: Pick<VisitDetail, 'id'> }) {

@@ -1,7 +1,7 @@
 // Renders a legal text from the `legal` namespace: title, date, intro and numbered sections.
 import { useTranslation } from 'react-i18next';
-import { useBranding } from '../branding/branding-context.tsx';
-import { useContactInfo } from '../public/use-contact-info.ts';
+import { useBranding } from '../branding/index.ts';
+import { useContactInfo } from '../../lib/use-contact-info.ts';
 
 const LAST_UPDATED = new Date(Date.UTC(2026, 0, 15));
 

@@ -12,9 +12,9 @@ import { Field, FieldDescription, FieldLabel } from '../../components/ui/field.t
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { translateMessage } from '../../lib/form-errors.ts';
+import { errorMessageOf, fieldErrorOf } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ConfirmDeleteDialog } from '../users/confirm-delete-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import type { MediaAction } from './media-grid.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 
@@ -62,8 +62,7 @@ export function MediaDialogs({
         onClose();
       },
       onError: (error) => {
-        const message = error.data?.fieldErrors ? Object.values(error.data.fieldErrors)[0]?.[0] : error.message;
-        setProblem(message ? translateMessage(t, message, 'name') : t('toasts.updateFailed'));
+        setProblem(fieldErrorOf(t, error, 'name') ?? errorMessageOf(t, error) ?? t('toasts.updateFailed'));
         toast.error(t('toasts.updateFailed'));
       },
     }),
@@ -198,7 +197,7 @@ export function MediaDialogs({
         </DialogContent>
       </Dialog>
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={action === 'delete'}
         onOpenChange={(open) => !open && onClose()}
         title={t('delete.title')}

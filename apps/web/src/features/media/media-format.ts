@@ -1,10 +1,9 @@
 // Small helpers shared by the media screens: absolute URLs, sizes and dates in the reader's language, and
 // server messages in that language.
 import type { TFunction } from 'i18next';
-import { LIMITS } from '@garage/shared/constants';
-import { MEDIA_MESSAGES } from '@garage/shared/schemas/media';
-import { translateMessage } from '../../lib/form-errors.ts';
-import { resolveMediaUrl } from '../users/media-url.ts';
+import type { CodedMessage } from '@garage/shared/message-catalogue';
+import { renderCode } from '../../lib/form-errors.ts';
+import { resolveMediaUrl } from '../../lib/media-url.ts';
 
 export const mediaUrl = (url: string) => resolveMediaUrl(url) ?? url;
 export const absoluteMediaUrl = (url: string) => new URL(mediaUrl(url), window.location.origin).toString();
@@ -18,10 +17,6 @@ export const formatDate = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
 /** An API refusal of an upload in the user's language. */
-export function uploadErrorText(t: TFunction, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  if (message.startsWith(MEDIA_MESSAGES.heic.slice(0, 40))) return t('media:server.heic');
-  if (message === MEDIA_MESSAGES.damaged) return t('media:server.damaged');
-  if (message === MEDIA_MESSAGES.clientQuota) return t('media:server.quota', { quotaMB: LIMITS.clientMediaQuotaMB });
-  return translateMessage(t, message, 'file');
+export function uploadErrorText(t: TFunction, problem: CodedMessage | undefined): string | undefined {
+  return problem && renderCode(t, problem.code, problem.params);
 }

@@ -19,6 +19,7 @@ function Preview({ file }: { file: MediaView }) {
   }
   if (file.type === 'VIDEO') {
     return (
+      // biome-ignore lint/a11y/useMediaCaption: the shop's own clips of a car (uploads) have no caption track to offer.
       <video key={file.id} src={src} controls playsInline preload="metadata" className="max-h-[70vh] w-full rounded bg-black" data-testid="lightbox-video">
         {t('preview.videoFallback')}
       </video>

@@ -80,6 +80,7 @@ export function MediaUploadPanel({
           </div>
         </div>
 
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a mouse shortcut; the buttons inside do the same from the keyboard. */}
         <div
           onDragOver={(event) => {
             event.preventDefault();

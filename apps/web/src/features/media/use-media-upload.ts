@@ -3,6 +3,7 @@
 // checks here only spare a pointless upload of something the API would refuse anyway.
 import { useCallback, useRef, useState } from 'react';
 import { MEDIA_MAX_MB, mediaTypeOfMime, type MediaSection, type MediaView } from '@garage/shared/schemas/media';
+import type { ApiErrorBody, CodedMessage } from '@garage/shared/message-catalogue';
 import { env } from '../../env.ts';
 import { refreshSession } from '../../lib/auth/refresh.ts';
 import { getAccessToken } from '../../lib/auth/token-store.ts';
@@ -24,15 +25,15 @@ export interface UploadItem {
   size: number;
   progress: number;
   state: UploadState;
-  /** The API's message (English sentence or code) or a local check's code. */
-  error?: string;
+  /** The API's refusal, as a code (rendered by lib/form-errors.ts renderCode). */
+  error?: CodedMessage;
   /** Set when the browser refused it before sending (type or size). */
   local?: { code: 'type' } | { code: 'size'; maxSizeInMB: number };
 }
 
 interface UploadFailure {
   status: number;
-  message?: string;
+  problem?: CodedMessage;
 }
 
 function send(file: File, target: UploadTarget, onProgress: (fraction: number) => void): Promise<MediaView[]> {
@@ -48,9 +49,12 @@ function send(file: File, target: UploadTarget, onProgress: (fraction: number) =
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     xhr.onload = () => {
-      const body = xhr.response as { files?: MediaView[]; message?: string; fieldErrors?: { file?: string[] } } | null;
+      const body = xhr.response as ({ files?: MediaView[] } & Partial<ApiErrorBody>) | null;
       if (xhr.status === 201 && body?.files) resolve(body.files);
-      else reject({ status: xhr.status, message: body?.fieldErrors?.file?.[0] ?? body?.message } satisfies UploadFailure);
+      else {
+        const general = body?.messageCode ? { code: body.messageCode, params: body.params ?? {} } : undefined;
+        reject({ status: xhr.status, problem: body?.fieldErrorCodes?.file?.[0] ?? general } satisfies UploadFailure);
+      }
     };
     xhr.onerror = () => reject({ status: 0 } satisfies UploadFailure);
     const form = new FormData();
@@ -115,7 +119,7 @@ export function useMediaUpload(options: { onUploaded: (files: MediaView[]) => vo
           patch(item.key, { state: 'done', progress: 100 });
           latest.current.onUploaded(stored);
         } catch (error) {
-          const failed = { ...item, state: 'failed' as const, error: (error as UploadFailure | undefined)?.message };
+          const failed = { ...item, state: 'failed' as const, error: (error as UploadFailure | undefined)?.problem };
           patch(item.key, failed);
           latest.current.onFailed(failed);
         }

@@ -21,8 +21,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { useFormatters } from '../visits/format.ts';
+import { useBranding } from '../branding/index.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
@@ -156,7 +156,8 @@ function ReplyForm({ message, subject }: { message: ContactMessageDetail; subjec
   const ids = useId();
   const defaults = { subject, body: `${t('reply.greeting', { name: message.fullName })}\n\n` };
   const form = useForm<ReplyInput>({ resolver: zodResolver(replyInputSchema), defaultValues: defaults });
-  useEffect(() => form.reset(defaults), [message.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another message opens (defaults is a new object every render).
+  useEffect(() => form.reset(defaults), [message.id]);
   const send = useMutation(
     trpc.messages.reply.mutationOptions({
       onSuccess: async () => {
@@ -165,7 +166,7 @@ function ReplyForm({ message, subject }: { message: ContactMessageDetail; subjec
         await queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(form.setError, error)) toast.error(t('toast.replyFailed'));
+        if (!applyServerFieldErrors(form.setError, error, t)) toast.error(t('toast.replyFailed'));
       },
     }),
   );
@@ -179,12 +180,12 @@ function ReplyForm({ message, subject }: { message: ContactMessageDetail; subjec
       <Field data-invalid={!!errors.subject}>
         <FieldLabel htmlFor={`${ids}-subject`}>{t('fields:subject')}</FieldLabel>
         <Input id={`${ids}-subject`} aria-invalid={!!errors.subject} {...form.register('subject')} />
-        <FieldError errors={[errors.subject]} field="subject" />
+        <FieldError errors={[errors.subject]} />
       </Field>
       <Field data-invalid={!!errors.body}>
         <FieldLabel htmlFor={`${ids}-body`}>{t('fields:body')}</FieldLabel>
         <Textarea id={`${ids}-body`} rows={6} dir="auto" aria-invalid={!!errors.body} {...form.register('body')} data-testid="reply-body" />
-        <FieldError errors={[errors.body]} field="body" />
+        <FieldError errors={[errors.body]} />
       </Field>
       <Button type="submit" className="self-end" disabled={send.isPending} data-testid="reply-send">
         {send.isPending ? <Spinner /> : <Send className="rtl:-scale-x-100" aria-hidden="true" />}

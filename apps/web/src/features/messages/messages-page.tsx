@@ -14,8 +14,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { useFormatters } from '../visits/format.ts';
-import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MessageDetailDialog } from './message-detail-dialog.tsx';
 import { useMessageActions } from './use-message-actions.ts';
 import { Ltr } from '../../components/ltr.tsx';
@@ -52,12 +52,12 @@ export function MessagesPage() {
   const setOpenId = (id: string | null) => setParam('message', id);
 
   // Typing updates the URL after a short pause, not on every key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing arms the timer; a URL change must not re-arm it.
   useEffect(() => {
     const timer = setTimeout(() => {
       if (search !== searchText.trim()) setParam('q', searchText.trim());
     }, 300);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchText]);
 
   const query = useQuery({
@@ -201,16 +201,17 @@ export function MessagesPage() {
         onDelete={(message) => setPending({ kind: 'delete', message })}
       />
 
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={pending?.kind === 'read'}
         onOpenChange={(open) => !open && setPending(null)}
         title={t('confirmRead.title')}
         description={t('confirmRead.description', { name: pending?.message.fullName ?? '' })}
         confirmLabel={t('confirmRead.confirm')}
         busy={setRead.isPending}
+        destructive={false}
         onConfirm={confirmPending}
       />
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={pending?.kind === 'delete'}
         onOpenChange={(open) => !open && setPending(null)}
         title={t('confirmDelete.title')}

@@ -15,8 +15,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { StarRow } from '../ratings/stars.tsx';
-import { useFormatters } from '../visits/format.ts';
+import { StarRow } from '../ratings/index.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
 const ANY = 'any';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
-import { NAV_COUNT_POLLING, NavCountBadge, useRefetchOnNavigation } from '../shell/nav-count-badge.tsx';
+import { NAV_COUNT_POLLING, NavCountBadge, useRefetchOnNavigation } from '../../components/nav-count-badge.tsx';
 
 export function UnreadMessagesBadge({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('shell');

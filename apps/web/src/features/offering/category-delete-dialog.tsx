@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { pickLocalized } from '../services/catalogue.ts';
-import { offeringErrorOf } from './offering-messages.ts';
+import { pickLocalized } from '../../lib/service-catalogue.ts';
+import { errorMessageOf } from '../../lib/form-errors.ts';
 import { useOfferingRefresh, type Category } from './use-offering.ts';
 
 interface CategoryDeleteDialogProps {
@@ -50,7 +50,7 @@ export function CategoryDeleteDialog({ category, categories, onClose, onDeleted 
       onDeleted?.();
       await refresh();
     } catch (error) {
-      toast.error(offeringErrorOf(t, error) ?? t('toasts.categoryDeleteFailed'));
+      toast.error(errorMessageOf(t, error) ?? t('toasts.categoryDeleteFailed'));
       await refresh();
     }
   }

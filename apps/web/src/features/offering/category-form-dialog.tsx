@@ -12,9 +12,9 @@ import { Field, FieldLabel } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ImageUploadField } from '../users/image-upload-field.tsx';
+import { ImageUploadField } from '../../components/image-upload-field.tsx';
 import { changedLanguages, LocalizedFields, toFormTexts } from './localized-fields.tsx';
-import { applyOfferingErrors } from './offering-messages.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useOfferingRefresh, type Category } from './use-offering.ts';
 
 interface CategoryFormDialogProps {
@@ -68,7 +68,7 @@ function CategoryForm({ category, onDone }: { category?: Category; onDone: () =>
       toast.success(t(category ? 'offering:toasts.categoryUpdated' : 'offering:toasts.categoryCreated'));
       onDone();
     } catch (error) {
-      applyOfferingErrors(form.setError, error, t);
+      applyServerFieldErrors(form.setError, error, t);
       toast.error(t(category ? 'offering:toasts.categoryUpdateFailed' : 'offering:toasts.categoryCreateFailed'));
     }
   });

@@ -12,8 +12,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { cn } from '../../lib/utils.ts';
-import { pickLocalized } from '../services/catalogue.ts';
-import { resolveMediaUrl } from '../users/media-url.ts';
+import { pickLocalized } from '../../lib/service-catalogue.ts';
+import { resolveMediaUrl } from '../../lib/media-url.ts';
 import { moveBy, SortableEntry, SortableList } from './sortable-list.tsx';
 import { useOfferingMutations, type Category, type Item } from './use-offering.ts';
 
@@ -126,7 +126,7 @@ export function ItemList({ category, actions }: { category: Category; actions: C
   const { toggleItem, reorderItems } = useOfferingMutations();
   const ids = category.items.map((item) => item.id);
   const nameOf = (id: string) => pickLocalized(category.items.find((item) => item.id === id)?.title, language);
-  const reorder = (next: string[]) => reorderItems.mutate({ categoryId: category.id, ids: next });
+  const reorder = (next: string[]) => reorderItems.mutate({ id: category.id, ids: next });
 
   if (category.items.length === 0) {
     return (

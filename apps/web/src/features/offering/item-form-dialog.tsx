@@ -17,12 +17,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { pickLocalized } from '../services/catalogue.ts';
-import { ImageUploadField } from '../users/image-upload-field.tsx';
-import { MoneyInput } from '../visits/money-input.tsx';
+import { useBranding } from '../branding/index.ts';
+import { pickLocalized } from '../../lib/service-catalogue.ts';
+import { ImageUploadField } from '../../components/image-upload-field.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
 import { changedLanguages, LocalizedFields, toFormTexts } from './localized-fields.tsx';
-import { applyOfferingErrors } from './offering-messages.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useOfferingRefresh, type Category, type Item } from './use-offering.ts';
 
 interface ItemFormDialogProps {
@@ -93,7 +93,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
       toast.success(t(item ? 'offering:toasts.itemUpdated' : 'offering:toasts.itemCreated'));
       onDone();
     } catch (error) {
-      applyOfferingErrors(form.setError, error, t);
+      applyServerFieldErrors(form.setError, error, t);
       toast.error(t(item ? 'offering:toasts.itemUpdateFailed' : 'offering:toasts.itemCreateFailed'));
     }
   });
@@ -139,7 +139,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
                 </Select>
               )}
             />
-            <FieldError errors={[errors.categoryId]} field="categoryId" />
+            <FieldError errors={[errors.categoryId]} />
           </Field>
           <Field data-invalid={!!errors.service}>
             <FieldLabel htmlFor="item-service">{t('offering:form.service')}</FieldLabel>
@@ -161,7 +161,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
                 </Select>
               )}
             />
-            <FieldError errors={[errors.service]} field="service" />
+            <FieldError errors={[errors.service]} />
           </Field>
           <Field data-invalid={!!errors.priceCents}>
             <FieldLabel htmlFor="item-price">{t('fields:price')}</FieldLabel>
@@ -172,7 +172,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
                 <MoneyInput id="item-price" value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-invalid={!!errors.priceCents} data-testid="item-price" placeholder="0.00" />
               )}
             />
-            <FieldError errors={[errors.priceCents]} field="price" />
+            <FieldError errors={[errors.priceCents]} />
           </Field>
           <Field data-invalid={!!errors.currency}>
             <FieldLabel htmlFor="item-currency">{t('fields:currency')}</FieldLabel>
@@ -192,7 +192,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
                 <option key={code} value={code} />
               ))}
             </datalist>
-            <FieldError errors={[errors.currency]} field="currency" />
+            <FieldError errors={[errors.currency]} />
           </Field>
           <Field data-invalid={!!errors.durationMinutes}>
             <FieldLabel htmlFor="item-duration">{t('fields:durationMinutes')}</FieldLabel>
@@ -208,7 +208,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
               data-testid="item-duration"
               {...form.register('durationMinutes', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
             />
-            <FieldError errors={[errors.durationMinutes]} field="durationMinutes" />
+            <FieldError errors={[errors.durationMinutes]} />
           </Field>
           <Field>
             <FieldLabel>{t('fields:image')}</FieldLabel>

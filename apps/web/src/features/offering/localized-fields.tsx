@@ -24,11 +24,11 @@ export function LocalizedFields({ idPrefix }: { idPrefix: string }) {
   const hasProblem = (language: Language) => !!titleErrors?.[language] || !!descriptionErrors?.[language];
 
   // After a refused submit, show the language that has the problem.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only after a submit, not while the user switches tabs.
   useEffect(() => {
     if (hasProblem(tab)) return;
     const first = LANGUAGES.find(hasProblem);
     if (first) setTab(first);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formState.submitCount]);
 
   return (
@@ -58,7 +58,7 @@ export function LocalizedFields({ idPrefix }: { idPrefix: string }) {
                   data-testid={`${idPrefix}-title-${language}`}
                   {...register(`title.${language}`)}
                 />
-                <FieldError errors={[titleErrors?.[language]]} field="title" />
+                <FieldError errors={[titleErrors?.[language]]} />
               </Field>
               <Field data-invalid={!!descriptionErrors?.[language]}>
                 <FieldLabel htmlFor={`${idPrefix}-description-${language}`}>{t('offering:form.descriptionIn', { language: t(`common:language.${language}`) })}</FieldLabel>
@@ -71,13 +71,13 @@ export function LocalizedFields({ idPrefix }: { idPrefix: string }) {
                   data-testid={`${idPrefix}-description-${language}`}
                   {...register(`description.${language}`)}
                 />
-                <FieldError errors={[descriptionErrors?.[language]]} field="description" />
+                <FieldError errors={[descriptionErrors?.[language]]} />
               </Field>
             </TabsContent>
           );
         })}
       </Tabs>
-      <FieldError errors={[titleErrors?.message ? titleErrors : undefined]} field="title" data-testid={`${idPrefix}-title-error`} />
+      <FieldError errors={[titleErrors?.message ? titleErrors : undefined]} data-testid={`${idPrefix}-title-error`} />
       <p className="text-xs text-muted-foreground">{t('offering:form.languagesHint')}</p>
     </div>
   );

@@ -7,7 +7,7 @@ import { BackLink } from '../../components/page-header.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { pickLocalized } from '../services/catalogue.ts';
+import { pickLocalized } from '../../lib/service-catalogue.ts';
 import { CategoryHeader, ItemList } from './category-section.tsx';
 import { useCatalogueDialogs } from './use-catalogue-dialogs.tsx';
 

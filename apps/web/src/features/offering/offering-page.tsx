@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { pickLocalized } from '../services/catalogue.ts';
+import { pickLocalized } from '../../lib/service-catalogue.ts';
 import { CategoryCard } from './category-section.tsx';
 import { moveBy, SortableEntry, SortableList } from './sortable-list.tsx';
 import { useCatalogueDialogs } from './use-catalogue-dialogs.tsx';

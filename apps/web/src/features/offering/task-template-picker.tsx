@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/money.tsx';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { pickLocalized } from '../services/catalogue.ts';
+import { useBranding } from '../branding/index.ts';
+import { pickLocalized } from '../../lib/service-catalogue.ts';
 
 export function TaskTemplatePicker({ prefix, idPrefix }: { prefix: string; idPrefix: string }) {
   const { t, i18n } = useTranslation('offering');

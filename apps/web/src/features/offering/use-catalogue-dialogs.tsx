@@ -4,8 +4,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
-import { pickLocalized } from '../services/catalogue.ts';
-import { ConfirmDeleteDialog } from '../users/confirm-delete-dialog.tsx';
+import { pickLocalized } from '../../lib/service-catalogue.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CategoryDeleteDialog } from './category-delete-dialog.tsx';
 import { CategoryFormDialog } from './category-form-dialog.tsx';
 import type { CategoryActions } from './category-section.tsx';
@@ -52,7 +52,7 @@ export function useCatalogueDialogs(categories: Category[], options: { onCategor
         item={editing?.kind === 'item' ? editing.item : undefined}
       />
       <CategoryDeleteDialog category={deletingCategory} categories={categories} onClose={() => setDeletingCategory(null)} onDeleted={options.onCategoryDeleted} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deletingItem}
         onOpenChange={(open) => !open && setDeletingItem(null)}
         title={t('delete.itemTitle')}

@@ -6,8 +6,8 @@ import type { OfferingCategoryView, OfferingItemView } from '@garage/shared/sche
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
-import { CATALOGUE_QUERY_KEY } from '../services/catalogue.ts';
-import { isConflict, offeringErrorOf } from './offering-messages.ts';
+import { CATALOGUE_QUERY_KEY } from '../../lib/service-catalogue.ts';
+import { errorMessageOf, isConflict } from '../../lib/form-errors.ts';
 
 export type Category = OfferingCategoryView;
 export type Item = OfferingItemView;
@@ -33,7 +33,9 @@ function useCacheEdit() {
     const saved: [QueryKey, unknown][] = [...queryClient.getQueriesData({ queryKey: listKey }), ...queryClient.getQueriesData({ queryKey: getKey })];
     queryClient.setQueriesData<Category[]>({ queryKey: listKey }, (old) => (old ? editCategories(old) : old));
     queryClient.setQueriesData<Category>({ queryKey: getKey }, (old) => (old ? editCategories([old])[0] : old));
-    return () => saved.forEach(([key, data]) => queryClient.setQueryData(key, data));
+    return () => {
+      for (const [key, data] of saved) queryClient.setQueryData(key, data);
+    };
   };
 }
 
@@ -56,7 +58,7 @@ export function useOfferingMutations() {
   /** Puts the cache back and says what failed (the server's reason when it gave one the user can act on). */
   const failed = (key: string) => (error: unknown, _vars: unknown, restore: unknown) => {
     (restore as (() => void) | undefined)?.();
-    const reason = offeringErrorOf(t, error);
+    const reason = errorMessageOf(t, error);
     toast.error(reason && isConflict(error) ? reason : t(key));
   };
 
@@ -85,8 +87,8 @@ export function useOfferingMutations() {
   );
   const reorderItems = useMutation(
     trpc.offering.items.reorder.mutationOptions({
-      onMutate: ({ categoryId, ids }) =>
-        editCache((categories) => categories.map((category) => (category.id === categoryId ? { ...category, items: reorderById(category.items, ids) } : category))),
+      onMutate: ({ id, ids }) =>
+        editCache((categories) => categories.map((category) => (category.id === id ? { ...category, items: reorderById(category.items, ids) } : category))),
       onError: failed('offering:toasts.reorderFailed'),
       onSuccess: () => toast.success(t('offering:toasts.reordered'), { id: 'offering-reorder' }),
       onSettled: refresh,

@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { numberOr } from '../../lib/number-input.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { applyServerErrors } from '../users/server-messages.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 
 type FormInput = z.input<typeof kmReadingInputSchema>;
 
@@ -34,7 +34,7 @@ export function KmReadingForm({ vehicleId }: { vehicleId: string }) {
       toast.success(t('oil:toasts.kmRecorded'));
       reset({ km: undefined as unknown as number });
     } catch (error) {
-      applyServerErrors(setError, error, t);
+      applyServerFieldErrors(setError, error, t);
       toast.error(t('oil:toasts.kmFailed'));
     }
   });
@@ -51,7 +51,7 @@ export function KmReadingForm({ vehicleId }: { vehicleId: string }) {
           aria-invalid={!!formState.errors.km}
           {...register('km', { setValueAs: numberOr(undefined) })}
         />
-        <FieldError errors={[formState.errors.km]} field="km" />
+        <FieldError errors={[formState.errors.km]} />
       </Field>
       <Button type="submit" variant="outline" disabled={record.isPending}>
         {record.isPending && <Spinner />}

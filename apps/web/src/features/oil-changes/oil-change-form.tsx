@@ -16,9 +16,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { numberOr } from '../../lib/number-input.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { applyServerErrors } from '../users/server-messages.ts';
-import { SuggestInput } from '../vehicles/suggest-input.tsx';
-import { useStaticOptions } from '../vehicles/use-static-options.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { SuggestInput } from '../../components/suggest-input.tsx';
+import { useStaticOptions } from '../vehicles/index.ts';
 
 type FormInput = z.input<typeof oilChangeInputSchema>;
 type FormOutput = z.output<typeof oilChangeInputSchema>;
@@ -73,7 +73,7 @@ export function OilChangeForm({ vehicleId, latestKm, existing, onDone }: { vehic
       toast.success(t('oil:toasts.created'));
       reset({ ...empty, currentKm: data.currentKm, nextChangeKm: data.currentKm + DEFAULT_INTERVAL_KM });
     } catch (error) {
-      applyServerErrors(setError, error, t);
+      applyServerFieldErrors(setError, error, t);
       toast.error(t(existing ? 'oil:toasts.updateFailed' : 'oil:toasts.createFailed'));
     }
   });
@@ -89,7 +89,7 @@ export function OilChangeForm({ vehicleId, latestKm, existing, onDone }: { vehic
         aria-invalid={!!errors[name]}
         {...register(name, { setValueAs: numberOr(undefined) })}
       />
-      <FieldError errors={[errors[name]]} field={name} />
+      <FieldError errors={[errors[name]]} />
     </Field>
   );
 
@@ -99,12 +99,12 @@ export function OilChangeForm({ vehicleId, latestKm, existing, onDone }: { vehic
         <Field data-invalid={!!errors.oilName}>
           <FieldLabel htmlFor={`${prefix}-oilName`}>{t('oil:fields.oilName')}</FieldLabel>
           <Input id={`${prefix}-oilName`} aria-invalid={!!errors.oilName} {...register('oilName')} />
-          <FieldError errors={[errors.oilName]} field="oilName" />
+          <FieldError errors={[errors.oilName]} />
         </Field>
         <Field data-invalid={!!errors.oilType}>
           <FieldLabel htmlFor={`${prefix}-oilType`}>{t('oil:fields.oilType')}</FieldLabel>
           <SuggestInput id={`${prefix}-oilType`} options={oilTypes} aria-invalid={!!errors.oilType} {...register('oilType')} />
-          <FieldError errors={[errors.oilType]} field="oilType" />
+          <FieldError errors={[errors.oilType]} />
         </Field>
         {km('currentKm')}
         {km('nextChangeKm')}
@@ -120,7 +120,7 @@ export function OilChangeForm({ vehicleId, latestKm, existing, onDone }: { vehic
       <Field data-invalid={!!errors.notes}>
         <FieldLabel htmlFor={`${prefix}-notes`}>{t('oil:fields.notes')}</FieldLabel>
         <Textarea id={`${prefix}-notes`} rows={2} aria-invalid={!!errors.notes} {...register('notes')} />
-        <FieldError errors={[errors.notes]} field="notes" />
+        <FieldError errors={[errors.notes]} />
       </Field>
       <div className="flex justify-end">
         <Button type="submit" disabled={busy} data-testid={`${prefix}-form-submit`}>

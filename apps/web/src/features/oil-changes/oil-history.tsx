@@ -6,9 +6,9 @@ import type { OilHistory } from '@garage/shared/schemas/oil-changes';
 import { FactList } from '../../components/fact-list.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { OilStatusBadge } from '../vehicles/oil-status.tsx';
+import { OilStatusBadge } from '../vehicles/index.ts';
 import { OilRowActions } from './oil-row-actions.tsx';
-import { useKmAndDate } from '../vehicles/use-km-and-date.ts';
+import { useKmAndDate } from '../../lib/use-km-and-date.ts';
 
 export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) {
   const { t } = useTranslation('oil');

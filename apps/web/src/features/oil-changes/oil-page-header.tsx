@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../components/page-header.tsx';
-import { Breadcrumbs, type Crumb } from '../client-portal/breadcrumbs.tsx';
-import { PlateText } from '../vehicles/vehicle-card.tsx';
+import { Breadcrumbs, type Crumb } from '../client-portal/index.ts';
+import { PlateText } from '../vehicles/index.ts';
 
 /** `crumbs` (the client area) take the place of the back link. */
 export function OilPageHeader({ backTo, crumbs, plate, children }: { backTo: string; crumbs?: Crumb[]; plate: string; children: ReactNode }) {

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ConfirmDeleteDialog } from '../users/confirm-delete-dialog.tsx';
-import { useKmAndDate } from '../vehicles/use-km-and-date.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useKmAndDate } from '../../lib/use-km-and-date.ts';
 import { OilChangeForm } from './oil-change-form.tsx';
 
 export function OilRowActions({ item }: { item: OilChangeView }) {
@@ -40,7 +40,7 @@ export function OilRowActions({ item }: { item: OilChangeView }) {
       <FormDialog open={editing} onOpenChange={setEditing} title={t('form.correctTitle')}>
         <OilChangeForm vehicleId={item.vehicleId} latestKm={null} existing={item} onDone={() => setEditing(false)} />
       </FormDialog>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('delete.title')}

@@ -15,7 +15,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { MoneyInput } from '../visits/money-input.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
 
 type PaymentParsed = z.output<typeof paymentInputSchema>;
 
@@ -36,14 +36,14 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
         onDone();
       },
       onError: (error) => {
-        applyServerFieldErrors(form.setError, error);
+        applyServerFieldErrors(form.setError, error, t);
         toast.error(t('toast.recordFailed'));
       },
     }),
   );
 
   return (
-    <form noValidate className="flex flex-col gap-5" data-testid="payment-form" onSubmit={form.handleSubmit((data) => record.mutate({ visitId, data }))}>
+    <form noValidate className="flex flex-col gap-5" data-testid="payment-form" onSubmit={form.handleSubmit((data) => record.mutate({ id: visitId, data }))}>
       <FieldGroup className="grid gap-4 sm:grid-cols-2">
         <Field data-invalid={!!errors.amountCents}>
           <FieldLabel htmlFor="payment-amount">{t('fields.amount')}</FieldLabel>
@@ -54,7 +54,7 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
               <MoneyInput id="payment-amount" value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-invalid={!!errors.amountCents} data-testid="payment-amount" />
             )}
           />
-          <FieldError errors={[errors.amountCents]} field="amount" />
+          <FieldError errors={[errors.amountCents]} />
         </Field>
         <Field data-invalid={!!errors.method}>
           <FieldLabel htmlFor="payment-method">{t('fields.method')}</FieldLabel>
@@ -74,7 +74,7 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
               </Select>
             )}
           />
-          <FieldError errors={[errors.method]} field="paymentMethod" />
+          <FieldError errors={[errors.method]} />
         </Field>
         <Field>
           <FieldLabel htmlFor="payment-status">{t('fields.outcome')}</FieldLabel>
@@ -97,7 +97,7 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
         <Field data-invalid={!!errors.notes} className="sm:col-span-2">
           <FieldLabel htmlFor="payment-notes">{t('fields.notes')}</FieldLabel>
           <Textarea id="payment-notes" rows={2} {...form.register('notes')} />
-          <FieldError errors={[errors.notes]} field="notes" />
+          <FieldError errors={[errors.notes]} />
         </Field>
       </FieldGroup>
       <div className="flex justify-end gap-2">

@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { browserTimeZone, useFormatters } from '../visits/format.ts';
+import { browserTimeZone, useFormatters } from '../../lib/formatters.ts';
 import { PaymentRecordBadge } from './payment-record-badge.tsx';
 
 const ALL = 'all';

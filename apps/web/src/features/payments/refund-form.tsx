@@ -14,8 +14,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { MoneyInput } from '../visits/money-input.tsx';
-import { failureMessage } from '../visits/mutation-errors.ts';
+import { MoneyInput } from '../../components/money-input.tsx';
+import { failureMessage } from '../../lib/form-errors.ts';
 
 export function RefundForm({ payment, onDone }: { payment: PaymentView; onDone: () => void }) {
   const { t } = useTranslation('payments');
@@ -32,7 +32,7 @@ export function RefundForm({ payment, onDone }: { payment: PaymentView; onDone: 
         onDone();
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(form.setError, error)) toast.error(failureMessage(t, error, t('toast.refundFailed')));
+        if (!applyServerFieldErrors(form.setError, error, t)) toast.error(failureMessage(t, error, t('toast.refundFailed')));
       },
     }),
   );
@@ -42,7 +42,7 @@ export function RefundForm({ payment, onDone }: { payment: PaymentView; onDone: 
         <Field data-invalid={!!errors.amountCents}>
           <FieldLabel htmlFor="refund-amount">{t('fields.amount')}</FieldLabel>
           <Controller control={form.control} name="amountCents" render={({ field }) => <MoneyInput id="refund-amount" value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-invalid={!!errors.amountCents} />} />
-          <FieldError errors={[errors.amountCents]} field="amount" />
+          <FieldError errors={[errors.amountCents]} />
         </Field>
         <Field>
           <FieldLabel htmlFor="refund-notes">{t('fields.notes')}</FieldLabel>

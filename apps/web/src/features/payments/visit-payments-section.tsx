@@ -16,9 +16,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { ConfirmDialog } from '../visits/confirm-dialog.tsx';
-import { useFormatters } from '../visits/format.ts';
-import { failureMessage } from '../visits/mutation-errors.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
+import { failureMessage } from '../../lib/form-errors.ts';
 import { PaymentForm } from './payment-form.tsx';
 import { PaymentRecordBadge } from './payment-record-badge.tsx';
 import { RefundForm } from './refund-form.tsx';
@@ -31,7 +31,7 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
   const [recording, setRecording] = useState(false);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
   const historyWindow = useHistoryWindow();
-  const payments = useQuery(trpc.payments.listForVisit.queryOptions({ visitId: visit.id, before: historyWindow.before }, { placeholderData: keepPreviousData }));
+  const payments = useQuery(trpc.payments.listForVisit.queryOptions({ id: visit.id, before: historyWindow.before }, { placeholderData: keepPreviousData }));
   // A full window may have older records behind it (the API answers at most HISTORY_WINDOW.defaultLimit).
   const olderCursor = payments.data?.length === HISTORY_WINDOW.defaultLimit ? payments.data.at(-1)!.id : null;
   const remove = useMutation(

@@ -9,11 +9,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { OTP } from '@garage/shared/constants';
-import { AUTH_MESSAGES, otpSchema } from '@garage/shared/schemas/auth';
+import { otpSchema } from '@garage/shared/schemas/auth';
 import {
-  CONTACT_CHANGE_MESSAGES,
   emailChangeSchema,
   phoneChangeSchema,
   type AddressChannel,
@@ -26,28 +24,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { applyServerFieldErrors, errorMessageOf, messageCodeOf } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { OtpInput } from '../auth/otp-input.tsx';
-import { useCountdown } from '../auth/use-countdown.ts';
-import { localizeServerMessage } from '../users/server-messages.ts';
+import { OtpInput } from '../auth/index.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import { useApplyProfile } from './use-apply-profile.ts';
-
-/** The API's English answers of this flow, matched to profile:contact.server.* keys. */
-const SERVER_KEYS = new Map<string, string>([
-  [AUTH_MESSAGES.codeInvalid, 'codeInvalid'],
-  [AUTH_MESSAGES.codeLocked, 'codeLocked'],
-  [AUTH_MESSAGES.codeResendTooSoon, 'codeResendTooSoon'],
-  [CONTACT_CHANGE_MESSAGES.sameEmail, 'sameEmail'],
-  [CONTACT_CHANGE_MESSAGES.samePhone, 'samePhone'],
-  [CONTACT_CHANGE_MESSAGES.nothingPending, 'nothingPending'],
-]);
-
-function localize(t: TFunction, message: string, field?: string): string {
-  const key = SERVER_KEYS.get(message);
-  return key ? t(`profile:contact.server.${key}`) : localizeServerMessage(t, message, field);
-}
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
 export function ContactChangeCard({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation('profile');
@@ -156,7 +137,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
       await applyProfile(await request.mutateAsync(data));
       onDone();
     } catch (error) {
-      if (!applyServerFieldErrors(setError, error, (message, field) => localize(t, message, field))) toast.error(localize(t, messageOf(error)) || t('profile:contact.failed'));
+      if (!applyServerFieldErrors(setError, error, t)) toast.error(errorMessageOf(t, error) ?? t('profile:contact.failed'));
     }
   });
   return (
@@ -164,7 +145,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
       <Field data-invalid={!!formState.errors.email}>
         <FieldLabel htmlFor="contact-new-email">{t('profile:contact.email.new')}</FieldLabel>
         <Input id="contact-new-email" type="email" autoComplete="email" dir="ltr" autoFocus aria-invalid={!!formState.errors.email} {...register('email')} />
-        <FieldError errors={[formState.errors.email]} field="email" />
+        <FieldError errors={[formState.errors.email]} />
       </Field>
       <p className="text-xs text-muted-foreground">{t('profile:contact.email.hint')}</p>
       <FormButtons channel="email" busy={request.isPending} onCancel={onDone} />
@@ -183,7 +164,7 @@ function PhoneForm({ onDone }: { onDone: () => void }) {
       await applyProfile(await request.mutateAsync(data));
       onDone();
     } catch (error) {
-      if (!applyServerFieldErrors(setError, error, (message, field) => localize(t, message, field))) toast.error(localize(t, messageOf(error)) || t('profile:contact.failed'));
+      if (!applyServerFieldErrors(setError, error, t)) toast.error(errorMessageOf(t, error) ?? t('profile:contact.failed'));
     }
   });
   const errors = formState.errors;
@@ -193,12 +174,12 @@ function PhoneForm({ onDone }: { onDone: () => void }) {
         <Field data-invalid={!!errors.countryCode}>
           <FieldLabel htmlFor="contact-new-country-code">{t('users:fields.countryCode')}</FieldLabel>
           <Input id="contact-new-country-code" inputMode="tel" placeholder="+1" dir="ltr" aria-invalid={!!errors.countryCode} {...register('countryCode')} />
-          <FieldError errors={[errors.countryCode]} field="countryCode" />
+          <FieldError errors={[errors.countryCode]} />
         </Field>
         <Field data-invalid={!!errors.phoneNumber}>
           <FieldLabel htmlFor="contact-new-phone">{t('profile:contact.phone.new')}</FieldLabel>
           <Input id="contact-new-phone" type="tel" inputMode="tel" autoComplete="tel-national" dir="ltr" aria-invalid={!!errors.phoneNumber} {...register('phoneNumber')} />
-          <FieldError errors={[errors.phoneNumber]} field="phoneNumber" />
+          <FieldError errors={[errors.phoneNumber]} />
         </Field>
       </div>
       <p className="text-xs text-muted-foreground">{t('profile:contact.phone.hint')}</p>
@@ -231,13 +212,14 @@ function PendingCode({ channel, pending }: { channel: AddressChannel; pending: P
       await applyProfile(await confirm.mutateAsync({ channel, otp: parsed.data }));
       toast.success(t(`profile:contact.${channel}.changed`));
     } catch (error) {
-      const message = messageOf(error);
-      setProblem(localize(t, message, 'otp'));
+      const code = messageCodeOf(error);
+      const message = errorMessageOf(t, error) ?? t('profile:contact.failed');
+      setProblem(message);
       // A used-up code cannot be retried: clear the boxes so the next step is "send a new code".
-      if (message === AUTH_MESSAGES.codeLocked) setCode('');
+      if (code === 'auth.codeLocked') setCode('');
       // The address was taken meanwhile, or the change is gone: show the card as it now is.
-      if (message !== AUTH_MESSAGES.codeInvalid && message !== AUTH_MESSAGES.codeLocked) {
-        toast.error(localize(t, message, channel === 'email' ? 'email' : 'phoneNumber'));
+      if (code !== 'auth.codeInvalid' && code !== 'auth.codeLocked') {
+        toast.error(message);
         await queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
       }
     }
@@ -251,7 +233,7 @@ function PendingCode({ channel, pending }: { channel: AddressChannel; pending: P
       await applyProfile(saved);
       toast.success(t('profile:contact.resent'));
     } catch (error) {
-      setProblem(localize(t, messageOf(error)));
+      setProblem(errorMessageOf(t, error) ?? t('profile:contact.failed'));
     }
   }
 
@@ -299,7 +281,7 @@ function PendingCode({ channel, pending }: { channel: AddressChannel; pending: P
             try {
               await applyProfile(await cancel.mutateAsync({ channel }));
             } catch (error) {
-              toast.error(localize(t, messageOf(error)) || t('profile:contact.failed'));
+              toast.error(errorMessageOf(t, error) ?? t('profile:contact.failed'));
             }
           }}
           data-testid={`contact-${channel}-cancel`}

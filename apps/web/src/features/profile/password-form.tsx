@@ -9,7 +9,7 @@ import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { applyServerErrors } from '../users/server-messages.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 
 const FIELDS = [
   ['currentPassword', 'current-password'],
@@ -29,7 +29,7 @@ export function PasswordForm() {
       toast.success(t('users:server.passwordChanged'));
       reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
     } catch (error) {
-      if (!applyServerErrors(setError, error, t)) toast.error(t('profile:toasts.passwordFailed'));
+      if (!applyServerFieldErrors(setError, error, t)) toast.error(t('profile:toasts.passwordFailed'));
     }
   });
 
@@ -40,7 +40,7 @@ export function PasswordForm() {
           <Field key={name} data-invalid={!!formState.errors[name]}>
             <FieldLabel htmlFor={`password-${name}`}>{t(`profile:fields.${name}`)}</FieldLabel>
             <Input id={`password-${name}`} type="password" autoComplete={autoComplete} aria-invalid={!!formState.errors[name]} {...register(name)} />
-            <FieldError errors={[formState.errors[name]]} field={name} />
+            <FieldError errors={[formState.errors[name]]} />
           </Field>
         ))}
       </div>

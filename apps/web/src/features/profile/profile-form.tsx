@@ -9,10 +9,10 @@ import { profileInputSchema } from '@garage/shared/schemas/users';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ImageUploadField } from '../users/image-upload-field.tsx';
-import { PersonalFields } from '../users/personal-fields.tsx';
-import { applyServerErrors } from '../users/server-messages.ts';
-import { initialsOf } from '../users/user-avatar.tsx';
+import { ImageUploadField } from '../../components/image-upload-field.tsx';
+import { PersonalFields } from '../users/index.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { initialsOf } from '../../components/user-avatar.tsx';
 import { useApplyProfile } from './use-apply-profile.ts';
 
 type FormInput = z.input<typeof profileInputSchema>;
@@ -42,7 +42,7 @@ export function ProfileForm({ user }: { user: ProfileView }) {
       if (saved.preferredLanguage !== i18n.language) await i18n.changeLanguage(saved.preferredLanguage);
       toast.success(t('profile:toasts.updated'));
     } catch (error) {
-      applyServerErrors(setError, error, t);
+      applyServerFieldErrors(setError, error, t);
       toast.error(t('users:toasts.updateFailed'));
     }
   });

@@ -9,7 +9,7 @@ import { PublicPageSkeleton } from '../../components/loading-frames.tsx';
 import { SkipLink } from '../../components/route-a11y.tsx';
 import { RenderAfterPaint } from '../../components/render-in-turn.tsx';
 import { RouteProgress } from '../../components/route-progress.tsx';
-import { useBranding } from '../branding/branding-context.tsx';
+import { useBranding } from '../branding/index.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FacebookIcon, InstagramIcon, WhatsAppIcon } from '../../components/brand-icons.tsx';
 import { env } from '../../env.ts';
-import { useBranding } from '../branding/branding-context.tsx';
+import { useBranding } from '../branding/index.ts';
 import { BrandMark } from './site-header.tsx';
-import { telHref, useContactInfo } from './use-contact-info.ts';
+import { telHref, useContactInfo } from '../../lib/use-contact-info.ts';
 import { isolateNumbers, Ltr } from '../../components/ltr.tsx';
 
 export function SocialLinks({ className }: { className?: string }) {

@@ -8,7 +8,7 @@ import { DarkModeToggle } from '../../components/dark-mode-toggle.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { clsx as cn } from 'clsx';
-import { useBranding } from '../branding/branding-context.tsx';
+import { useBranding } from '../branding/index.ts';
 
 const SECTION_LINKS = [
   { hash: 'about', key: 'nav.about' },

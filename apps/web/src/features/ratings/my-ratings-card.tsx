@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useFormatters } from '../visits/format.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { RateVisitButton } from './rate-visit-button.tsx';
 import { StarRow } from './stars.tsx';
 import { Ltr } from '../../components/ltr.tsx';

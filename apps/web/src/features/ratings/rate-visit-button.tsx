@@ -57,10 +57,9 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
     resolver: zodResolver(ratingInputSchema) as never,
     defaultValues: { stars: undefined, feedback: '', showOnWebsite: false },
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or the stored rating arrives.
   useEffect(() => {
     if (open) form.reset({ stars: existing?.stars, feedback: existing?.feedback ?? '', showOnWebsite: existing?.showOnWebsite ?? false });
-    // Reset only when the dialog opens or the stored rating arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, existing?.id, existing?.updatedAt]);
 
   const save = useMutation(
@@ -73,7 +72,7 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
         await queryClient.invalidateQueries({ queryKey: trpc.ratings.pathKey() });
       },
       onError: (error) => {
-        applyServerFieldErrors(form.setError, error);
+        applyServerFieldErrors(form.setError, error, t);
         toast.error(t('common:messages.ratingFailed'));
       },
     }),
@@ -120,7 +119,7 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
                   </div>
                 )}
               />
-              <FieldError id={`${ids}-stars-error`} errors={[errors.stars]} field="stars" />
+              <FieldError id={`${ids}-stars-error`} errors={[errors.stars]} />
             </Field>
             <Field data-invalid={!!errors.feedback}>
               <FieldLabel htmlFor={`${ids}-feedback`}>{t('rate.feedback')}</FieldLabel>
@@ -135,7 +134,7 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
                 {...form.register('feedback')}
               />
               <div className="flex justify-between gap-2">
-                <FieldError errors={[errors.feedback]} field="feedback" />
+                <FieldError errors={[errors.feedback]} />
                 <span id={`${ids}-feedback-count`} className={cn('ms-auto text-xs tabular-nums text-muted-foreground', feedback.length > RATING_FEEDBACK_MAX && 'text-destructive')}>
                   {t('rate.characters', { count: feedback.length, max: RATING_FEEDBACK_MAX })}
                 </span>

@@ -6,7 +6,7 @@ import { Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Testimonial } from '@garage/shared/schemas/ratings';
 import { apiRequest } from '../../lib/api-client.ts';
-import { SectionHeading } from '../home/section-heading.tsx';
+import { SectionHeading } from '../../components/section-heading.tsx';
 import { StarRow } from './stars.tsx';
 
 export function TestimonialsList() {

@@ -1,5 +1,5 @@
 // Ready-made periods of the reports screen, as inclusive calendar days of the browser ("YYYY-MM-DD").
-import { todayIso } from '../visits/format.ts';
+import { todayIso } from '../../lib/formatters.ts';
 
 export const PERIOD_PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'lastYear'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];

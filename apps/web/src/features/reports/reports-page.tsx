@@ -16,7 +16,7 @@ import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrig
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { CustomerPicker, type PickedCustomer } from '../visits/customer-picker.tsx';
+import { CustomerPicker, type PickedCustomer } from '../visits/index.ts';
 import { ReportDownloads } from './report-downloads.tsx';
 import { ReportPreviewTable, ReportTotals } from './report-preview.tsx';
 import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './report-period.ts';
@@ -44,7 +44,7 @@ export function ReportsPage() {
   const [range, setRange] = useState(() => presetRange('thisMonth'));
   const [customer, setCustomer] = useState<PickedCustomer | null>(null);
   const [vehicleId, setVehicleId] = useState('');
-  const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ ownerId: customer?.id ?? '' }), enabled: !!customer });
+  const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ userId: customer?.id ?? '' }), enabled: !!customer });
   useEffect(() => setVehicleId(''), [customer]);
   // A car file is a vehicle's whole history unless a period is chosen.
   useEffect(() => {
@@ -172,7 +172,7 @@ export function ReportsPage() {
         </h2>
         {missing && <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="report-missing">{missing}</p>}
         {!missing && preview.isLoading && (
-          <div className="flex flex-col gap-2" aria-label={t('loading')}>
+          <div className="flex flex-col gap-2" role="status" aria-label={t('loading')}>
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-48 w-full" />
           </div>

@@ -11,9 +11,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { UserAvatar } from '../users/user-avatar.tsx';
-import { phoneOf } from '../users/users-table.tsx';
-import { PlateText } from '../vehicles/vehicle-card.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
+import { phoneOf } from '../users/index.ts';
+import { PlateText } from '../vehicles/index.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
 function Group({ title, icon, count, children, testId }: { title: string; icon: ReactNode; count: number; children: ReactNode; testId: string }) {

@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Money, MoneyRange } from '../../components/money.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { resolveMediaUrl } from '../users/media-url.ts';
-import { pickLocalized, useCatalogue, type CatalogueCategory } from './catalogue.ts';
-import { BookVisitSection } from '../appointments/book-visit-section.tsx';
+import { resolveMediaUrl } from '../../lib/media-url.ts';
+import { pickLocalized, useCatalogue, type CatalogueCategory } from '../../lib/service-catalogue.ts';
+import { BookVisitSection } from '../appointments/index.ts';
 
 function CategoryBlock({ category, language }: { category: CatalogueCategory; language: string }) {
   const { t } = useTranslation(['services', 'common']);

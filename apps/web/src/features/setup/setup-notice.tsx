@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { RenderAfterPaint } from '../../components/render-in-turn.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { AuthAlert } from '../auth/auth-alert.tsx';
+import { AuthAlert } from '../auth/index.ts';
 import { fetchSetupStatus, setupKeys } from './setup-api.ts';
 
 export function SetupNotice() {

@@ -10,8 +10,8 @@ import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LANGUAGES, type Language } from '@garage/shared/constants';
+import type { CodedMessage } from '@garage/shared/message-catalogue';
 import {
-  SETUP_MESSAGES,
   checkSetupCodeSchema,
   setupAdminSchema,
   setupShopSchema,
@@ -26,13 +26,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { extractFieldErrors, translateMessage } from '../../lib/form-errors.ts';
+import { errorMessageOf, extractFieldErrorCodes, renderCode } from '../../lib/form-errors.ts';
 import { cn } from '../../lib/utils.ts';
-import { AuthAlert } from '../auth/auth-alert.tsx';
-import { formatWait, retryAfterOf } from '../auth/auth-errors.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { brandingKeys } from '../branding/branding-api.ts';
-import { BrandMark } from '../public/site-header.tsx';
+import { AuthAlert, formatWait, retryAfterOf } from '../auth/index.ts';
+import { useBranding, brandingKeys } from '../branding/index.ts';
+import { BrandMark } from '../public/index.ts';
 import { AdminFields, CodeFields, ShopFields } from './setup-steps.tsx';
 import { checkSetupCode, completeSetup, fetchSetupStatus, setupKeys, uploadSetupLogo } from './setup-api.ts';
 
@@ -103,21 +101,22 @@ export function SetupPage() {
       codeForm.setError('setupCode', { type: 'server', message: t('errors.codeInvalid') }, { shouldFocus: true });
       return;
     }
-    if (error instanceof ApiError && error.status === 409 && error.body.message === SETUP_MESSAGES.alreadyDone) {
+    if (error instanceof ApiError && error.status === 409 && error.body.messageCode === 'setup.alreadyDone') {
       void queryClient.invalidateQueries({ queryKey: setupKeys.status });
       return;
     }
-    const fieldErrors = extractFieldErrors(error);
+    const fieldErrors = extractFieldErrorCodes(error);
     if (fieldErrors && placeFieldErrors(fieldErrors)) return;
-    setFailure(error instanceof ApiError && error.status < 500 && error.body.message ? translateMessage(t, error.body.message) : t('errors.failed'));
+    setFailure(error instanceof ApiError && error.status < 500 ? (errorMessageOf(t, error) ?? t('errors.failed')) : t('errors.failed'));
   }
 
-  function placeFieldErrors(fieldErrors: Record<string, string[]>): boolean {
+  function placeFieldErrors(fieldErrors: Record<string, CodedMessage[]>): boolean {
     const apply = <T extends FieldValues, O>(form: UseFormReturn<T, unknown, O>, prefix: string, target: StepKey) => {
       const own = Object.entries(fieldErrors).filter(([key]) => key.startsWith(`${prefix}.`));
       own.forEach(([key, messages], index) => {
         const field = key.slice(prefix.length + 1);
-        form.setError(field as Path<T>, { type: 'server', message: translateMessage(t, messages[0] ?? '', field) }, { shouldFocus: index === 0 });
+        const message = messages[0] ? renderCode(t, messages[0].code, messages[0].params) : '';
+        form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
       });
       if (own.length) setStep(target);
       return own.length > 0;

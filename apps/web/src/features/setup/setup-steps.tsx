@@ -22,11 +22,10 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { translateMessage } from '../../lib/form-errors.ts';
+import { fieldErrorOf, translateMessage } from '../../lib/form-errors.ts';
 import { cn } from '../../lib/utils.ts';
-import { PasswordInput } from '../auth/password-input.tsx';
-import { resolveMediaUrl } from '../users/media-url.ts';
+import { PasswordInput } from '../auth/index.ts';
+import { resolveMediaUrl } from '../../lib/media-url.ts';
 
 export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'MAD', 'DZD', 'TND', 'EGP', 'SAR', 'AED', 'QAR', 'CAD', 'CHF', 'XOF'];
 
@@ -39,7 +38,7 @@ export function timeZones(): string[] {
 }
 
 interface TextFieldProps<T extends FieldValues> extends Omit<ComponentProps<'input'>, 'form' | 'name'> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any parsed shape: the field only reads and registers
+  // biome-ignore lint/suspicious/noExplicitAny: any parsed shape: the field only reads and registers
   form: UseFormReturn<T, unknown, any>;
   name: FieldPath<T>;
   /** The field key in fields.json (validation messages) and setup:fields.* (label). */
@@ -56,7 +55,7 @@ function TextField<T extends FieldValues>({ form, name, label, hint, ...props }:
       <FieldLabel htmlFor={id}>{t(`fields.${label}`)}</FieldLabel>
       <Input id={id} aria-invalid={!!error} aria-describedby={hint ? `${id}-hint` : undefined} {...form.register(name)} {...props} />
       {hint ? <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription> : null}
-      <FieldError errors={[error]} field={String(name).split(".").pop()} />
+      <FieldError errors={[error]} />
     </Field>
   );
 }
@@ -109,7 +108,7 @@ export function AdminFields({ form }: { form: UseFormReturn<SetupAdminInput, unk
             );
           })}
         </ul>
-        <FieldError errors={[passwordError]} field="password" />
+        <FieldError errors={[passwordError]} />
       </Field>
     </FieldGroup>
   );
@@ -163,7 +162,7 @@ export function ShopIdentityFields({
             </Select>
           )}
         />
-        <FieldError errors={[form.formState.errors.defaultLanguage]} field="defaultLanguage" />
+        <FieldError errors={[form.formState.errors.defaultLanguage]} />
       </Field>
       <TextField form={form} name="currency" label="currency" list="setup-currencies" dir="ltr" autoCapitalize="characters" maxLength={3} hint={t('shop.currencyHint')} />
       <datalist id="setup-currencies">
@@ -202,8 +201,7 @@ function LogoField({ form, upload }: { form: UseFormReturn<SetupShopInput, unkno
     try {
       form.setValue('logoUrl', await upload(file), { shouldDirty: true, shouldValidate: true });
     } catch (error) {
-      const server = error instanceof ApiError ? error.fieldErrors?.file?.[0] : undefined;
-      setProblem(server ? translateMessage(t, server, 'image') : t('shop.logoFailed'));
+      setProblem(fieldErrorOf(t, error, 'file') ?? t('shop.logoFailed'));
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
@@ -273,12 +271,12 @@ export function ShopFields({ form, uploadLogo }: { form: UseFormReturn<SetupShop
           <Field data-invalid={!!errors.address} className="sm:col-span-2">
             <FieldLabel htmlFor="setup-address">{t('fields.address')}</FieldLabel>
             <Textarea id="setup-address" rows={2} dir="auto" aria-invalid={!!errors.address} {...form.register('address')} />
-            <FieldError errors={[errors.address]} field="address" />
+            <FieldError errors={[errors.address]} />
           </Field>
           <Field data-invalid={!!errors.openingHours} className="sm:col-span-2">
             <FieldLabel htmlFor="setup-openingHours">{t('fields.openingHours')}</FieldLabel>
             <Textarea id="setup-openingHours" rows={3} dir="auto" placeholder={t('shop.hoursPlaceholder')} aria-invalid={!!errors.openingHours} {...form.register('openingHours')} />
-            <FieldError errors={[errors.openingHours]} field="openingHours" />
+            <FieldError errors={[errors.openingHours]} />
           </Field>
         </FieldGroup>
       </fieldset>
@@ -299,7 +297,7 @@ export function ShopFields({ form, uploadLogo }: { form: UseFormReturn<SetupShop
               />
               <Input id="setup-primaryColor" dir="ltr" className="font-mono" aria-invalid={!!errors.primaryColor} {...form.register('primaryColor')} />
             </div>
-            <FieldError errors={[errors.primaryColor]} field="primaryColor" />
+            <FieldError errors={[errors.primaryColor]} />
           </Field>
         </FieldGroup>
       </fieldset>

@@ -15,8 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { brandingKeys, fetchMerchant, type Merchant } from '../branding/branding-api.ts';
-import { storeMerchant } from '../branding/merchant-storage.ts';
+import { brandingKeys, fetchMerchant, type Merchant, storeMerchant } from '../branding/index.ts';
 import { ShopIdentityFields } from './setup-steps.tsx';
 
 async function saveMerchant(input: UpdateMerchantInput): Promise<Merchant> {
@@ -62,7 +61,7 @@ function ShopDetailsForm({ merchant }: { merchant: Merchant }) {
       toast.success(t('shopDetails.saved'));
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(form.setError, error)) return;
+      if (error instanceof ApiError && error.status === 400 && applyServerFieldErrors(form.setError, error, t)) return;
       toast.error(t('shopDetails.failed'));
     },
   });

@@ -13,11 +13,11 @@ import { RouteProgress } from '../../components/route-progress.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx';
 import { getUiState, setUiState, useUiState } from '../../lib/ui-store.ts';
 import { cn } from '../../lib/utils.ts';
-import { useBranding } from '../branding/branding-context.tsx';
-import { UnreadMessagesBadge } from '../messages/unread-badge.tsx';
-import { CustomerDecisionsBadge } from '../approvals/decisions-badge.tsx';
-import { RemindersBadge } from '../reminders/reminders-badge.tsx';
-import { AppointmentsBadge } from '../appointments/appointments-badge.tsx';
+import { useBranding } from '../branding/index.ts';
+import { UnreadMessagesBadge } from '../messages/index.ts';
+import { CustomerDecisionsBadge } from '../approvals/index.ts';
+import { RemindersBadge } from '../reminders/index.ts';
+import { AppointmentsBadge } from '../appointments/index.ts';
 import { activeNavKey, type NavGroup } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 

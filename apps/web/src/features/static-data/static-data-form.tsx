@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { applyServerErrors } from '../users/server-messages.ts';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 
 interface StaticDataFormProps {
   entry?: StaticDataView;
@@ -45,7 +45,7 @@ export function StaticDataForm({ entry, defaultType, onDone }: StaticDataFormPro
       if (!editing) reset({ name: '', type: data.type, labels: { en: '', fr: '', ar: '' } });
       onDone?.();
     } catch (error) {
-      applyServerErrors(setError, error, t);
+      applyServerFieldErrors(setError, error, t);
       toast.error(t(editing ? 'staticData:toasts.updateFailed' : 'staticData:toasts.createFailed'));
     }
   });
@@ -58,7 +58,7 @@ export function StaticDataForm({ entry, defaultType, onDone }: StaticDataFormPro
             {t('staticData:fields.name')}
           </FieldLabel>
           <Input id={`${idPrefix}-name`} aria-invalid={!!formState.errors.name} {...register('name')} />
-          <FieldError errors={[formState.errors.name]} field="name" />
+          <FieldError errors={[formState.errors.name]} />
         </Field>
         <Field data-invalid={!!formState.errors.type} className="sm:w-48">
           <FieldLabel htmlFor={`${idPrefix}-type`} className={editing ? 'sr-only' : undefined}>
@@ -82,7 +82,7 @@ export function StaticDataForm({ entry, defaultType, onDone }: StaticDataFormPro
               </Select>
             )}
           />
-          <FieldError errors={[formState.errors.type]} field="type" />
+          <FieldError errors={[formState.errors.type]} />
         </Field>
       </div>
       {/* How the value is shown in each language; empty shows the name. */}
@@ -94,7 +94,7 @@ export function StaticDataForm({ entry, defaultType, onDone }: StaticDataFormPro
               {t(`staticData:fields.label.${language}`)}
             </FieldLabel>
             <Input id={`${idPrefix}-label-${language}`} lang={language} dir="auto" placeholder={watch('name')} data-testid={`static-label-${language}`} {...register(`labels.${language}`)} />
-            <FieldError errors={[formState.errors.labels?.[language]]} field="name" />
+            <FieldError errors={[formState.errors.labels?.[language]]} />
           </Field>
         ))}
       </fieldset>

@@ -13,7 +13,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ConfirmDeleteDialog } from '../users/confirm-delete-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { StaticDataForm } from './static-data-form.tsx';
 
 type StaticDataType = (typeof STATIC_DATA_TYPES)[number];
@@ -109,7 +109,7 @@ export function StaticDataPage() {
         </TabsContent>
       </Tabs>
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t('staticData:delete.title')}

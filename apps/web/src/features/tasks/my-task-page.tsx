@@ -1,2 +1,2 @@
 // /client/overview/{vehicleId}/{visitId}/{taskId}: the client portal's task page (features/client-portal).
-export { MyTaskView as MyTaskPage } from '../client-portal/my-task-view.tsx';
+export { MyTaskView as MyTaskPage } from '../client-portal/index.ts';

@@ -11,13 +11,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ConfirmDialog } from '../visits/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { cn } from '../../lib/utils.ts';
-import { useFormatters } from '../visits/format.ts';
-import { errorCode, failureMessage } from '../visits/mutation-errors.ts';
-import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
-import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
-import { ApprovalLine } from '../approvals/approval-line.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
+import { errorCode, failureMessage } from '../../lib/form-errors.ts';
+import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
+import { ApprovalBadge, shownApproval, ApprovalLine } from '../approvals/index.ts';
 import { TaskForm } from './task-form.tsx';
 import { TaskTransitionButtons } from './visit-tasks-section.tsx';
 

@@ -10,7 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { numberOr } from '../../lib/number-input.ts';
 import { cn } from '../../lib/utils.ts';
-import { MoneyInput } from '../visits/money-input.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
 
 type AnyForm = Record<string, unknown>;
 
@@ -48,7 +48,7 @@ export function TaskFields({ prefix = '', idPrefix, compact = false, showDescrip
           </Select>
         )}
       />
-      <FieldError errors={[error(field)]} field={field} />
+      <FieldError errors={[error(field)]} />
     </Field>
   );
 
@@ -62,7 +62,7 @@ export function TaskFields({ prefix = '', idPrefix, compact = false, showDescrip
           <MoneyInput id={id(field)} value={input.value as number | undefined} onChange={input.onChange} onBlur={input.onBlur} aria-invalid={!!error(field)} placeholder="0.00" data-testid={id(field)} />
         )}
       />
-      <FieldError errors={[error(field)]} field={field === 'soldForCents' ? 'soldFor' : 'cost'} />
+      <FieldError errors={[error(field)]} />
     </Field>
   );
 
@@ -71,7 +71,7 @@ export function TaskFields({ prefix = '', idPrefix, compact = false, showDescrip
       <Field data-invalid={!!error('title')} className={cn(!compact && 'sm:col-span-2')}>
         <FieldLabel htmlFor={id('title')}>{t('fields.title')}</FieldLabel>
         <Input id={id('title')} {...register(name('title'))} aria-invalid={!!error('title')} data-testid={id('title')} />
-        <FieldError errors={[error('title')]} field="title" />
+        <FieldError errors={[error('title')]} />
       </Field>
       {selectField('service', TASK_SERVICES)}
       {selectField('priority', TASK_PRIORITIES)}
@@ -82,20 +82,20 @@ export function TaskFields({ prefix = '', idPrefix, compact = false, showDescrip
           <Field data-invalid={!!error('dueDate')}>
             <FieldLabel htmlFor={id('dueDate')}>{t('fields.dueDate')}</FieldLabel>
             <Input id={id('dueDate')} type="date" {...register(name('dueDate'))} aria-invalid={!!error('dueDate')} />
-            <FieldError errors={[error('dueDate')]} field="dueDate" />
+            <FieldError errors={[error('dueDate')]} />
           </Field>
           {/* Once completed, remind the customer (e.g. a brake check in 6 months or 10 000 km). */}
           {(['remindInMonths', 'remindInKm'] as const).map((field) => (
             <Field key={field} data-invalid={!!error(field)}>
               <FieldLabel htmlFor={id(field)}>{t(`fields.${field}`)}</FieldLabel>
               <Input id={id(field)} type="number" inputMode="numeric" min={1} {...register(name(field), { setValueAs: numberOr(null) })} aria-invalid={!!error(field)} data-testid={id(field)} />
-              <FieldError errors={[error(field)]} field={field} />
+              <FieldError errors={[error(field)]} />
             </Field>
           ))}
           <Field data-invalid={!!error('description')} className={cn(compact ? 'sm:col-span-2 lg:col-span-4' : 'sm:col-span-2')}>
             <FieldLabel htmlFor={id('description')}>{t('fields.description')}</FieldLabel>
             <Textarea id={id('description')} rows={2} {...register(name('description'))} aria-invalid={!!error('description')} />
-            <FieldError errors={[error('description')]} field="description" />
+            <FieldError errors={[error('description')]} />
           </Field>
         </>
       )}

@@ -12,7 +12,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { failureMessage } from '../visits/mutation-errors.ts';
+import { failureMessage } from '../../lib/form-errors.ts';
 import { TaskFields } from './task-fields.tsx';
 
 const toForm = (task?: TaskView): TaskInput =>
@@ -33,7 +33,7 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() })]);
   const onError = (fallback: string) => async (error: unknown) => {
-    if (!applyServerFieldErrors(form.setError, error)) toast.error(failureMessage(t, error, fallback));
+    if (!applyServerFieldErrors(form.setError, error, t)) toast.error(failureMessage(t, error, fallback));
     await refresh();
   };
   const create = useMutation(
@@ -64,7 +64,9 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
         noValidate
         className="flex flex-col gap-5"
         data-testid="task-form"
-        onSubmit={form.handleSubmit((data) => (task ? update.mutate({ id: task.id, updatedAt: task.updatedAt, data }) : create.mutate({ visitId, data, proposed })))}
+        onSubmit={form.handleSubmit((data) =>
+          task ? update.mutate({ ...data, id: task.id, updatedAt: task.updatedAt }) : create.mutate({ ...data, id: visitId, proposed }),
+        )}
       >
         <TaskFields idPrefix={task ? 'edit-task' : 'new-task'} />
         {!task && (

@@ -13,11 +13,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { useFormatters } from '../visits/format.ts';
-import { failureMessage } from '../visits/mutation-errors.ts';
-import { PriorityBadge, TaskStatusBadge } from '../visits/status-badges.tsx';
-import { ApprovalBadge, shownApproval } from '../approvals/approval-badge.tsx';
-import { ApprovalLine } from '../approvals/approval-line.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
+import { failureMessage } from '../../lib/form-errors.ts';
+import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
+import { ApprovalBadge, shownApproval, ApprovalLine } from '../approvals/index.ts';
 import { TaskForm } from './task-form.tsx';
 
 export function useTaskStatusMutation(visitId: string) {

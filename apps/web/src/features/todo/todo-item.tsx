@@ -14,8 +14,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { ConfirmDialog } from '../visits/confirm-dialog.tsx';
-import { useFormatters } from '../visits/format.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
 import { useTodoRefresh } from './use-todo-refresh.ts';
 
 function EditTodo({ todo, onDone }: { todo: TodoView; onDone: () => void }) {
@@ -32,7 +32,7 @@ function EditTodo({ todo, onDone }: { todo: TodoView; onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(form.setError, error)) toast.error(t('toast.updateFailed'));
+        if (!applyServerFieldErrors(form.setError, error, t)) toast.error(t('toast.updateFailed'));
       },
     }),
   );
@@ -40,11 +40,11 @@ function EditTodo({ todo, onDone }: { todo: TodoView; onDone: () => void }) {
     <form noValidate className="grid flex-1 gap-2 sm:grid-cols-[1fr_2fr_auto]" onSubmit={form.handleSubmit((data) => update.mutate({ id: todo.id, data }))}>
       <Field data-invalid={!!errors.title}>
         <Input aria-label={t('fields.title')} {...form.register('title')} aria-invalid={!!errors.title} />
-        <FieldError errors={[errors.title]} field="title" />
+        <FieldError errors={[errors.title]} />
       </Field>
       <Field data-invalid={!!errors.description}>
         <Input aria-label={t('fields.description')} {...form.register('description')} aria-invalid={!!errors.description} />
-        <FieldError errors={[errors.description]} field="description" />
+        <FieldError errors={[errors.description]} />
       </Field>
       <div className="flex gap-1.5">
         <Button type="submit" size="sm" disabled={update.isPending}>{t('actions.save')}</Button>

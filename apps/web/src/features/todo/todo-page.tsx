@@ -18,7 +18,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { Pager } from '../users/pager.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { TodoItem } from './todo-item.tsx';
 import { useTodoRefresh } from './use-todo-refresh.ts';
 
@@ -38,7 +38,7 @@ function NewTodoForm({ onCreated }: { onCreated: () => void }) {
         await refresh();
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(form.setError, error)) toast.error(t('toast.createFailed'));
+        if (!applyServerFieldErrors(form.setError, error, t)) toast.error(t('toast.createFailed'));
       },
     }),
   );
@@ -49,12 +49,12 @@ function NewTodoForm({ onCreated }: { onCreated: () => void }) {
           <Field data-invalid={!!errors.title}>
             <FieldLabel htmlFor="todo-title">{t('fields.title')}</FieldLabel>
             <Input id="todo-title" {...form.register('title')} aria-invalid={!!errors.title} data-testid="todo-title" />
-            <FieldError errors={[errors.title]} field="title" />
+            <FieldError errors={[errors.title]} />
           </Field>
           <Field data-invalid={!!errors.description}>
             <FieldLabel htmlFor="todo-description">{t('fields.description')}</FieldLabel>
             <Input id="todo-description" {...form.register('description')} aria-invalid={!!errors.description} data-testid="todo-description" />
-            <FieldError errors={[errors.description]} field="description" />
+            <FieldError errors={[errors.description]} />
           </Field>
           <Button type="submit" className="md:mt-6" disabled={create.isPending} data-testid="todo-submit">
             {create.isPending ? <Spinner /> : <Plus aria-hidden="true" />}

@@ -31,7 +31,7 @@ export function PersonalFields({ idPrefix, withUsername = false, withContact = t
     <Field data-invalid={!!errors[name]}>
       <FieldLabel htmlFor={`${idPrefix}-${name}`}>{t(`fields.${name}`)}</FieldLabel>
       <Input id={`${idPrefix}-${name}`} aria-invalid={!!errors[name]} {...register(name)} {...props} />
-      <FieldError errors={[errors[name]]} field={name} />
+      <FieldError errors={[errors[name]]} />
     </Field>
   );
 
@@ -57,7 +57,7 @@ export function PersonalFields({ idPrefix, withUsername = false, withContact = t
           aria-invalid={!!errors.age}
           {...register('age', { setValueAs: numberOr(null) })}
         />
-        <FieldError errors={[errors.age]} field="age" />
+        <FieldError errors={[errors.age]} />
       </Field>
       {role}
       <Field>

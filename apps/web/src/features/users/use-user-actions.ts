@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
-import { errorMessageOf } from './server-messages.ts';
+import { errorMessageOf } from '../../lib/form-errors.ts';
 
 export function useUserActions() {
   const { t } = useTranslation(['users', 'validation', 'fields', 'common']);

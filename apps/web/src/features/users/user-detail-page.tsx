@@ -12,13 +12,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { VehicleCard } from '../vehicles/vehicle-card.tsx';
-import { VehicleForm } from '../vehicles/vehicle-form.tsx';
-import { VisitsCard } from '../vehicles/visit-list.tsx';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { VehicleCard, VehicleForm, VisitsCard } from '../vehicles/index.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useCanManage } from './use-can-manage.ts';
 import { useUserActions } from './use-user-actions.ts';
-import { UserAvatar } from './user-avatar.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { UserForm } from './user-form.tsx';
 import { phoneOf, UserBadges } from './users-table.tsx';
 
@@ -35,7 +33,7 @@ export function UserDetailPage() {
   const { canEdit, canRemove } = useCanManage();
 
   const user = useQuery(trpc.users.get.queryOptions({ id: userId }));
-  const vehicles = useQuery(trpc.vehicles.listByOwner.queryOptions({ ownerId: userId }));
+  const vehicles = useQuery(trpc.vehicles.listByOwner.queryOptions({ userId }));
   const visits = useQuery(trpc.users.visits.queryOptions({ id: userId, page: visitsPage }));
 
   const backToList = { to: '/admin/users', label: t('users:actions.backToList') };
@@ -138,7 +136,7 @@ export function UserDetailPage() {
         <VehicleForm ownerId={userId} onDone={() => setAddingVehicle(false)} />
       </FormDialog>
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t('users:delete.title')}

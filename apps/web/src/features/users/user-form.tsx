@@ -15,11 +15,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ImageUploadField } from './image-upload-field.tsx';
-import { applyServerErrors } from './server-messages.ts';
+import { ImageUploadField } from '../../components/image-upload-field.tsx';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useCanManage } from './use-can-manage.ts';
 import { PersonalFields } from './personal-fields.tsx';
-import { initialsOf } from './user-avatar.tsx';
+import { initialsOf } from '../../components/user-avatar.tsx';
 
 type FormInput = z.input<typeof createUserSchema>;
 type FormOutput = z.output<typeof createUserSchema>;
@@ -67,7 +67,7 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
       toast.success(t(editing ? 'users:toasts.updated' : 'users:toasts.created'));
       onDone(saved);
     } catch (error) {
-      applyServerErrors(setError, error, t);
+      applyServerFieldErrors(setError, error, t);
       toast.error(t(editing ? 'users:toasts.updateFailed' : 'users:toasts.createFailed'));
     }
   });
@@ -93,7 +93,7 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
           </Select>
         )}
       />
-      <FieldError errors={[errors.role]} field="role" />
+      <FieldError errors={[errors.role]} />
     </Field>
   );
 
@@ -115,7 +115,7 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
               />
             )}
           />
-          <FieldError errors={[errors.imageUrl]} field="image" />
+          <FieldError errors={[errors.imageUrl]} />
         </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -125,7 +125,7 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
               <FieldLabel htmlFor="user-password">{t('users:fields.password')}</FieldLabel>
               <Input id="user-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...register('password')} />
               <p className="text-xs text-muted-foreground">{t('users:hints.password')}</p>
-              <FieldError errors={[errors.password]} field="password" />
+              <FieldError errors={[errors.password]} />
             </Field>
           )}
         </div>

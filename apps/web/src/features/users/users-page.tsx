@@ -14,8 +14,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
-import { Pager } from './pager.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { useUserActions } from './use-user-actions.ts';
 import { UserForm } from './user-form.tsx';
 import { UsersTable } from './users-table.tsx';
@@ -52,12 +52,12 @@ export function UsersPage() {
   }
 
   // Typing updates the URL after a short pause, not on every key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing arms the timer; a URL change must not re-arm it.
   useEffect(() => {
     const timer = setTimeout(() => {
       if ((params.get('q') ?? '') !== searchText.trim()) setParam('q', searchText.trim());
     }, 300);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchText]);
 
   const query = useQuery({
@@ -168,7 +168,7 @@ export function UsersPage() {
         />
       </FormDialog>
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t('users:delete.title')}

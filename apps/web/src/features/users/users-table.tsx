@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { useCanManage } from './use-can-manage.ts';
-import { UserAvatar } from './user-avatar.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 
 interface UsersTableProps {

@@ -10,12 +10,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { Breadcrumbs } from '../client-portal/breadcrumbs.tsx';
+import { Breadcrumbs } from '../client-portal/index.ts';
 import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VisitsCard } from './visit-list.tsx';
-import { MyRemindersCard } from '../reminders/vehicle-reminders.tsx';
-import { BookForVehicleButton } from '../appointments/my-appointments.tsx';
+import { MyRemindersCard } from '../reminders/index.ts';
+import { BookForVehicleButton } from '../appointments/index.ts';
 
 export function MyVehiclePage() {
   const { vehicleId = '' } = useParams();

@@ -7,7 +7,7 @@ import type { VehicleView } from '@garage/shared/schemas/vehicles';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { resolveMediaUrl } from '../users/media-url.ts';
+import { resolveMediaUrl } from '../../lib/media-url.ts';
 import { Ltr } from '../../components/ltr.tsx';
 import { OilStatusBadge } from './oil-status.tsx';
 import { useStaticLabel } from './use-static-options.ts';

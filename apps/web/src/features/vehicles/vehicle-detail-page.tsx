@@ -11,15 +11,15 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ConfirmDeleteDialog } from '../users/confirm-delete-dialog.tsx';
-import { errorMessageOf } from '../users/server-messages.ts';
-import { UserAvatar } from '../users/user-avatar.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessageOf } from '../../lib/form-errors.ts';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VehicleForm } from './vehicle-form.tsx';
 import { VisitsCard } from './visit-list.tsx';
-import { DeclinedWorkCard } from '../approvals/visit-approvals-section.tsx';
-import { VehicleRemindersCard } from '../reminders/vehicle-reminders.tsx';
+import { DeclinedWorkCard } from '../approvals/index.ts';
+import { VehicleRemindersCard } from '../reminders/index.ts';
 
 export function VehicleDetailPage() {
   const { userId = '', vehicleId = '' } = useParams();
@@ -110,7 +110,7 @@ export function VehicleDetailPage() {
       <FormDialog open={editing} onOpenChange={setEditing} title={t('vehicles:form.editTitle')}>
         <VehicleForm ownerId={car.ownerId} vehicle={car} onDone={() => setEditing(false)} />
       </FormDialog>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t('vehicles:delete.title')}

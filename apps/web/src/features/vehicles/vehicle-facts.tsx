@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VehicleView } from '@garage/shared/schemas/vehicles';
 import { FactList } from '../../components/fact-list.tsx';
-import { useKmAndDate } from './use-km-and-date.ts';
+import { useKmAndDate } from '../../lib/use-km-and-date.ts';
 import { useStaticLabel } from './use-static-options.ts';
 
 export function VehicleFacts({ vehicle }: { vehicle: VehicleView }) {

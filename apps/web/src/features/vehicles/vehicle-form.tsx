@@ -15,9 +15,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { numberOr } from '../../lib/number-input.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ImageUploadField } from '../users/image-upload-field.tsx';
-import { applyServerErrors } from '../users/server-messages.ts';
-import { SuggestInput } from './suggest-input.tsx';
+import { ImageUploadField } from '../../components/image-upload-field.tsx';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { SuggestInput } from '../../components/suggest-input.tsx';
 import { useStaticOptions } from './use-static-options.ts';
 
 type FormInput = z.input<typeof vehicleInputSchema>;
@@ -56,7 +56,7 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
 
   const submit = handleSubmit(async (data) => {
     try {
-      const saved = editing ? await update.mutateAsync({ id: vehicle.id, data }) : await create.mutateAsync({ ownerId, data });
+      const saved = editing ? await update.mutateAsync({ id: vehicle.id, data }) : await create.mutateAsync({ userId: ownerId, data });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() }),
@@ -64,7 +64,7 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
       toast.success(t(editing ? 'vehicles:toasts.updated' : 'vehicles:toasts.created'));
       onDone(saved);
     } catch (error) {
-      applyServerErrors(setError, error, t);
+      applyServerFieldErrors(setError, error, t);
       toast.error(t(editing ? 'vehicles:toasts.updateFailed' : 'vehicles:toasts.createFailed'));
     }
   });
@@ -90,7 +90,7 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
           </Select>
         )}
       />
-      <FieldError errors={[errors[name]]} field={name} />
+      <FieldError errors={[errors[name]]} />
     </Field>
   );
 
@@ -98,7 +98,7 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
     <Field data-invalid={!!errors[name]}>
       <FieldLabel htmlFor={`vehicle-${name}`}>{t(`vehicles:fields.${name}`)}</FieldLabel>
       <SuggestInput id={`vehicle-${name}`} options={options} aria-invalid={!!errors[name]} {...register(name)} />
-      <FieldError errors={[errors[name]]} field={name} />
+      <FieldError errors={[errors[name]]} />
     </Field>
   );
 
@@ -111,20 +111,20 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
           name="imageUrl"
           render={({ field }) => <ImageUploadField section="vehicle" value={field.value} onChange={field.onChange} removable placeholder="🚗" />}
         />
-        <FieldError errors={[errors.imageUrl]} field="image" />
+        <FieldError errors={[errors.imageUrl]} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field data-invalid={!!errors.plateNumber}>
           <FieldLabel htmlFor="vehicle-plateNumber">{t('vehicles:fields.plateNumber')}</FieldLabel>
           <Input id="vehicle-plateNumber" maxLength={LIMITS.plateMax + 5} aria-invalid={!!errors.plateNumber} className="uppercase" {...register('plateNumber')} />
-          <FieldError errors={[errors.plateNumber]} field="plateNumber" />
+          <FieldError errors={[errors.plateNumber]} />
         </Field>
         {enumSelect('type', VEHICLE_TYPES)}
         {suggest('brand', brands)}
         <Field data-invalid={!!errors.model}>
           <FieldLabel htmlFor="vehicle-model">{t('vehicles:fields.model')}</FieldLabel>
           <Input id="vehicle-model" aria-invalid={!!errors.model} {...register('model')} />
-          <FieldError errors={[errors.model]} field="model" />
+          <FieldError errors={[errors.model]} />
         </Field>
         <Field data-invalid={!!errors.year}>
           <FieldLabel htmlFor="vehicle-year">{t('vehicles:fields.year')}</FieldLabel>
@@ -135,7 +135,7 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
             aria-invalid={!!errors.year}
             {...register('year', { setValueAs: numberOr(undefined) })}
           />
-          <FieldError errors={[errors.year]} field="year" />
+          <FieldError errors={[errors.year]} />
         </Field>
         {suggest('color', colors)}
         {suggest('engineType', engineTypes)}

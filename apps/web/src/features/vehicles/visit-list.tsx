@@ -2,12 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { VisitSummary } from '@garage/shared/schemas/vehicles';
-import { PaymentStatusBadge, VisitStatusBadge, type PaymentStatus, type VisitStatus } from '../visits/status-badges.tsx';
-import { AwaitingApprovalBadge } from '../approvals/approval-badge.tsx';
+import { PaymentStatusBadge, VisitStatusBadge, type PaymentStatus, type VisitStatus } from '../../components/status-badges.tsx';
+import { AwaitingApprovalBadge } from '../approvals/index.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useFormatters } from '../visits/format.ts';
-import { Pager } from '../users/pager.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
+import { Pager } from '../../components/pager.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 
 interface VisitListProps {

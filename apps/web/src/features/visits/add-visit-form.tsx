@@ -19,10 +19,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { TaskFields } from '../tasks/task-fields.tsx';
-import { TaskTemplatePicker } from '../offering/task-template-picker.tsx';
+import { TaskFields } from '../tasks/index.ts';
+import { TaskTemplatePicker } from '../offering/index.ts';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
-import { browserTimeZone, todayIso, useFormatters } from './format.ts';
+import { browserTimeZone, todayIso, useFormatters } from '../../lib/formatters.ts';
 import { visitPath } from './visit-list-views.tsx';
 
 const emptyTask = (): TaskInput => ({ title: '', service: 'REPAIR', priority: 'NORMAL', costCents: 0, soldForCents: undefined as unknown as number, dueDate: '', description: '' });
@@ -44,7 +44,7 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
   const watchedTasks = useWatch({ control, name: 'tasks' });
   const preview = (watchedTasks ?? []).reduce((sum, task) => sum + (Number.isFinite(task?.soldForCents) ? Number(task.soldForCents) : 0), 0);
 
-  const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ ownerId: customer?.id ?? '' }), enabled: !!customer });
+  const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ userId: customer?.id ?? '' }), enabled: !!customer });
   const create = useMutation(
     trpc.visits.create.mutationOptions({
       onSuccess: async (visit) => {
@@ -54,7 +54,7 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
         navigate(visitPath(visit));
       },
       onError: (error) => {
-        applyServerFieldErrors(form.setError, error);
+        applyServerFieldErrors(form.setError, error, t);
         toast.error(t('toast.createFailed'));
       },
     }),
@@ -106,17 +106,17 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
           <Field data-invalid={!!formState.errors.name}>
             <FieldLabel htmlFor="visit-name">{t('form.name')}</FieldLabel>
             <Input id="visit-name" {...register('name')} aria-invalid={!!formState.errors.name} placeholder={t('form.namePlaceholder')} data-testid="visit-name" />
-            <FieldError errors={[formState.errors.name]} field="name" />
+            <FieldError errors={[formState.errors.name]} />
           </Field>
           <Field data-invalid={!!formState.errors.dueDate}>
             <FieldLabel htmlFor="visit-due">{t('form.dueDate')}</FieldLabel>
             <Input id="visit-due" type="date" min={todayIso()} {...register('dueDate')} aria-invalid={!!formState.errors.dueDate} data-testid="visit-due" />
-            <FieldError errors={[formState.errors.dueDate]} field="dueDate" />
+            <FieldError errors={[formState.errors.dueDate]} />
           </Field>
           <Field data-invalid={!!formState.errors.notes} className="sm:col-span-2">
             <FieldLabel htmlFor="visit-notes">{t('form.notes')}</FieldLabel>
             <Textarea id="visit-notes" rows={2} {...register('notes')} />
-            <FieldError errors={[formState.errors.notes]} field="notes" />
+            <FieldError errors={[formState.errors.notes]} />
           </Field>
         </FieldGroup>
 

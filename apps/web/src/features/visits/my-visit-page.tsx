@@ -1,2 +1,2 @@
 // /client/overview/{vehicleId}/{visitId}: the client portal's visit page (features/client-portal).
-export { MyVisitView as MyVisitPage } from '../client-portal/my-visit-view.tsx';
+export { MyVisitView as MyVisitPage } from '../client-portal/index.ts';

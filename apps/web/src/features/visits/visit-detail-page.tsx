@@ -11,15 +11,15 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { VisitPaymentsSection } from '../payments/visit-payments-section.tsx';
-import { VisitInvoicesSection } from '../invoices/visit-invoices-section.tsx';
-import { VisitMediaStrip } from '../media/visit-media-strip.tsx';
-import { VisitTasksSection } from '../tasks/visit-tasks-section.tsx';
-import { DeclinedWorkSection, VisitApprovalsSection } from '../approvals/visit-approvals-section.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { browserTimeZone, useFormatters } from './format.ts';
-import { errorCode, failureMessage } from './mutation-errors.ts';
-import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from './status-badges.tsx';
+import { VisitPaymentsSection } from '../payments/index.ts';
+import { VisitInvoicesSection } from '../invoices/index.ts';
+import { VisitMediaStrip } from '../media/index.ts';
+import { VisitTasksSection } from '../tasks/index.ts';
+import { DeclinedWorkSection, VisitApprovalsSection } from '../approvals/index.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { browserTimeZone, useFormatters } from '../../lib/formatters.ts';
+import { errorCode, failureMessage } from '../../lib/form-errors.ts';
+import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../../components/status-badges.tsx';
 import { VisitEditForm } from './visit-edit-form.tsx';
 
 function Amount({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: string }) {

@@ -13,8 +13,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { browserTimeZone } from './format.ts';
-import { errorCode, failureMessage } from './mutation-errors.ts';
+import { browserTimeZone } from '../../lib/formatters.ts';
+import { errorCode, failureMessage } from '../../lib/form-errors.ts';
 
 export function VisitEditForm({ visit, onDone }: { visit: VisitDetail; onDone: () => void }) {
   const { t } = useTranslation('visits');
@@ -33,7 +33,7 @@ export function VisitEditForm({ visit, onDone }: { visit: VisitDetail; onDone: (
         onDone();
       },
       onError: async (error) => {
-        if (!applyServerFieldErrors(form.setError, error)) toast.error(failureMessage(t, error, t('toast.updateFailed')));
+        if (!applyServerFieldErrors(form.setError, error, t)) toast.error(failureMessage(t, error, t('toast.updateFailed')));
         if (errorCode(error) === 'CONFLICT') await queryClient.invalidateQueries({ queryKey: trpc.visits.get.queryKey({ id: visit.id }) });
       },
     }),
@@ -43,24 +43,24 @@ export function VisitEditForm({ visit, onDone }: { visit: VisitDetail; onDone: (
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((data) => update.mutate({ id: visit.id, version: visit.version, data }))}
+      onSubmit={form.handleSubmit((data) => update.mutate({ ...data, id: visit.id, version: visit.version }))}
       data-testid="edit-visit-form"
     >
       <FieldGroup>
         <Field data-invalid={!!errors.name}>
           <FieldLabel htmlFor="edit-visit-name">{t('form.name')}</FieldLabel>
           <Input id="edit-visit-name" {...form.register('name')} aria-invalid={!!errors.name} />
-          <FieldError errors={[errors.name]} field="name" />
+          <FieldError errors={[errors.name]} />
         </Field>
         <Field data-invalid={!!errors.dueDate}>
           <FieldLabel htmlFor="edit-visit-due">{t('form.dueDate')}</FieldLabel>
           <Input id="edit-visit-due" type="date" {...form.register('dueDate')} aria-invalid={!!errors.dueDate} />
-          <FieldError errors={[errors.dueDate]} field="dueDate" />
+          <FieldError errors={[errors.dueDate]} />
         </Field>
         <Field data-invalid={!!errors.notes}>
           <FieldLabel htmlFor="edit-visit-notes">{t('form.notes')}</FieldLabel>
           <Textarea id="edit-visit-notes" rows={3} {...form.register('notes')} />
-          <FieldError errors={[errors.notes]} field="notes" />
+          <FieldError errors={[errors.notes]} />
         </Field>
       </FieldGroup>
       <div className="flex justify-end gap-2">

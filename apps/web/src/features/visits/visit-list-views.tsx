@@ -8,8 +8,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { cn } from '../../lib/utils.ts';
 import { Ltr } from '../../components/ltr.tsx';
-import { useFormatters } from './format.ts';
-import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from './status-badges.tsx';
+import { useFormatters } from '../../lib/formatters.ts';
+import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../../components/status-badges.tsx';
 
 export const visitPath = (visit: { id: string; customer: { id: string }; vehicle: { id: string } }) =>
   `/admin/users/${visit.customer.id}/vehicle/${visit.vehicle.id}/visit/${visit.id}`;

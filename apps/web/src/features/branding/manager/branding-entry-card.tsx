@@ -7,8 +7,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { extractFieldErrors } from '../../../lib/form-errors.ts';
-import { compactListJson } from '../../home/branding-lists.ts';
+import { extractFieldErrorCodes, renderCode } from '../../../lib/form-errors.ts';
+import { compactListJson } from '../../../lib/branding-lists.ts';
 import { FieldEditor } from './field-editors.tsx';
 import { CoreValuesEditor, FaqEditor } from './list-editors.tsx';
 import { readThemeDraft, ThemeColorsEditor } from './theme-colors-editor.tsx';
@@ -56,10 +56,10 @@ export function BrandingEntryCard({ type, language, kinds, entry }: { type: stri
         onError: (error) => {
           // fieldErrors name "fields.<index>.value": place each message on its editor.
           const byKey: Record<string, string> = {};
-          for (const [path, messages] of Object.entries(extractFieldErrors(error) ?? {})) {
+          for (const [path, messages] of Object.entries(extractFieldErrorCodes(error) ?? {})) {
             const index = /^fields\.(\d+)\./.exec(path)?.[1];
             const key = index !== undefined ? fields[Number(index)]?.key : undefined;
-            if (key && messages[0]) byKey[key] = messages[0];
+            if (key && messages[0]) byKey[key] = renderCode(t, messages[0].code, messages[0].params);
           }
           setErrors(byKey);
         },

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { brandingKeys, fetchBranding } from '../branding-api.ts';
 import { BrandingEntryCard } from './branding-entry-card.tsx';
-import { ShopDetailsCard } from '../../setup/shop-details-card.tsx';
+import { ShopDetailsCard } from '../../setup/index.ts';
 
 const TABS = ['common', 'en', 'ar', 'fr'] as const;
 type Tab = (typeof TABS)[number];

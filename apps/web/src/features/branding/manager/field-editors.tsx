@@ -10,11 +10,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { translateMessage } from '../../../lib/form-errors.ts';
+import { fieldErrorOf } from '../../../lib/form-errors.ts';
 import { openModal } from '../../../lib/modal-store.ts';
-import { uploadImage } from '../../users/image-upload-field.tsx';
-import { resolveMediaUrl } from '../../users/media-url.ts';
+import { uploadImage } from '../../../components/image-upload-field.tsx';
+import { resolveMediaUrl } from '../../../lib/media-url.ts';
 
 export interface FieldEditorProps {
   id: string;
@@ -55,8 +54,7 @@ function ImageUploadButton({ id, onUploaded, onProblem }: { id: string; onUpload
     try {
       onUploaded(await uploadImage(file, 'branding'));
     } catch (error) {
-      const server = error instanceof ApiError ? error.fieldErrors?.file?.[0] : undefined;
-      onProblem(server ? translateMessage(t, server, 'image') : t('uploadFailed'));
+      onProblem(fieldErrorOf(t, error, 'file') ?? t('uploadFailed'));
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
@@ -78,7 +76,7 @@ export function FieldEditor({ id, fieldKey, kind, value, error, onChange }: Fiel
   const label = t(`keys.${fieldKey}`);
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const invalid = !!error || !!uploadProblem;
-  const errorNode = <FieldError errors={error ? [{ message: error }] : uploadProblem ? [{ message: uploadProblem }] : []} field={fieldKey} />;
+  const errorNode = <FieldError errors={error ? [{ message: error }] : uploadProblem ? [{ message: uploadProblem }] : []} />;
 
   if (kind === 'boolean') {
     return (

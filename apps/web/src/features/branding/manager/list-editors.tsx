@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError, FieldLabel } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { parseEditableFaqs, parseEditableStrings, type Faq } from '../../home/branding-lists.ts';
+import { parseEditableFaqs, parseEditableStrings, type Faq } from '../../../lib/branding-lists.ts';
 
 interface ListEditorProps {
   id: string;
@@ -39,7 +39,7 @@ export function CoreValuesEditor({ id, value, error, onChange }: ListEditorProps
         <Plus aria-hidden="true" />
         {t('addValue')}
       </Button>
-      <FieldError errors={error ? [{ message: error }] : []} field="coreValues" />
+      <FieldError errors={error ? [{ message: error }] : []} />
     </fieldset>
   );
 }
@@ -74,7 +74,7 @@ export function FaqEditor({ id, value, error, onChange }: ListEditorProps) {
         <Plus aria-hidden="true" />
         {t('addFaq')}
       </Button>
-      <FieldError errors={error ? [{ message: error }] : []} field="faqs" />
+      <FieldError errors={error ? [{ message: error }] : []} />
     </fieldset>
   );
 }

@@ -108,7 +108,7 @@ export function ThemeColorsEditor({ id, value, error, onChange }: { id: string; 
             </Field>
           ))}
         </div>
-        <FieldError errors={error ? [{ message: error }] : []} field="themeColors" />
+        <FieldError errors={error ? [{ message: error }] : []} />
       </div>
       <ThemePreview theme={theme} />
     </div>

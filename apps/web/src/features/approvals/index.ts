@@ -1,0 +1,7 @@
+// The approvals feature's public entry: what other features and the app use from it, re-exports only
+// (src/feature-boundaries.test.ts).
+export { ApprovalBadge, AwaitingApprovalBadge, shownApproval } from './approval-badge.tsx';
+export { ApprovalLine } from './approval-line.tsx';
+export { CustomerDecisionsBadge } from './decisions-badge.tsx';
+export { FreshDecisionsPanel } from './fresh-decisions-panel.tsx';
+export { DeclinedWorkCard, DeclinedWorkSection, VisitApprovalsSection } from './visit-approvals-section.tsx';

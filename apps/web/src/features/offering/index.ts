@@ -1,0 +1,3 @@
+// The offering feature's public entry: what other features and the app use from it, re-exports only
+// (src/feature-boundaries.test.ts).
+export { TaskTemplatePicker } from './task-template-picker.tsx';

@@ -1,0 +1,3 @@
+// The onboarding feature's public entry: what other features and the app use from it, re-exports only
+// (src/feature-boundaries.test.ts).
+export { GetStartedChecklist } from './get-started-checklist.tsx';

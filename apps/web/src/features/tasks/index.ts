@@ -1,0 +1,4 @@
+// The tasks feature's public entry: what other features and the app use from it, re-exports only
+// (src/feature-boundaries.test.ts).
+export { TaskFields } from './task-fields.tsx';
+export { VisitTasksSection } from './visit-tasks-section.tsx';
