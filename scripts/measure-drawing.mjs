@@ -24,10 +24,14 @@ const screens = ['/', '/login'].flatMap((page) => ['en', 'fr', 'ar'].map((langua
 
 let started = performance.now();
 for (const { page, language } of screens) await drawStartScreen(page, { language, merchant, branding: [] });
-console.log(`first drawing of each screen and language (loads code and translations): ${((performance.now() - started) / screens.length).toFixed(1)} ms each`);
+console.log(
+  `first drawing of each screen and language (loads code and translations): ${((performance.now() - started) / screens.length).toFixed(1)} ms each`,
+);
 for (const { page, language } of screens) {
   started = performance.now();
   for (let round = 0; round < rounds; round++) await drawStartScreen(page, { language, merchant, branding: [] });
   console.log(`${page.padEnd(7)} ${language}: ${((performance.now() - started) / rounds).toFixed(2)} ms per drawing`);
 }
-console.log(`live heap held by the drawing module: ${((heap() - heapBefore) / 1e6).toFixed(1)} MB${globalThis.gc ? '' : ' (run with --expose-gc for a settled figure)'}`);
+console.log(
+  `live heap held by the drawing module: ${((heap() - heapBefore) / 1e6).toFixed(1)} MB${globalThis.gc ? '' : ' (run with --expose-gc for a settled figure)'}`,
+);

@@ -26,7 +26,10 @@ const desktop = process.argv.includes('--desktop');
 const asJson = process.argv.includes('--json');
 const saveDir = option('save', '');
 const language = option('lang', '');
-const lighthouseCli = path.join(path.dirname(createRequire(path.join(repoRoot, 'package.json')).resolve('lighthouse/package.json')), 'cli/index.js');
+const lighthouseCli = path.join(
+  path.dirname(createRequire(path.join(repoRoot, 'package.json')).resolve('lighthouse/package.json')),
+  'cli/index.js',
+);
 
 /**
  * One Lighthouse run; retried (twice at most) when Lighthouse itself fails, as it sometimes does recording
@@ -34,10 +37,20 @@ const lighthouseCli = path.join(path.dirname(createRequire(path.join(repoRoot, '
  */
 function runLighthouse(args, attempt = 1) {
   try {
-    return execFileSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+    return execFileSync(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).toString();
   } catch (error) {
     if (attempt >= 3) throw error;
-    console.error(`Lighthouse failed (${String(error.stderr ?? error.message).trim().split('\n')[0]}); running it again.`);
+    console.error(
+      `Lighthouse failed (${
+        String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')[0]
+      }); running it again.`,
+    );
     return runLighthouse(args, attempt + 1);
   }
 }
@@ -67,7 +80,10 @@ function lighthouse(url, name) {
     fcpMs: Math.round(audit('first-contentful-paint')),
     tbtMs: Math.round(audit('total-blocking-time')),
     lcpElement: report.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.snippet ?? null,
-    layoutShifts: (report.audits['layout-shifts']?.details?.items ?? []).map((item) => ({ score: Number(item.score.toFixed(3)), element: item.node?.snippet })),
+    layoutShifts: (report.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      score: Number(item.score.toFixed(3)),
+      element: item.node?.snippet,
+    })),
     loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))),
   };
 }
@@ -77,7 +93,8 @@ const results = [];
 try {
   for (const page of PAGES) {
     const measured = [];
-    for (let run = 0; run < runs; run += 1) measured.push(lighthouse(`${app.baseURL}${page}`, `${page === '/' ? 'home' : page.slice(1)}-${run + 1}`));
+    for (let run = 0; run < runs; run += 1)
+      measured.push(lighthouse(`${app.baseURL}${page}`, `${page === '/' ? 'home' : page.slice(1)}-${run + 1}`));
     measured.sort((a, b) => a.performance - b.performance);
     results.push({ page, profile: desktop ? 'desktop' : 'mobile', runs, ...measured[Math.floor(measured.length / 2)] });
   }
@@ -88,7 +105,9 @@ try {
 if (asJson) {
   console.log(JSON.stringify(results, null, 2));
 } else {
-  console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile'} profile, cold load; targets: performance >= ${TARGETS.performance}, CLS <= ${TARGETS.cls}, LCP <= ${TARGETS.lcpMs} ms`);
+  console.log(
+    `Lighthouse ${desktop ? 'desktop' : 'mobile'} profile, cold load; targets: performance >= ${TARGETS.performance}, CLS <= ${TARGETS.cls}, LCP <= ${TARGETS.lcpMs} ms`,
+  );
   for (const result of results) {
     const flag = (ok) => (ok ? '' : ' (over target)');
     console.log(

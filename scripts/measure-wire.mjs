@@ -67,7 +67,17 @@ async function measure(browser, url) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const app = await startBuiltApp();
 const { chromium } = loadPlaywright();
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 const results = [];
 try {
   for (const { path, scriptBudget } of PAGES) {
@@ -89,8 +99,11 @@ if (asJson) {
       console.log(`  ${type.padEnd(11)} ${String(count).padStart(3)} files  ${kb(bytes).padStart(9)}`);
     }
     console.log(`  ${'total'.padEnd(11)} ${String(result.files.length).padStart(3)} files  ${kb(result.totalBytes).padStart(9)}`);
-    if (process.argv.includes('--files')) for (const file of result.files) console.log(`    ${kb(file.bytes).padStart(9)}  ${file.type.padEnd(10)} ${file.url}`);
-    console.log(`  Scripts: ${result.scripts.count} files, ${kb(result.scripts.bytes)}; budget ${kb(result.scriptBudget)}: ${result.within ? 'within' : 'OVER'}`);
+    if (process.argv.includes('--files'))
+      for (const file of result.files) console.log(`    ${kb(file.bytes).padStart(9)}  ${file.type.padEnd(10)} ${file.url}`);
+    console.log(
+      `  Scripts: ${result.scripts.count} files, ${kb(result.scripts.bytes)}; budget ${kb(result.scriptBudget)}: ${result.within ? 'within' : 'OVER'}`,
+    );
   }
 }
 process.exitCode = results.every((result) => result.within) ? 0 : 1;

@@ -10,7 +10,15 @@ const pnpm = resolvePnpm();
 await install(pnpm);
 ensureEnvFile();
 say('Building the web app and the server...');
-await runOrExit(pnpm[0], [...pnpm.slice(1), 'turbo', 'run', 'build', '--filter=@garage/web', '--filter=@garage/api', '--output-logs=errors-only']);
+await runOrExit(pnpm[0], [
+  ...pnpm.slice(1),
+  'turbo',
+  'run',
+  'build',
+  '--filter=@garage/web',
+  '--filter=@garage/api',
+  '--output-logs=errors-only',
+]);
 
 say('Starting the server...');
 // The compiled bundle (apps/api/scripts/build.mjs), not TypeScript through tsx: it starts faster and holds

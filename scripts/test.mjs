@@ -48,7 +48,9 @@ say('Unit and integration tests...');
 const vitestReport = path.join(resultsDir, 'vitest.json');
 // One retry, as the browser journeys have in CI: a test broken for real fails both attempts, while one that
 // lost a race with a 2-core machine's load (a CI run once failed a test that passed in every run here) passes.
-const vitestCode = await run(...pn('exec', 'vitest', 'run', '--retry=1', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`));
+const vitestCode = await run(
+  ...pn('exec', 'vitest', 'run', '--retry=1', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`),
+);
 const vitest = readJson(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -69,7 +71,9 @@ if (buildCode !== 0) {
   failures.push('web build');
 } else if (!chromium) {
   totals.failed += 1;
-  failures.push('no Chromium: set CHROMIUM_PATH, or run "pnpm --filter @garage/web exec playwright install chromium", or "apt-get install chromium"');
+  failures.push(
+    'no Chromium: set CHROMIUM_PATH, or run "pnpm --filter @garage/web exec playwright install chromium", or "apt-get install chromium"',
+  );
 } else {
   say(`Browser tests in ${chromium}...`);
   const e2eReport = path.join(resultsDir, 'e2e.json');
@@ -101,15 +105,21 @@ process.exit(totals.failed > 0 ? 1 : 0);
  * "FLAKY ..." for each that failed once and passed on its retry.
  */
 function failedTests(vitestReport, e2eReport) {
-  const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+  const firstLine = (text) =>
+    String(text ?? '')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim()) ?? '';
   const lines = [];
   for (const file of vitestReport?.testResults ?? []) {
     const name = path.relative(repoRoot, file.name);
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'failed') lines.push(`FAILED ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-      else if (test.status === 'passed' && test.failureMessages?.length) lines.push(`FLAKY ${name} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      else if (test.status === 'passed' && test.failureMessages?.length)
+        lines.push(`FLAKY ${name} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) lines.push(`FAILED ${name}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
+      lines.push(`FAILED ${name}: ${firstLine(file.message)}`);
   }
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {

@@ -15,6 +15,21 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tooling/**/*.test.ts'],
     environment: 'node',
     // Libraries built on React import 'react' too: transformed with the app's code, they get Preact as well.
-    server: { deps: { inline: [/react-i18next/, /@tanstack\/react-query/, /react-router/, /radix-ui/, /@radix-ui/, /lucide-react/, /react-hook-form/, /@hookform/, /react-hot-toast/, /use-sync-external-store/] } },
+    server: {
+      deps: {
+        inline: [
+          /react-i18next/,
+          /@tanstack\/react-query/,
+          /react-router/,
+          /radix-ui/,
+          /@radix-ui/,
+          /lucide-react/,
+          /react-hook-form/,
+          /@hookform/,
+          /react-hot-toast/,
+          /use-sync-external-store/,
+        ],
+      },
+    },
   },
 });

@@ -23,7 +23,10 @@ export function option(name, fallback) {
 
 function freePort() {
   return Number(
-    execFileSync(process.execPath, ['-e', "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"])
+    execFileSync(process.execPath, [
+      '-e',
+      "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+    ])
       .toString()
       .trim(),
   );

@@ -28,7 +28,10 @@ function works(command, args) {
 export function resolvePnpm() {
   if (works('pnpm', ['--version'])) return ['pnpm'];
   say(`pnpm not found: installing pnpm@${PNPM_VERSION} with npm...`);
-  if (spawnSync('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' }).status === 0 && works('pnpm', ['--version'])) {
+  if (
+    spawnSync('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' }).status === 0 &&
+    works('pnpm', ['--version'])
+  ) {
     return ['pnpm'];
   }
   say('Global install not possible here; using npx.');
@@ -38,7 +41,12 @@ export function resolvePnpm() {
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', ...options, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env } });
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      ...options,
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env },
+    });
     // Ctrl+C reaches the whole process group by itself; a SIGTERM (kill, a process manager) reaches only us,
     // so pass it on rather than leave the child (and its embedded PostgreSQL) running.
     const forward = () => child.kill('SIGTERM');

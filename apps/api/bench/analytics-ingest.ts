@@ -46,11 +46,21 @@ const PAGES = ['/', '/all-services', '/login', '/privacy-policy', '/client/dashb
 async function serve() {
   const url = values['database-url']!;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: url, TRUST_PROXY: 'true', ANALYTICS_RATE_LIMIT_PER_MINUTE: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    TRUST_PROXY: 'true',
+    ANALYTICS_RATE_LIMIT_PER_MINUTE: '0',
+  });
   const db = createDb(url);
   // Reports memory, and keeps the process alive while the app starts (some start-up waits sit on unref'd timers).
   setInterval(() => console.log(`RSS ${process.memoryUsage().rss}`), 250);
-  const app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: 'bench-secret-bench-secret-bench-secret-1234' }, { logger: { level: 'warn' } });
+  const app = await buildApp(
+    { config, db, storage: createLocalStorage(config.storageDir), jwtSecret: 'bench-secret-bench-secret-bench-secret-1234' },
+    { logger: { level: 'warn' } },
+  );
   app.post('/backend/bench/hello', async () => ({ status: 'hello' }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -80,7 +90,13 @@ class PostConnection {
     this.socket.on('error', () => this.waiting?.(0));
   }
   post(pathName: string, body: string, headers: Record<string, string>): Promise<number> {
-    const lines = [`POST ${pathName} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `POST ${pathName} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     return new Promise((resolve) => {
       this.waiting = resolve;
       this.socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
@@ -107,7 +123,9 @@ class PostConnection {
 }
 
 async function startServer(databaseUrl: string): Promise<{ port: number; child: ChildProcess; rss: number[]; closed: Promise<void> }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const rss: number[] = [];
   let resolveClosed: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
@@ -140,7 +158,13 @@ interface Phase {
   seconds: number;
 }
 
-async function load(port: number, target: 'hello' | 'beacon', seconds: number, concurrency: number, counter: { n: number }): Promise<Phase> {
+async function load(
+  port: number,
+  target: 'hello' | 'beacon',
+  seconds: number,
+  concurrency: number,
+  counter: { n: number },
+): Promise<Phase> {
   const statuses = new Map<number, number>();
   let requests = 0;
   const started = performance.now();
@@ -217,7 +241,11 @@ async function main() {
       // Beacons accepted (202) per second: a 503 (buffer full) is cheap and would flatter the figure.
       const beaconRate = (beacon.statuses.get(202) ?? 0) / beacon.seconds;
       results.push({ hello: helloRate, beacon: beaconRate, ingest: stored / (beacon.seconds + 1), rssMax, cpuRatio });
-      const other = [...beacon.statuses].filter(([status]) => status !== 202).map(([status, n]) => `${status}×${n}`).join(' ') || 'none';
+      const other =
+        [...beacon.statuses]
+          .filter(([status]) => status !== 202)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ') || 'none';
       console.log(
         `round ${round}: hello ${helloRate.toFixed(0)} req/s | beacon ${beaconRate.toFixed(0)} accepted/s (ratio ${(beaconRate / helloRate).toFixed(2)}; non-202: ${other}) | stored ${stored} (${(stored / (beacon.seconds + 1)).toFixed(0)} events/s) | app RSS max ${(rssMax / 1048576).toFixed(0)} MB`,
       );
@@ -229,7 +257,9 @@ async function main() {
     server.child.kill('SIGTERM');
     await server.closed;
     const total = await count();
-    console.log(`\naccepted (202, warm-up included) ${accepted}; stored after shutdown ${total} → ${total === accepted ? 'EQUAL' : 'MISMATCH'}`);
+    console.log(
+      `\naccepted (202, warm-up included) ${accepted}; stored after shutdown ${total} → ${total === accepted ? 'EQUAL' : 'MISMATCH'}`,
+    );
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
     console.log(
       `median: hello ${median(results.map((r) => r.hello)).toFixed(0)} req/s, beacon ${median(results.map((r) => r.beacon)).toFixed(0)} accepted/s, ratio ${(median(results.map((r) => r.beacon / r.hello))).toFixed(2)}, CPU ratio ${median(results.map((r) => r.cpuRatio)).toFixed(2)}, ingest ${median(results.map((r) => r.ingest)).toFixed(0)} events/s, RSS max ${(Math.max(...results.map((r) => r.rssMax)) / 1048576).toFixed(0)} MB`,

@@ -104,7 +104,11 @@ async function serve() {
 }
 
 async function startServer(databaseUrl: string, secret: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl, '--secret', secret], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl, '--secret', secret],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk) => {
@@ -150,7 +154,9 @@ async function main() {
       log(`generating ${Number(values.events).toLocaleString('en')} events in ${url}`);
       await generate(db, Number(values.events));
     }
-    const staff = await db.user.create({ data: { firstName: 'Bench', lastName: 'Staff', username: `bench_${Date.now()}`, role: 'ADMIN', active: true, verified: true } });
+    const staff = await db.user.create({
+      data: { firstName: 'Bench', lastName: 'Staff', username: `bench_${Date.now()}`, role: 'ADMIN', active: true, verified: true },
+    });
     const token = signAccessToken({ userId: staff.id, roles: ['ADMIN'] }, secret);
     const server = await startServer(url, secret);
     const requests = Number(values.requests);
@@ -160,16 +166,27 @@ async function main() {
     console.log(`\n${requests} requests each at ${concurrency} concurrent; times in ms`);
     console.log('report                     range     p50      p95   failures');
     // Warm-up.
-    for (const report of reports) await measure(server.port, `/backend/analytics/${report}?startDate=${isoDay(today - 29 * DAY)}&endDate=${isoDay(today)}`, token, 30, concurrency);
+    for (const report of reports)
+      await measure(
+        server.port,
+        `/backend/analytics/${report}?startDate=${isoDay(today - 29 * DAY)}&endDate=${isoDay(today)}`,
+        token,
+        30,
+        concurrency,
+      );
     for (const days of [30, 365]) {
       for (const report of reports) {
         const query = `startDate=${isoDay(today - (days - 1) * DAY)}&endDate=${isoDay(today)}`;
         const result = await measure(server.port, `/backend/analytics/${report}?${query}`, token, requests, concurrency);
-        console.log(`${report.padEnd(26)} ${String(days).padStart(3)} d  ${result.p50.toFixed(1).padStart(7)}  ${result.p95.toFixed(1).padStart(7)}   ${result.failures}`);
+        console.log(
+          `${report.padEnd(26)} ${String(days).padStart(3)} d  ${result.p50.toFixed(1).padStart(7)}  ${result.p95.toFixed(1).padStart(7)}   ${result.failures}`,
+        );
       }
     }
     const active = await measure(server.port, '/backend/analytics/active-users', token, requests, concurrency);
-    console.log(`${'active-users'.padEnd(26)} now    ${active.p50.toFixed(1).padStart(7)}  ${active.p95.toFixed(1).padStart(7)}   ${active.failures}`);
+    console.log(
+      `${'active-users'.padEnd(26)} now    ${active.p50.toFixed(1).padStart(7)}  ${active.p95.toFixed(1).padStart(7)}   ${active.failures}`,
+    );
     server.child.kill();
   } finally {
     await db.$disconnect();

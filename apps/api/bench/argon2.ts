@@ -19,7 +19,9 @@ async function time(run: () => Promise<unknown>): Promise<number[]> {
 
 function report(label: string, samples: number[]) {
   const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
-  console.log(`${label.padEnd(8)} mean ${mean.toFixed(1)} ms  p50 ${percentile(samples, 50).toFixed(1)} ms  p95 ${percentile(samples, 95).toFixed(1)} ms  min ${samples[0]!.toFixed(1)} ms  max ${samples.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(8)} mean ${mean.toFixed(1)} ms  p50 ${percentile(samples, 50).toFixed(1)} ms  p95 ${percentile(samples, 95).toFixed(1)} ms  min ${samples[0]!.toFixed(1)} ms  max ${samples.at(-1)!.toFixed(1)} ms`,
+  );
 }
 
 const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;
@@ -36,4 +38,6 @@ const concurrent = 8;
 const start = performance.now();
 await Promise.all(Array.from({ length: concurrent * 4 }, () => verifyPassword(hash, 'Bench#Password2026')));
 const seconds = (performance.now() - start) / 1000;
-console.log(`parallel verify: ${(concurrent * 4 / seconds).toFixed(1)} verifications/s (${concurrent * 4} at once, threadpool ${process.env.UV_THREADPOOL_SIZE ?? 4})`);
+console.log(
+  `parallel verify: ${((concurrent * 4) / seconds).toFixed(1)} verifications/s (${concurrent * 4} at once, threadpool ${process.env.UV_THREADPOOL_SIZE ?? 4})`,
+);

@@ -42,7 +42,13 @@ function packageOf(url: string): string {
     return scopeOrName!.startsWith('@') ? `${scopeOrName}/${name}` : scopeOrName!;
   }
   const repo = url.indexOf('/work/main/');
-  return repo >= 0 ? url.slice(repo + '/work/main/'.length).split('/').slice(0, 3).join('/') : url;
+  return repo >= 0
+    ? url
+        .slice(repo + '/work/main/'.length)
+        .split('/')
+        .slice(0, 3)
+        .join('/')
+    : url;
 }
 
 const byFunction = new Map<string, number>();

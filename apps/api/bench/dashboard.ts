@@ -23,7 +23,15 @@ import { createDb, createLocalStorage, type Db } from '@garage/db';
 import { queryRows } from '@garage/db/client';
 import { loadCustomersAndVehicles, startThrowawayDatabase } from '@garage/db/dataset/index';
 import { generateVisits } from '@garage/db/dataset/visits';
-import { DASHBOARD_LIMITS, OIL_CHANGE_DUE, addDays, dashboardKpisInputSchema, dashboardRange, daysBetween, startOfDayIn } from '@garage/shared';
+import {
+  DASHBOARD_LIMITS,
+  OIL_CHANGE_DUE,
+  addDays,
+  dashboardKpisInputSchema,
+  dashboardRange,
+  daysBetween,
+  startOfDayIn,
+} from '@garage/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
 import { signAccessToken } from '../src/session/session.ts';
@@ -126,7 +134,14 @@ async function measure(port: number, token: string, pathAndQuery: string, reques
   const dbCpu = Math.max(0, childrenCpuMs(postmaster) - cpuBefore.db) / samples.length;
   for (const connection of connections) connection.close();
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1)!, perSecond: samples.length / seconds, appCpu, dbCpu };
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: samples.at(-1)!,
+    perSecond: samples.length / seconds,
+    appCpu,
+    dbCpu,
+  };
 }
 
 /** Each statement alone, one at a time (median of 20 runs): where the time of a call goes. */
@@ -145,7 +160,18 @@ async function statementTimes(db: Db) {
     ['visits completed', COMPLETED_SQL, withDays],
     ['payments', PAYMENTS_SQL, withDays],
     ['customers, ratings, now', SCALARS_SQL, [...periods, today]],
-    ['oil changes due', OIL_DUE_SQL, [utc(startOfDayIn(addDays(today, OIL_CHANGE_DUE.soonDays - OIL_CHANGE_DUE.intervalDays + 1), TIME_ZONE)), OIL_CHANGE_DUE.soonKm, OIL_CHANGE_DUE.intervalDays, OIL_CHANGE_DUE.soonDays, TIME_ZONE, DASHBOARD_LIMITS.oilDueListMax]],
+    [
+      'oil changes due',
+      OIL_DUE_SQL,
+      [
+        utc(startOfDayIn(addDays(today, OIL_CHANGE_DUE.soonDays - OIL_CHANGE_DUE.intervalDays + 1), TIME_ZONE)),
+        OIL_CHANGE_DUE.soonKm,
+        OIL_CHANGE_DUE.intervalDays,
+        OIL_CHANGE_DUE.soonDays,
+        TIME_ZONE,
+        DASHBOARD_LIMITS.oilDueListMax,
+      ],
+    ],
   ];
   for (const [name, text, params] of statements) {
     const runs: number[] = [];
@@ -171,7 +197,9 @@ async function main() {
       console.log(`\nloaded ${made.visits} visits, ${made.tasks} tasks, ${made.payments} payments in ${Math.round(made.ms / 1000)} s`);
     }
     await addDashboardRows(db);
-    console.log(`dataset: ${await db.visit.count()} visits, ${await db.payment.count()} payments, ${await db.oilChange.count()} oil changes, ${await db.rating.count()} ratings`);
+    console.log(
+      `dataset: ${await db.visit.count()} visits, ${await db.payment.count()} payments, ${await db.oilChange.count()} oil changes, ${await db.rating.count()} ratings`,
+    );
 
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'garage-bench-'));
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
@@ -200,12 +228,20 @@ async function main() {
     ];
     console.log(`\nGET /backend/dashboard/kpis, ${requests} requests per row (time zone ${TIME_ZONE}):`);
     console.log('CPU: ms per request (app = this process, db = PostgreSQL backends); load: the 1-minute load average of the machine');
-    console.log(`${'period'.padEnd(24)} ${'conc'.padStart(4)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'req/s'.padStart(7)} ${'app cpu'.padStart(8)} ${'db cpu'.padStart(8)} ${'load'.padStart(6)}`);
+    console.log(
+      `${'period'.padEnd(24)} ${'conc'.padStart(4)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'req/s'.padStart(7)} ${'app cpu'.padStart(8)} ${'db cpu'.padStart(8)} ${'load'.padStart(6)}`,
+    );
     for (const concurrency of values.concurrency.split(',').map(Number)) {
       for (const cache of ['cold', 'warm'] as const) {
         configureDashboardCache({ oilTtlMs: cache === 'cold' ? 0 : 60_000 });
         for (const [name, query] of scenarios) {
-          const result = await measure(address.port, token, `/backend/dashboard/kpis?${query}&timeZone=${encodeURIComponent(TIME_ZONE)}`, requests, concurrency);
+          const result = await measure(
+            address.port,
+            token,
+            `/backend/dashboard/kpis?${query}&timeZone=${encodeURIComponent(TIME_ZONE)}`,
+            requests,
+            concurrency,
+          );
           console.log(
             `${`${name} (${cache})`.padEnd(24)} ${String(concurrency).padStart(4)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.max.toFixed(1).padStart(8)} ${result.perSecond.toFixed(0).padStart(7)} ${result.appCpu.toFixed(1).padStart(8)} ${result.dbCpu.toFixed(1).padStart(8)} ${os.loadavg()[0]!.toFixed(1).padStart(6)}`,
           );

@@ -35,7 +35,13 @@ const mode = values.mode === 'validOnly' ? 'validOnly' : 'allOrNothing';
 const HEADER = ['First name', 'Last name', 'Email', 'Country code', 'Phone', 'Plate', 'Brand', 'Model', 'Year', 'Color', 'Odometer'];
 const FIRST = ['Amina', 'Louis', 'Sara', 'Omar', 'Chloé', 'Youssef', 'Emma', 'Karim', 'Léa', 'Nadia'];
 const LAST = ['Haddad', 'Martin', 'Benali', 'Dubois', 'Khoury', 'Moreau', 'Alaoui', 'Laurent', 'Saleh', 'Girard'];
-const CARS = [['Toyota', 'Corolla'], ['Renault', 'Clio'], ['Peugeot', '208'], ['Dacia', 'Duster'], ['Ford', 'Focus']];
+const CARS = [
+  ['Toyota', 'Corolla'],
+  ['Renault', 'Clio'],
+  ['Peugeot', '208'],
+  ['Dacia', 'Duster'],
+  ['Ford', 'Focus'],
+];
 
 function* rows(): Generator<(string | number)[]> {
   for (let i = 0; i < customers; i++) {
@@ -43,7 +49,19 @@ function* rows(): Generator<(string | number)[]> {
     const last = `${LAST[(i * 7) % LAST.length]} ${i}`;
     for (const v of [0, 1]) {
       const [brand, model] = CARS[(i + v) % CARS.length]!;
-      yield [first, last, `customer.${i}@bench.garage`, '+212', `6${String(i).padStart(8, '0')}`, `BX${i}V${v}`, brand!, model!, 2005 + ((i + v) % 20), 'White', 10_000 + i];
+      yield [
+        first,
+        last,
+        `customer.${i}@bench.garage`,
+        '+212',
+        `6${String(i).padStart(8, '0')}`,
+        `BX${i}V${v}`,
+        brand!,
+        model!,
+        2005 + ((i + v) % 20),
+        'White',
+        10_000 + i,
+      ];
     }
   }
 }
@@ -83,12 +101,15 @@ let peakRss = process.memoryUsage().rss;
 let peakHeap = process.memoryUsage().heapUsed;
 // With `node --expose-gc` the heap is collected before each sample, so the peak is live memory, not garbage.
 const collect = (globalThis as { gc?: () => void }).gc;
-const sampler = setInterval(() => {
-  collect?.();
-  const usage = process.memoryUsage();
-  peakRss = Math.max(peakRss, usage.rss);
-  peakHeap = Math.max(peakHeap, usage.heapUsed);
-}, collect ? 500 : 50);
+const sampler = setInterval(
+  () => {
+    collect?.();
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  },
+  collect ? 500 : 50,
+);
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 try {
@@ -103,7 +124,9 @@ try {
   let started = performance.now();
   await writeFile(file);
   const size = (await stat(file)).size;
-  console.log(`file: ${customers} customers, ${customers * 2} vehicle rows, ${format.toUpperCase()} ${(size / 1e6).toFixed(1)} MB, written in ${seconds(performance.now() - started)} s`);
+  console.log(
+    `file: ${customers} customers, ${customers * 2} vehicle rows, ${format.toUpperCase()} ${(size / 1e6).toFixed(1)} MB, written in ${seconds(performance.now() - started)} s`,
+  );
   const rssBefore = process.memoryUsage().rss;
   const heapBefore = process.memoryUsage().heapUsed;
 
@@ -125,23 +148,35 @@ try {
   };
   const options = { mapping: job.suggestedMapping, mode, duplicates: 'skip' };
   started = performance.now();
-  await fetch(`${base}/${job.id}/validate`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ options }) });
+  await fetch(`${base}/${job.id}/validate`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ options }),
+  });
   const validated = await poll();
   const validateMs = performance.now() - started;
   if (validated.invalidRows > 0) throw new Error(`invalid rows: ${JSON.stringify(validated.errors.slice(0, 3))}`);
 
   started = performance.now();
-  await fetch(`${base}/${job.id}/run`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ options }) });
+  await fetch(`${base}/${job.id}/run`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ options }),
+  });
   const done = await poll();
   const writeMs = performance.now() - started;
   const totalMs = performance.now() - total;
   if (done.phase !== 'done') throw new Error(`import ended ${done.phase}: ${done.failure}`);
   const [users, vehicles] = await Promise.all([db.user.count({ where: { role: 'CLIENT' } }), db.vehicle.count()]);
   const rowsCount = customers * 2;
-  console.log(`upload ${seconds(uploadMs)} s, validation ${seconds(validateMs)} s (${Math.round(rowsCount / (validateMs / 1000))} rows/s), writing ${seconds(writeMs)} s (${Math.round(rowsCount / (writeMs / 1000))} rows/s)`);
+  console.log(
+    `upload ${seconds(uploadMs)} s, validation ${seconds(validateMs)} s (${Math.round(rowsCount / (validateMs / 1000))} rows/s), writing ${seconds(writeMs)} s (${Math.round(rowsCount / (writeMs / 1000))} rows/s)`,
+  );
   console.log(`total ${seconds(totalMs)} s for ${rowsCount} rows: ${Math.round(rowsCount / (totalMs / 1000))} rows/s; mode ${mode}`);
   console.log(`in the database: ${users} customers, ${vehicles} vehicles; summary ${JSON.stringify(done.summary)}`);
-  console.log(`peak RSS ${(peakRss / 1e6).toFixed(0)} MB (before the import ${(rssBefore / 1e6).toFixed(0)} MB), peak JS heap ${(peakHeap / 1e6).toFixed(0)} MB (before ${(heapBefore / 1e6).toFixed(0)} MB); app and benchmark in one process`);
+  console.log(
+    `peak RSS ${(peakRss / 1e6).toFixed(0)} MB (before the import ${(rssBefore / 1e6).toFixed(0)} MB), peak JS heap ${(peakHeap / 1e6).toFixed(0)} MB (before ${(heapBefore / 1e6).toFixed(0)} MB); app and benchmark in one process`,
+  );
 } finally {
   clearInterval(sampler);
   await cleanup();

@@ -31,7 +31,12 @@ const snapshot: InvoiceSnapshot = {
   },
   customer: { name: 'Nadia El Amrani', email: 'nadia@example.com', phone: '+212 612345678' },
   vehicle: { plateNumber: '12345-A-6', brand: 'Toyota', model: 'Corolla', year: 2020, type: 'CAR' },
-  visit: { id: '00000000-0000-7000-8000-000000000002', name: 'Brakes and 60,000 km service', visitDate: '2026-11-18T08:00:00.000Z', completedAt: '2026-11-21T16:00:00.000Z' },
+  visit: {
+    id: '00000000-0000-7000-8000-000000000002',
+    name: 'Brakes and 60,000 km service',
+    visitDate: '2026-11-18T08:00:00.000Z',
+    completedAt: '2026-11-21T16:00:00.000Z',
+  },
   lines: [
     { title: 'Front brake pads', description: 'Ceramic pads, both sides', service: 'REPAIR', amountCents: 123_450 },
     { title: 'تغيير زيت المحرك', description: '5W-30, 4.5 L', service: 'MAINTENANCE', amountCents: 45_000 },
@@ -74,4 +79,9 @@ for (const lang of languages) {
   const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
   console.log(`${lang}: ${renders} renders, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ${size} bytes`);
 }
-console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -30,7 +30,11 @@ export class KeepAliveConnection {
 
   private send(method: string, pathAndQuery: string, headers: Record<string, string>, body?: Buffer): Promise<number> {
     if (this.waiting) throw new Error('one request at a time per connection');
-    const lines = [`${method} ${pathAndQuery} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    const lines = [
+      `${method} ${pathAndQuery} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
     if (body) lines.push(`content-length: ${body.length}`);
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };

@@ -55,7 +55,12 @@ try {
   const login = (identifier: string, password: string) =>
     fetch(loginUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password }) });
 
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}, Node ${process.version}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}, Node ${process.version}`,
+  );
   console.log(`load: ${userCount} users, concurrency ${concurrency}, ${durationSeconds} s, POST ${loginUrl}`);
 
   // 1. Throughput with correct credentials.
@@ -80,7 +85,9 @@ try {
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(0);
   const ok = statuses.get(200) ?? 0;
-  console.log(`logins: ${latencies.length} in ${elapsed.toFixed(1)} s = ${(latencies.length / elapsed).toFixed(1)} req/s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+  console.log(
+    `logins: ${latencies.length} in ${elapsed.toFixed(1)} s = ${(latencies.length / elapsed).toFixed(1)} req/s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
   console.log(`latency: p50 ${at(50)} ms, p95 ${at(95)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
   if (ok !== latencies.length) exitCode = 1;
 

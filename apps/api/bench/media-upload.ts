@@ -58,12 +58,18 @@ function upload(url: URL, token: string, file: string, name: string, type: strin
   return new Promise((resolve, reject) => {
     void stat(file).then(({ size }) => {
       const boundary = `----bench${Date.now()}`;
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      );
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       const started = performance.now();
       const request = http.request(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
       });
       request.on('response', (response) => {
         let body = '';
@@ -90,16 +96,32 @@ try {
   const staff = await db.user.create({ data: { username: 'bench_staff', firstName: 'Bench', lastName: 'Staff', role: 'EMPLOYEE' } });
   const customer = await db.user.create({ data: { username: 'bench_customer', firstName: 'Bench', lastName: 'Customer', role: 'CLIENT' } });
   const vehicle = await db.vehicle.create({
-    data: { ownerId: customer.id, type: 'CAR', plateNumber: 'BENCH1', plateNormalized: 'BENCH1', color: 'Red', brand: 'Toyota', model: 'Corolla', year: 2020, engineType: 'Petrol' },
+    data: {
+      ownerId: customer.id,
+      type: 'CAR',
+      plateNumber: 'BENCH1',
+      plateNormalized: 'BENCH1',
+      color: 'Red',
+      brand: 'Toyota',
+      model: 'Corolla',
+      year: 2020,
+      engineType: 'Petrol',
+    },
   });
   const token = signAccessToken({ userId: staff.id, roles: ['EMPLOYEE'] }, SECRET);
   const storage = createLocalStorage(path.join(dir, 'storage'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, DATABASE_URL: cluster.url, HOST: '127.0.0.1' });
   const app = await buildApp({ config, db, storage, jwtSecret: SECRET }, { logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const target = (section: string) => new URL(`${address}/backend/media/upload?ownerId=${customer.id}&vehicleId=${vehicle.id}&section=${section}`);
+  const target = (section: string) =>
+    new URL(`${address}/backend/media/upload?ownerId=${customer.id}&vehicleId=${vehicle.id}&section=${section}`);
 
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}, Node ${process.version}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}, Node ${process.version}`,
+  );
 
   // 1. The video.
   const video = path.join(dir, 'video.mp4');
@@ -121,12 +143,18 @@ try {
     const mbps = size / MB / (result.ms / 1000);
     throughputs.push(mbps);
     growths.push(peak - baseline);
-    console.log(`  round ${round}: ${result.ms.toFixed(0)} ms, ${mbps.toFixed(0)} MB/s; RSS baseline ${baseline.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, growth ${(peak - baseline).toFixed(1)} MB`);
+    console.log(
+      `  round ${round}: ${result.ms.toFixed(0)} ms, ${mbps.toFixed(0)} MB/s; RSS baseline ${baseline.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, growth ${(peak - baseline).toFixed(1)} MB`,
+    );
   }
-  console.log(`  median: ${median(throughputs).toFixed(0)} MB/s, RSS growth ${median(growths).toFixed(1)} MB (max ${Math.max(...growths).toFixed(1)} MB) for a ${(size / MB).toFixed(0)} MB file`);
+  console.log(
+    `  median: ${median(throughputs).toFixed(0)} MB/s, RSS growth ${median(growths).toFixed(1)} MB (max ${Math.max(...growths).toFixed(1)} MB) for a ${(size / MB).toFixed(0)} MB file`,
+  );
 
   // 2. Photos.
-  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const photo = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .blur(1.2)
     .jpeg({ quality: 90 })
     .toBuffer();

@@ -87,19 +87,31 @@ try {
   const query = clientPrototype.query;
   clientPrototype.query = function (this: unknown, ...args: unknown[]) {
     const config = args[0] as string | { text?: string; name?: string; values?: unknown[] };
-    statements.push(typeof config === 'string' ? config : `${config.name ? `[${config.name}] ` : ''}${config.text}${config.values?.length ? `  -- ${JSON.stringify(config.values)}` : ''}`);
+    statements.push(
+      typeof config === 'string'
+        ? config
+        : `${config.name ? `[${config.name}] ` : ''}${config.text}${config.values?.length ? `  -- ${JSON.stringify(config.values)}` : ''}`,
+    );
     return query.apply(this, args);
   };
 
   const run = async (request: ReturnType<(typeof kinds)[number]['request']>) => {
-    const response = await app.inject({ method: request.method, url: request.path, headers: request.headers, ...(request.body ? { payload: request.body as object } : {}) });
-    if (response.statusCode >= 400) throw new Error(`${request.method} ${request.path}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    const response = await app.inject({
+      method: request.method,
+      url: request.path,
+      headers: request.headers,
+      ...(request.body ? { payload: request.body as object } : {}),
+    });
+    if (response.statusCode >= 400)
+      throw new Error(`${request.method} ${request.path}: ${response.statusCode} ${response.body.slice(0, 200)}`);
   };
   const requests = Number(values.requests);
   const profiler = values['cpu-prof'] ? new Session() : null;
   profiler?.connect();
   console.log(`\n${requests} requests of each kind, one at a time (after ${Math.min(100, requests)} to warm up)`);
-  console.log(`  ${'kind'.padEnd(18)} ${'statements'.padStart(10)} ${'app CPU ms'.padStart(10)} ${'PG CPU ms'.padStart(10)} ${'wall ms'.padStart(8)}`);
+  console.log(
+    `  ${'kind'.padEnd(18)} ${'statements'.padStart(10)} ${'app CPU ms'.padStart(10)} ${'PG CPU ms'.padStart(10)} ${'wall ms'.padStart(8)}`,
+  );
   let sequence = 0;
   for (const kind of kinds) {
     for (let i = 0; i < Math.min(100, requests); i++) await run(kind.request(sequence++));

@@ -64,7 +64,12 @@ function cpuMs(pid: number, which: 'user' | 'system' | 'both' = 'both'): number 
  */
 function postgresCpuMs(postmaster: number | null): number {
   // Ended backends' time moves to the postmaster's cutime/cstime (fields 13, 14).
-  const ended = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(13, 15).reduce((sum, ticks) => sum + Number(ticks) * TICK_MS, 0);
+  const ended = (pid: number) =>
+    readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .split(') ')[1]!
+      .split(' ')
+      .slice(13, 15)
+      .reduce((sum, ticks) => sum + Number(ticks) * TICK_MS, 0);
   let total = postmaster ? cpuMs(postmaster) + ended(postmaster) : 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -95,21 +100,31 @@ try {
   const kinds = await prepareStaffMix(db, secret);
   await db.$disconnect();
 
-  const app = await startAppInstance('bench', {
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: secret,
-    SEED_DEMO: 'false',
-    RUN_JOBS: 'false',
-    LOG_LEVEL: 'error',
-    ...(values['pool-size'] ? { DATABASE_POOL_SIZE: values['pool-size'] } : {}),
-  }, {
-    compiled: values.bundle ?? values.compiled,
-    nodeArgs: [...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []), ...values['node-args']!.split(' ').filter(Boolean)],
-  });
-  if (values.only && !kinds.some((kind) => kind.name === values.only)) throw new Error(`--only: one of ${kinds.map((kind) => kind.name).join(', ')}`);
-  const deck = kinds.filter((kind) => !values.only || kind.name === values.only).flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
+  const app = await startAppInstance(
+    'bench',
+    {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      SEED_DEMO: 'false',
+      RUN_JOBS: 'false',
+      LOG_LEVEL: 'error',
+      ...(values['pool-size'] ? { DATABASE_POOL_SIZE: values['pool-size'] } : {}),
+    },
+    {
+      compiled: values.bundle ?? values.compiled,
+      nodeArgs: [
+        ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []),
+        ...values['node-args']!.split(' ').filter(Boolean),
+      ],
+    },
+  );
+  if (values.only && !kinds.some((kind) => kind.name === values.only))
+    throw new Error(`--only: one of ${kinds.map((kind) => kind.name).join(', ')}`);
+  const deck = kinds
+    .filter((kind) => !values.only || kind.name === values.only)
+    .flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
   const samples = new Map<string, number[]>(kinds.map((kind) => [kind.name, []]));
   const errors = new Map<string, number>();
 
@@ -135,7 +150,8 @@ try {
           const kind = deck[(n * 7919) % deck.length]!;
           const { method, path: target, headers, body } = kind.request(n);
           const t = performance.now();
-          const status = method === 'GET' ? await connection.get(target, headers) : await connection.sendJson(method, target, headers, body);
+          const status =
+            method === 'GET' ? await connection.get(target, headers) : await connection.sendJson(method, target, headers, body);
           samples.get(kind.name)!.push(performance.now() - t);
           if (status >= 400) errors.set(`${kind.name} ${status}`, (errors.get(`${kind.name} ${status}`) ?? 0) + 1);
         }
@@ -155,20 +171,33 @@ try {
   await app.stop('SIGTERM');
 
   const total = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
-  console.log(`\nMixed workload: ${values.connections} connections, ${seconds.toFixed(1)} s, ${values.bundle ?? (values.compiled ? 'compiled' : 'tsx')}${values.only ? `, only ${values.only}` : ''}`);
+  console.log(
+    `\nMixed workload: ${values.connections} connections, ${seconds.toFixed(1)} s, ${values.bundle ?? (values.compiled ? 'compiled' : 'tsx')}${values.only ? `, only ${values.only}` : ''}`,
+  );
   console.log(`  ${'kind'.padEnd(18)} ${'requests'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const [name, list] of samples) {
     if (list.length === 0) continue;
-    console.log(`  ${name.padEnd(18)} ${String(list.length).padStart(8)} ${(list.length / seconds).toFixed(0).padStart(8)} ${percentile(list, 50).toFixed(1).padStart(8)} ${percentile(list, 95).toFixed(1).padStart(8)}`);
+    console.log(
+      `  ${name.padEnd(18)} ${String(list.length).padStart(8)} ${(list.length / seconds).toFixed(0).padStart(8)} ${percentile(list, 50).toFixed(1).padStart(8)} ${percentile(list, 95).toFixed(1).padStart(8)}`,
+    );
   }
   const all = [...samples.values()].flat();
-  console.log(`  ${'all'.padEnd(18)} ${String(total).padStart(8)} ${(total / seconds).toFixed(0).padStart(8)} ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 95).toFixed(1).padStart(8)}`);
+  console.log(
+    `  ${'all'.padEnd(18)} ${String(total).padStart(8)} ${(total / seconds).toFixed(0).padStart(8)} ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 95).toFixed(1).padStart(8)}`,
+  );
   console.log(`  errors: ${errors.size === 0 ? 0 : JSON.stringify(Object.fromEntries(errors))}`);
   const perOp = (ms: number) => (ms / total).toFixed(2);
-  console.log(`  CPU per request: app ${perOp(appCpu)} ms (kernel ${perOp(appSystem)}), PostgreSQL ${perOp(pgCpu)} ms${postmaster ? '' : ' (every postgres process on the machine)'}, load generator ${perOp(generatorCpu)} ms; total ${perOp(appCpu + pgCpu + generatorCpu)} ms`);
-  console.log(`  app RSS: ${rssBefore.toFixed(0)} MB before the load, peak ${rssPeak.toFixed(0)} MB, ${rssEnd.toFixed(0)} MB at the end${values['node-args'] ? ` (node ${values['node-args']})` : ''}`);
+  console.log(
+    `  CPU per request: app ${perOp(appCpu)} ms (kernel ${perOp(appSystem)}), PostgreSQL ${perOp(pgCpu)} ms${postmaster ? '' : ' (every postgres process on the machine)'}, load generator ${perOp(generatorCpu)} ms; total ${perOp(appCpu + pgCpu + generatorCpu)} ms`,
+  );
+  console.log(
+    `  app RSS: ${rssBefore.toFixed(0)} MB before the load, peak ${rssPeak.toFixed(0)} MB, ${rssEnd.toFixed(0)} MB at the end${values['node-args'] ? ` (node ${values['node-args']})` : ''}`,
+  );
   console.log(`  load average before: ${loadBefore}`);
-  if (values['cpu-prof']) console.log(`  profile: the load ran from ${Math.round(started - app.spawnedAt)} ms after the app started (cpu-profile-top.ts --skip-ms ${Math.round(started - app.spawnedAt)})`);
+  if (values['cpu-prof'])
+    console.log(
+      `  profile: the load ran from ${Math.round(started - app.spawnedAt)} ms after the app started (cpu-profile-top.ts --skip-ms ${Math.round(started - app.spawnedAt)})`,
+    );
   console.log(`  load average after:  ${execSync('uptime').toString().trim()}`);
 } finally {
   await throwaway?.stop();

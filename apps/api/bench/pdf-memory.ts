@@ -10,7 +10,8 @@ import { RENDERER, pdfRendererPid, renderBrandedPdf, stopPdfRenderer, type Brand
 import { REPORT_PDF_BODY } from '../src/modules/reports/report-pdf.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100,250,500,1000' } } });
-const statusMb = (pid: number, field: string) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+const statusMb = (pid: number, field: string) =>
+  Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 const document: BrandedDocument = {
   lang: 'en',
@@ -70,7 +71,9 @@ for (const rows of values.rows.split(',').map(Number)) {
   const started = performance.now();
   const pdf = await render(rows);
   const ms = performance.now() - started;
-  console.log(`${String(rows).padEnd(7)} ${String(pdf.length).padEnd(10)} ${ms.toFixed(0).padStart(6)}  ${String(ready).padStart(6)} MB                     ${String(statusMb(pid, 'VmHWM')).padStart(4)} MB`);
+  console.log(
+    `${String(rows).padEnd(7)} ${String(pdf.length).padEnd(10)} ${ms.toFixed(0).padStart(6)}  ${String(ready).padStart(6)} MB                     ${String(statusMb(pid, 'VmHWM')).padStart(4)} MB`,
+  );
   stopPdfRenderer();
 }
 console.log(execFileSync('uptime').toString().trim());

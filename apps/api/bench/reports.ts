@@ -188,7 +188,18 @@ async function measureFormat(format: string, databaseUrl: string) {
     await sleep(2_000);
     const after = rssMb(pid);
     samples.sort((a, b) => a - b);
-    return { format, bytes, p50: percentile(samples, 50), p95: percentile(samples, 95), baseline, peak, treePeak, after, breakdown, downloadPeaks };
+    return {
+      format,
+      bytes,
+      p50: percentile(samples, 50),
+      p95: percentile(samples, 95),
+      baseline,
+      peak,
+      treePeak,
+      after,
+      breakdown,
+      downloadPeaks,
+    };
   } finally {
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -196,7 +207,8 @@ async function measureFormat(format: string, databaseUrl: string) {
 }
 
 async function main() {
-  if (!values.tsx && !existsSync(path.resolve(apiDir, values.bundle ?? path.join('dist', 'server.mjs')))) throw new Error('Build first: pnpm --filter @garage/api build (or pass --tsx)');
+  if (!values.tsx && !existsSync(path.resolve(apiDir, values.bundle ?? path.join('dist', 'server.mjs'))))
+    throw new Error('Build first: pnpm --filter @garage/api build (or pass --tsx)');
   const throwaway = values['database-url'] ? null : await startThrowawayDatabase();
   const databaseUrl = values['database-url'] ?? throwaway!.url;
   const db = createDb(databaseUrl);
@@ -215,9 +227,16 @@ async function main() {
       from,
       to,
     )) as { n: number }[];
-    console.log(`dataset: ${await db.visit.count()} visits, ${await db.task.count()} tasks; the year's report has ~${counted?.n ?? 0} rows; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `dataset: ${await db.visit.count()} visits, ${await db.task.count()} tasks; the year's report has ~${counted?.n ?? 0} rows; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
     const server = values.tsx ? 'src/server.ts through tsx' : (values.bundle ?? 'dist/server.mjs');
-    console.log(`\nGET /backend/reports/repair, one year, ${values.requests} downloads per format, each format on a fresh ${server}${values['node-options'] ? ` (${values['node-options']})` : ''}:`);
+    console.log(
+      `\nGET /backend/reports/repair, one year, ${values.requests} downloads per format, each format on a fresh ${server}${values['node-options'] ? ` (${values['node-options']})` : ''}:`,
+    );
     console.log('RSS of the server process; "with children": the server and the processes it started (the PDF renderer), at their peak');
     console.log('format   bytes        p50 ms   p95 ms   RSS before  peak      2 s after  with children');
     const details: string[] = [];
@@ -227,9 +246,15 @@ async function main() {
       console.log(
         `${result.format.padEnd(8)} ${String(result.bytes).padEnd(12)} ${result.p50.toFixed(0).padStart(7)}  ${result.p95.toFixed(0).padStart(7)}   ${mb(result.baseline)}  ${mb(result.peak)}  ${mb(result.after)}   ${mb(result.treePeak)}`,
       );
-      details.push(`${format}:`, `  peak RSS per download: ${result.downloadPeaks.map((mb) => mb.toFixed(0)).join(', ')} MB`, ...result.breakdown.map((line) => `  ${line}`));
+      details.push(
+        `${format}:`,
+        `  peak RSS per download: ${result.downloadPeaks.map((mb) => mb.toFixed(0)).join(', ')} MB`,
+        ...result.breakdown.map((line) => `  ${line}`),
+      );
     }
-    console.log(`\nthe server's memory (process.memoryUsage and /proc/self/status, from bench/lib/memory-probe.mjs):\n${details.join('\n')}`);
+    console.log(
+      `\nthe server's memory (process.memoryUsage and /proc/self/status, from bench/lib/memory-probe.mjs):\n${details.join('\n')}`,
+    );
     console.log(`\n${execFileSync('uptime').toString().trim()}`);
   } finally {
     await db.$disconnect();

@@ -16,7 +16,11 @@ import { startEmbeddedPostgres } from '@garage/db/embedded';
 import { migrateDatabase } from '@garage/db/migrate';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, bundle: { type: 'string', multiple: true, default: [] }, 'no-tsx': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    bundle: { type: 'string', multiple: true, default: [] },
+    'no-tsx': { type: 'boolean', default: false },
+  },
 });
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const bundle = path.join(apiDir, 'dist', 'server.mjs');
@@ -47,7 +51,18 @@ async function startOnce(args: string[], databaseUrl: string, dataDir: string) {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', RUN_JOBS: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test', JWT_SECRET: 'start-cost-start-cost-start-cost-0123' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      RUN_JOBS: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      JWT_SECRET: 'start-cost-start-cost-start-cost-0123',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,7 +77,10 @@ async function startOnce(args: string[], databaseUrl: string, dataDir: string) {
     child.once('exit', () => reject(new Error(output)));
   });
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/backend/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/backend/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -94,7 +112,10 @@ try {
     }
   }
   console.log(`\nAPI start cost, median of ${values.runs} (start to /backend/health 200; RSS of the process tree after 5 s idle)`);
-  for (const [name, r] of Object.entries(results)) console.log(`  ${name.padEnd(34)} start ${median(r.startMs).toFixed(0)} ms   RSS ${median(r.rssMb).toFixed(0)} MB   (runs: ${r.startMs.map((x) => x.toFixed(0)).join(', ')} ms)`);
+  for (const [name, r] of Object.entries(results))
+    console.log(
+      `  ${name.padEnd(34)} start ${median(r.startMs).toFixed(0)} ms   RSS ${median(r.rssMb).toFixed(0)} MB   (runs: ${r.startMs.map((x) => x.toFixed(0)).join(', ')} ms)`,
+    );
   console.log(`  load average: ${execSync('uptime').toString().trim()}`);
 } finally {
   await cluster.stop();

@@ -84,7 +84,10 @@ async function get(index) {
 
 /** Sends `requests` GETs cycling through `paths`, `concurrency` at a time, after a short warm-up. */
 export async function measure(bench: BenchApp, name: string, paths: string[], requests: number, concurrency: number): Promise<Measurement> {
-  const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { baseUrl: bench.baseUrl, headers: bench.headers, paths, requests, concurrency } });
+  const worker = new Worker(LOAD_WORKER, {
+    eval: true,
+    workerData: { baseUrl: bench.baseUrl, headers: bench.headers, paths, requests, concurrency },
+  });
   const result = await new Promise<{ samples?: number[]; seconds?: number; error?: string }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -105,10 +108,14 @@ export async function measure(bench: BenchApp, name: string, paths: string[], re
 
 export function printResults(title: string, results: Measurement[], targetP95: number): boolean {
   console.log(`\n${title} (target p95 < ${targetP95} ms)`);
-  console.log(`${'scenario'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'req/s'.padStart(8)}`);
+  console.log(
+    `${'scenario'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'req/s'.padStart(8)}`,
+  );
   for (const r of results) {
     const ms = (value: number) => `${value.toFixed(1)}`.padStart(8);
-    console.log(`${r.name.padEnd(44)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${ms(r.max)} ${r.perSecond.toFixed(0).padStart(8)}${r.p95 < targetP95 ? '' : '  ABOVE TARGET'}`);
+    console.log(
+      `${r.name.padEnd(44)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${ms(r.max)} ${r.perSecond.toFixed(0).padStart(8)}${r.p95 < targetP95 ? '' : '  ABOVE TARGET'}`,
+    );
   }
   return results.every((r) => r.p95 < targetP95);
 }
@@ -131,7 +138,13 @@ async function main() {
       await measure(bench, 'REST page 1 (newest first)', ['/backend/users?page=1'], requests, concurrency),
       await measure(bench, 'REST page 500 (newest first)', ['/backend/users?page=500'], requests, concurrency),
       await measure(bench, 'REST page 500 sorted by name', ['/backend/users?page=500&sort=name'], requests, concurrency),
-      await measure(bench, 'REST search: last name (~240 matches)', [`/backend/users?search=${encodeURIComponent(sample.lastName)}`], requests, concurrency),
+      await measure(
+        bench,
+        'REST search: last name (~240 matches)',
+        [`/backend/users?search=${encodeURIComponent(sample.lastName)}`],
+        requests,
+        concurrency,
+      ),
       await measure(
         bench,
         'REST search: mixed terms',

@@ -68,7 +68,18 @@ async function serve() {
 
 async function startServer(databaseUrl: string, secret: string, countCache: boolean): Promise<{ port: number; child: ChildProcess }> {
   const profile = values['cpu-prof'] ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
-  const args = [...process.execArgv, ...profile, fileURLToPath(import.meta.url), '--serve', '--database-url', databaseUrl, '--secret', secret, '--pool-size', values['pool-size']];
+  const args = [
+    ...process.execArgv,
+    ...profile,
+    fileURLToPath(import.meta.url),
+    '--serve',
+    '--database-url',
+    databaseUrl,
+    '--secret',
+    secret,
+    '--pool-size',
+    values['pool-size'],
+  ];
   if (!countCache) args.push('--no-count-cache');
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -149,12 +160,14 @@ async function measure(pids: Pids, port: number, token: string, name: string, pa
   let sent = 0;
   const cpuBefore = { app: cpuMs(pids.app), db: childrenCpuMs(pids.postmaster), load: process.cpuUsage(), machine: machineTicks() };
   const started = performance.now();
-  await Promise.all(connections.map(async (connection) => {
-    while (sent < requests) {
-      sent++;
-      samples.push(await get(connection));
-    }
-  }));
+  await Promise.all(
+    connections.map(async (connection) => {
+      while (sent < requests) {
+        sent++;
+        samples.push(await get(connection));
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   const appCpu = (cpuMs(pids.app) - cpuBefore.app) / samples.length;
   const dbCpu = (childrenCpuMs(pids.postmaster) - cpuBefore.db) / samples.length;
@@ -164,7 +177,17 @@ async function measure(pids: Pids, port: number, token: string, name: string, pa
   const machineBusy = (machine.busy - cpuBefore.machine.busy) / (machine.total - cpuBefore.machine.total);
   for (const connection of connections) connection.close();
   samples.sort((a, b) => a - b);
-  return { name, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), perSecond: samples.length / seconds, appCpu, dbCpu, loadCpu, machineBusy };
+  return {
+    name,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    perSecond: samples.length / seconds,
+    appCpu,
+    dbCpu,
+    loadCpu,
+    machineBusy,
+  };
 }
 
 function scenarios(): [string, string][] {
@@ -190,7 +213,9 @@ async function run(databaseUrl: string, requests: number, concurrency: number, r
   const token = signAccessToken({ userId: randomUUID(), roles: ['EMPLOYEE'] }, secret, 3600);
   const { port, child } = await startServer(databaseUrl, secret, countCache);
   const pids = { app: child.pid!, postmaster };
-  const title = countCache ? 'visits list (list totals cached as in production)' : 'visits list, list-total cache DISABLED (every request counts)';
+  const title = countCache
+    ? 'visits list (list totals cached as in production)'
+    : 'visits list, list-total cache DISABLED (every request counts)';
   console.log(`\n${title}: ${requests} requests per scenario and round, ${concurrency} concurrent, ${rounds} rounds`);
   console.log('p50/p95/req/s: median of the rounds; worst p95: the slowest round; CPU: ms per request, mean of the rounds');
   const header = ['p50 ms', 'p95 ms', 'worst p95', 'req/s', 'app cpu', 'db cpu', 'gen cpu', 'busy'];
@@ -233,10 +258,19 @@ async function run(databaseUrl: string, requests: number, concurrency: number, r
     await stopServer(child);
   }
   const worst = all.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-  console.log(`worst median p95: ${worst.p95.toFixed(1)} ms (${worst.name}); ${all.filter((r) => r.p95 <= 25).length}/${all.length} scenarios within 25 ms (${all.filter((r) => r.worstP95 <= 25).length}/${all.length} in every round)`);
+  console.log(
+    `worst median p95: ${worst.p95.toFixed(1)} ms (${worst.name}); ${all.filter((r) => r.p95 <= 25).length}/${all.length} scenarios within 25 ms (${all.filter((r) => r.worstP95 <= 25).length}/${all.length} in every round)`,
+  );
   const cpu = mean(all.map((r) => r.cpu));
-  console.log(`mean CPU per request: ${cpu.toFixed(2)} ms (app + database) → about ${Math.round((os.cpus().length * 1000) / cpu)} req/s on ${os.cpus().length} dedicated cores`);
-  console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes share these cores)`);
+  console.log(
+    `mean CPU per request: ${cpu.toFixed(2)} ms (app + database) → about ${Math.round((os.cpus().length * 1000) / cpu)} req/s on ${os.cpus().length} dedicated cores`,
+  );
+  console.log(
+    `load average during the run: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (other processes share these cores)`,
+  );
 }
 
 async function main() {

@@ -33,14 +33,17 @@ await build({
   sourcesContent: false,
   logLevel: 'warning',
   // Some CommonJS code inside the bundle calls require().
-  banner: { js: "import { createRequire as __garageCreateRequire } from 'node:module'; const require = __garageCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __garageCreateRequire } from 'node:module'; const require = __garageCreateRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'garage-sources',
       setup(bundler) {
         bundler.onResolve({ filter: /^[^./]/ }, async (args) => {
           if (args.path.startsWith('@garage/') || args.pluginData === 'inner') return undefined;
-          if (args.path.startsWith('node:') || !args.importer.includes(`${path.sep}packages${path.sep}`)) return { path: args.path, external: true };
+          if (args.path.startsWith('node:') || !args.importer.includes(`${path.sep}packages${path.sep}`))
+            return { path: args.path, external: true };
           const resolved = await bundler.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'inner' });
           if (resolved.errors.length > 0) return { errors: resolved.errors };
           if (resolved.external) return { path: args.path, external: true };

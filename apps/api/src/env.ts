@@ -36,7 +36,10 @@ const schema = z.object({
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').optional(),
   ADMIN_PASSWORD: z
     .string()
-    .refine(meetsPasswordRule, 'ADMIN_PASSWORD must have at least 8 characters, one lowercase letter, one uppercase letter, one number and one special character')
+    .refine(
+      meetsPasswordRule,
+      'ADMIN_PASSWORD must have at least 8 characters, one lowercase letter, one uppercase letter, one number and one special character',
+    )
     .optional(),
   /** "First Last" of that admin (default "Admin"). */
   ADMIN_NAME: z.string().trim().min(1).max(200).optional(),

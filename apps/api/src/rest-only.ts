@@ -48,6 +48,10 @@ export const REST_ONLY_ROUTES: readonly RestOnlyRoute[] = [
   { method: 'GET', path: '/data-transfer/export', reason: 'A streamed ZIP download of everything the shop owns' },
   { method: 'POST', path: '/media/upload', reason: 'A multipart upload of one or several files, streamed to storage (staff)' },
   { method: 'POST', path: '/my/media/upload', reason: 'A multipart upload of one or several files, streamed to storage (the client)' },
-  { method: 'GET', path: '/media/{id}/file', reason: 'The bytes of a stored file (ranges answered 206), linked to by img, video and download links' },
+  {
+    method: 'GET',
+    path: '/media/{id}/file',
+    reason: 'The bytes of a stored file (ranges answered 206), linked to by img, video and download links',
+  },
   { method: 'POST', path: '/uploads/image', reason: 'A multipart picture upload (users, vehicles, the catalogue, branding)' },
 ];

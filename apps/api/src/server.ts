@@ -118,7 +118,9 @@ const lines = [
   `  Garage is running at ${url}`,
   `  API docs: ${url}/backend/docs`,
   ...setupBanner(setupCode, url),
-  ...(demoShop && setupCode.status === 'done' ? ['', '  Demo accounts (identifier / password):', ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)] : []),
+  ...(demoShop && setupCode.status === 'done'
+    ? ['', '  Demo accounts (identifier / password):', ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)]
+    : []),
   '',
 ];
 console.log(lines.join('\n'));

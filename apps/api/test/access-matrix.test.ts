@@ -132,7 +132,9 @@ function sample(schema: JsonSchema | undefined, name: string, id: IdSource, requ
     return sample(option, name, id, required, root);
   }
   if (Array.isArray(schema.allOf)) return sample(Object.assign({}, ...schema.allOf), name, id, required, root);
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : (schema.type ?? (schema.properties ? 'object' : undefined));
+  const type = Array.isArray(schema.type)
+    ? schema.type.find((t: string) => t !== 'null')
+    : (schema.type ?? (schema.properties ? 'object' : undefined));
   switch (type) {
     case 'object': {
       const requiredKeys = new Set<string>(schema.required ?? []);
@@ -191,7 +193,8 @@ function restOperations(document: JsonSchema): Operation[] {
           url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
         } else if (parameter.in === 'query') {
           const idFilter = String(parameter.name).endsWith('Id') && parameter.schema?.format === 'uuid';
-          if (parameter.required || idFilter) query.set(parameter.name, String(sample(parameter.schema, parameter.name, idFor, !!parameter.required, document)));
+          if (parameter.required || idFilter)
+            query.set(parameter.name, String(sample(parameter.schema, parameter.name, idFor, !!parameter.required, document)));
         }
       }
       if (nul) query.set('probe', '\u0000');
@@ -284,9 +287,19 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
     const { payment } = await staff.caller.payments.create({ id: visit.id, data: { amountCents: 2_000, method: 'CASH' } });
     const invoice = await staff.caller.invoices.issue({ visitId: visit.id });
     const appointment = await testDb().appointment.create({
-      data: { fullName: 'Client B', vehicleDescription: 'B car', vehicleId: clientB.vehicle.id, customerId: clientB.customer.id, day: new Date(Date.now() + 5 * 86_400_000), status: 'PROPOSED' },
+      data: {
+        fullName: 'Client B',
+        vehicleDescription: 'B car',
+        vehicleId: clientB.vehicle.id,
+        customerId: clientB.customer.id,
+        day: new Date(Date.now() + 5 * 86_400_000),
+        status: 'PROPOSED',
+      },
     });
-    const completedVisit = await insertVisit({ customerId: clientB.customer.id, vehicleId: clientB.vehicle.id }, { status: 'COMPLETED', dueInDays: -1 });
+    const completedVisit = await insertVisit(
+      { customerId: clientB.customer.id, vehicleId: clientB.vehicle.id },
+      { status: 'COMPLETED', dueInDays: -1 },
+    );
     const { rating } = await clientB.caller.ratings.rateVisit({ visitId: completedVisit, stars: 4, feedback: 'Fine' });
     const upload = multipart([{ filename: 'b.png', contentType: 'image/png', bytes: await png() }]);
     const uploaded = await app.inject({
@@ -308,8 +321,16 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
       appointment: appointment.id,
       completedVisit,
     });
-    expect(Object.values(own).every((id) => typeof id === 'string' && id.length === 36), JSON.stringify(own)).toBe(true);
-    secrets = [...Object.values(own), visit.tasks.map((t: { id: string }) => t.id), clientB.vehicle.plateNumber, clientB.customer.lastName].flat();
+    expect(
+      Object.values(own).every((id) => typeof id === 'string' && id.length === 36),
+      JSON.stringify(own),
+    ).toBe(true);
+    secrets = [
+      ...Object.values(own),
+      visit.tasks.map((t: { id: string }) => t.id),
+      clientB.vehicle.plateNumber,
+      clientB.customer.lastName,
+    ].flat();
 
     const document = (await app.inject('/backend/openapi.json')).json();
     operations = [...restOperations(document), ...trpcOperations()];
@@ -327,15 +348,30 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
   it('every operation has exactly one access rule, and every rule names an operation that exists', () => {
     const keys = operations.map((o) => o.key);
     expect(keys.length).toBeGreaterThan(200);
-    expect(keys.filter((key, index) => keys.indexOf(key) !== index), 'operations listed twice').toEqual([]);
-    expect(keys.filter((key) => !(key in ACCESS_RULES)), 'operations without an access rule in access-rules.ts').toEqual([]);
-    expect(Object.keys(ACCESS_RULES).filter((key) => !keys.includes(key)), 'access rules naming no operation').toEqual([]);
-    expect(Object.keys(OVERRIDES).filter((key) => !keys.includes(key)), 'overrides naming no operation').toEqual([]);
+    expect(
+      keys.filter((key, index) => keys.indexOf(key) !== index),
+      'operations listed twice',
+    ).toEqual([]);
+    expect(
+      keys.filter((key) => !(key in ACCESS_RULES)),
+      'operations without an access rule in access-rules.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS_RULES).filter((key) => !keys.includes(key)),
+      'access rules naming no operation',
+    ).toEqual([]);
+    expect(
+      Object.keys(OVERRIDES).filter((key) => !keys.includes(key)),
+      'overrides naming no operation',
+    ).toEqual([]);
     // Nothing is served that the matrix does not call (a route hidden from the OpenAPI document included).
     const documented = new Set(operations.filter((o) => o.transport === 'REST').map((o) => unnamed(o.key)));
     const served = servedRoutes(app).filter((route) => !route.includes('/backend/trpc/') && !DOCUMENTATION.test(route));
     expect(served.length).toBeGreaterThan(100);
-    expect(served.filter((route) => !documented.has(route)), 'routes served but missing from the OpenAPI document').toEqual([]);
+    expect(
+      served.filter((route) => !documented.has(route)),
+      'routes served but missing from the OpenAPI document',
+    ).toEqual([]);
   });
 
   it('answers every caller of every operation as its rule says', { timeout: 120_000 }, async () => {
@@ -343,21 +379,23 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
 
     /** Whose id each resource-named uuid gets: client B's, client A's own, or a fresh random one. */
     type Pick = (resource: Resource) => 'B' | 'A' | 'random';
-    const sourceOf = (key: string, probe: { ids: string[]; requiredOwnId: boolean; resources: Set<Resource>; unknown: string[] }, pick: Pick): IdSource => (name, required) => {
-      const resource = name.startsWith('id:') ? (name.slice(3) as Resource) : RESOURCE_BY_NAME[name];
-      if (!resource) probe.unknown.push(name);
-      let value: string = randomUUID();
-      if (resource) {
-        probe.resources.add(resource);
-        const whose = pick(resource);
-        if (whose === 'B') {
-          value = resource === 'visit' && OVERRIDES[key]?.visitIs === 'completed' ? own.completedVisit : own[resource];
-          if (required) probe.requiredOwnId = true;
-        } else if (whose === 'A' && mine[resource]) value = mine[resource]!;
-      }
-      if (value !== mine[resource!]) probe.ids.push(value);
-      return value;
-    };
+    const sourceOf =
+      (key: string, probe: { ids: string[]; requiredOwnId: boolean; resources: Set<Resource>; unknown: string[] }, pick: Pick): IdSource =>
+      (name, required) => {
+        const resource = name.startsWith('id:') ? (name.slice(3) as Resource) : RESOURCE_BY_NAME[name];
+        if (!resource) probe.unknown.push(name);
+        let value: string = randomUUID();
+        if (resource) {
+          probe.resources.add(resource);
+          const whose = pick(resource);
+          if (whose === 'B') {
+            value = resource === 'visit' && OVERRIDES[key]?.visitIs === 'completed' ? own.completedVisit : own[resource];
+            if (required) probe.requiredOwnId = true;
+          } else if (whose === 'A' && mine[resource]) value = mine[resource]!;
+        }
+        if (value !== mine[resource!]) probe.ids.push(value);
+        return value;
+      };
     const build = (operation: Operation, pick: Pick | boolean, nul: boolean) => {
       const tracked = { ids: [] as string[], requiredOwnId: false, resources: new Set<Resource>(), unknown: [] as string[] };
       const choose: Pick = typeof pick === 'function' ? pick : () => (pick ? 'B' : 'random');
@@ -370,7 +408,12 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
         method: probe.method,
         url: probe.url,
         // tRPC's client always names its body JSON, even an empty one.
-        headers: { ...headers[caller], ...(probe.payload !== undefined || (probe.method === 'POST' && probe.url.startsWith('/backend/trpc/')) ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...headers[caller],
+          ...(probe.payload !== undefined || (probe.method === 'POST' && probe.url.startsWith('/backend/trpc/'))
+            ? { 'content-type': 'application/json' }
+            : {}),
+        },
         ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
       });
       const masked = probe.ids.reduce((text, id) => text.replaceAll(id, '<id>'), response.body);
@@ -388,7 +431,8 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
         // Reads on B's rows for real; writes with random ids; writes without ids and heavy streams: NUL probe.
         const probe = build(operation, !operation.write, nul);
         const answer = await send(probe, caller);
-        if (answer.status === 401 || answer.status === 403) note(caller, `refused (${answer.status}) but the rule lets them in: ${answer.body.slice(0, 200)}`);
+        if (answer.status === 401 || answer.status === 403)
+          note(caller, `refused (${answer.status}) but the rule lets them in: ${answer.body.slice(0, 200)}`);
         else if (nul && answer.status !== 400) note(caller, `NUL probe answered ${answer.status}, expected 400`);
         return answer;
       };
@@ -398,25 +442,43 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
         return answer;
       };
       const ownRows = async () => {
-        const [foreign, missing] = await Promise.all([send(build(operation, true, false), 'client'), send(build(operation, false, false), 'client')]);
+        const [foreign, missing] = await Promise.all([
+          send(build(operation, true, false), 'client'),
+          send(build(operation, false, false), 'client'),
+        ]);
         const probe = build(operation, true, false);
         if (foreign.status === 401 || foreign.status === 403) note('client', `refused (${foreign.status}) on their own area`);
         // A client-facing id this test cannot give B's row for would make the comparison below prove nothing.
-        if (probe.unknown.length) note('client', `whose row is ${probe.unknown.join(', ')}? Map it in RESOURCE_BY_NAME, RESOURCE_BY_SEGMENT or OVERRIDES`);
+        if (probe.unknown.length)
+          note('client', `whose row is ${probe.unknown.join(', ')}? Map it in RESOURCE_BY_NAME, RESOURCE_BY_SEGMENT or OVERRIDES`);
         if (foreign.status !== missing.status || foreign.body !== missing.body) {
-          note('client', `B's ids answer ${foreign.status} ${foreign.body.slice(0, 160)} but random ids answer ${missing.status} ${missing.body.slice(0, 160)}`);
-        } else if (probe.requiredOwnId && foreign.status !== 404) note('client', `another client's row answers ${foreign.status}, expected 404`);
+          note(
+            'client',
+            `B's ids answer ${foreign.status} ${foreign.body.slice(0, 160)} but random ids answer ${missing.status} ${missing.body.slice(0, 160)}`,
+          );
+        } else if (probe.requiredOwnId && foreign.status !== 404)
+          note('client', `another client's row answers ${foreign.status}, expected 404`);
         // Several ids at once (a visit of a vehicle, a filter pair): one of B's among client A's own ids
         // answers like a random one there too.
         if (probe.resources.size > 1) {
           for (const resource of probe.resources) {
-            const mixed = (whose: 'B' | 'random'): Pick => (r) => (r === resource ? whose : 'A');
-            const [withB, withRandom] = await Promise.all([send(build(operation, mixed('B'), false), 'client'), send(build(operation, mixed('random'), false), 'client')]);
+            const mixed =
+              (whose: 'B' | 'random'): Pick =>
+              (r) =>
+                r === resource ? whose : 'A';
+            const [withB, withRandom] = await Promise.all([
+              send(build(operation, mixed('B'), false), 'client'),
+              send(build(operation, mixed('random'), false), 'client'),
+            ]);
             if (withB.status !== withRandom.status || withB.body !== withRandom.body) {
-              note('client', `B's ${resource} among A's own ids answers ${withB.status} ${withB.body.slice(0, 160)} but a random one ${withRandom.status} ${withRandom.body.slice(0, 160)}`);
+              note(
+                'client',
+                `B's ${resource} among A's own ids answers ${withB.status} ${withB.body.slice(0, 160)} but a random one ${withRandom.status} ${withRandom.body.slice(0, 160)}`,
+              );
             }
             const leaked = secrets.filter((secret) => withB.body.includes(secret));
-            if (leaked.length) note('client', `B's ${resource} among A's own ids: the answer carries client B's data (${leaked.join(', ')})`);
+            if (leaked.length)
+              note('client', `B's ${resource} among A's own ids: the answer carries client B's data (${leaked.join(', ')})`);
           }
         }
         return foreign;

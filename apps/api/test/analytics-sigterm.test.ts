@@ -72,7 +72,10 @@ it('stores every event accepted before and during a SIGTERM in the middle of a b
   expect(exitCode, server.output()).toBe(0);
   // Whatever the senders met after the signal (202 for requests already in flight, then 503 or a closed
   // connection), what was accepted is exactly what is stored.
-  expect([...answersAfterSignal.keys()].every((outcome) => ['202', '503', 'connection closed'].includes(outcome)), JSON.stringify([...answersAfterSignal])).toBe(true);
+  expect(
+    [...answersAfterSignal.keys()].every((outcome) => ['202', '503', 'connection closed'].includes(outcome)),
+    JSON.stringify([...answersAfterSignal]),
+  ).toBe(true);
   expect(accepted).toBeGreaterThanOrEqual(350);
   expect(await testDb().pageViewEvent.count({ where: { pagePath } })).toBe(accepted);
 }, 180_000);

@@ -15,7 +15,8 @@ import { shopTimeZone, syncRollupTimeZone } from '../src/modules/analytics/time-
 import { buildTestApp, createTestUser, testDb, testDeps } from './helpers.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const pool = () => poolOf(testDb());
@@ -30,7 +31,9 @@ const track = (target: App, payload: object, headers: Record<string, string> = {
   target.inject({ method: 'POST', url: '/backend/analytics/track-visit', headers: { 'user-agent': CHROME, ...headers }, payload });
 
 async function storedFor(sessionIds: string[]): Promise<number> {
-  const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "PageViewEvent" WHERE "sessionId" = ANY($1)`, [sessionIds]);
+  const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "PageViewEvent" WHERE "sessionId" = ANY($1)`, [
+    sessionIds,
+  ]);
   return rows[0]!.n;
 }
 
@@ -151,7 +154,12 @@ describe('POST /backend/analytics/track-visit', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message, JSON.stringify(payload)).toMatch(message);
     }
-    const broken = await app.inject({ method: 'POST', url: '/backend/analytics/track-visit', headers: { 'content-type': 'application/json' }, payload: '{"session_id":' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/backend/analytics/track-visit',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"session_id":',
+    });
     expect(broken.statusCode).toBe(400);
     const huge = await track(app, { session_id: id, page_path: '/', padding: 'x'.repeat(20_000) });
     expect(huge.statusCode).toBe(413);
@@ -257,8 +265,8 @@ describe('rollups', () => {
   it('equal a recount from the raw events on a random dataset', async () => {
     const from = Date.UTC(1991, 2, 1);
     const seed = { value: 12345 };
-    const random = () => ((seed.value = (seed.value * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(items: T[]) => items[Math.floor(random() * items.length)]!;
+    const random = () => (seed.value = (seed.value * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     const events = Array.from({ length: 3000 }, () =>
       event(new Date(from + Math.floor(random() * 20 * 86_400_000)), {
         area: pick(['public', 'public', 'staff', 'client']),
@@ -291,7 +299,9 @@ describe('rollups', () => {
     const daily = `SELECT area, dimension, day, value, views, entries FROM "PageViewDaily" WHERE day BETWEEN '1991-02-27' AND '1991-03-23' AND $1::text IS NOT NULL AND $2::text IS NOT NULL`;
     expect(await difference(dailyRecount, daily)).toBe(0);
     expect(await difference(daily, dailyRecount)).toBe(0);
-    const { rows } = await pool().query(`SELECT sum(views)::int AS n FROM "PageViewDaily" WHERE dimension = 'total' AND day BETWEEN '1991-02-27' AND '1991-03-23'`);
+    const { rows } = await pool().query(
+      `SELECT sum(views)::int AS n FROM "PageViewDaily" WHERE dimension = 'total' AND day BETWEEN '1991-02-27' AND '1991-03-23'`,
+    );
     expect(rows[0].n).toBe(events.filter((e) => e.eventType === 'pageview').length);
   });
 
@@ -309,7 +319,7 @@ describe('rollups', () => {
 describe('upkeep jobs (pg-boss, not timers in the web process)', () => {
   const silentLog = { warn: () => {}, error: () => {}, info: () => {} };
 
-  it('the retention job deletes expired raw events and the time-zone job brings the rollups back to the shop\'s zone', async () => {
+  it("the retention job deletes expired raw events and the time-zone job brings the rollups back to the shop's zone", async () => {
     const old = new Date(Date.now() - 500 * 86_400_000);
     await writeBatch(pool(), [event(old, { sessionId: 'expiring-by-job', pagePath: '/expiring-by-job' })]);
     const shopZone = await shopTimeZone(pool());
@@ -354,13 +364,22 @@ describe('reports', () => {
     expect((await get('page-views-over-time?startDate=2022-01-01&endDate=2023-12-31')).statusCode).toBe(200);
   });
 
-  it('count start and end days inclusively, in the rollups\' time zone, with empty days as zeros', async () => {
+  it("count start and end days inclusively, in the rollups' time zone, with empty days as zeros", async () => {
     const zone = await rollupZone();
     // Local wall-clock instants in `zone`, whatever it is: find the UTC instant whose local day and time match.
     const local = (day: string, time: string) => {
       const guess = Date.parse(`${day}T${time}Z`);
       const offset = (at: number) => {
-        const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
+        const parts = new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        }).formatToParts(at);
         const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
         return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
       };
@@ -368,7 +387,14 @@ describe('reports', () => {
     };
     await writeBatch(pool(), [
       event(local('1987-05-09', '23:59:59'), { area, pagePath: '/before' }),
-      event(local('1987-05-10', '00:00:00'), { area, pagePath: '/first', isEntry: true, referrer: 'google.com', deviceType: 'mobile', browser: 'Safari' }),
+      event(local('1987-05-10', '00:00:00'), {
+        area,
+        pagePath: '/first',
+        isEntry: true,
+        referrer: 'google.com',
+        deviceType: 'mobile',
+        browser: 'Safari',
+      }),
       event(local('1987-05-11', '12:30:00'), { area, pagePath: '/middle' }),
       event(local('1987-05-12', '23:00:00'), { area, pagePath: '/last', deviceType: 'mobile', browser: 'Firefox' }),
       event(local('1987-05-13', '00:00:00'), { area, pagePath: '/after' }),
@@ -385,7 +411,13 @@ describe('reports', () => {
     expect(pages.total).toBe(3);
     expect(pages.items.map((item: { path: string }) => item.path).sort()).toEqual(['/first', '/last', '/middle']);
     const devices = (await get(`device-distribution?${range}`)).json();
-    expect(devices).toEqual({ total: 3, items: [{ name: 'mobile', views: 2, percentage: 66.7 }, { name: 'desktop', views: 1, percentage: 33.3 }] });
+    expect(devices).toEqual({
+      total: 3,
+      items: [
+        { name: 'mobile', views: 2, percentage: 66.7 },
+        { name: 'desktop', views: 1, percentage: 33.3 },
+      ],
+    });
     expect((await get(`referrers?${range}`)).json()).toEqual({ total: 1, items: [{ name: 'google.com', views: 1, percentage: 100 }] });
     const browsers = (await get(`browser-distribution?${range}`)).json();
     expect(browsers.items.map((item: { name: string }) => item.name)).toEqual(['Chrome', 'Firefox', 'Safari']);
@@ -410,14 +442,19 @@ describe('reports', () => {
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [ROLLUP_LOCK_KEY]);
       await rebuildDailyRollups((sql, values) => client.query(sql, values), { timeZone: zone });
-      await client.query(`INSERT INTO "AnalyticsState" (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [ROLLUP_TIME_ZONE_KEY, zone]);
+      await client.query(
+        `INSERT INTO "AnalyticsState" (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [ROLLUP_TIME_ZONE_KEY, zone],
+      );
       await client.query('COMMIT');
     };
     try {
       await setZone('Asia/Tokyo');
       const tokyo = (await get(`page-views-over-time?startDate=1986-08-20&endDate=1986-08-21&area=${area}`)).json();
       expect(tokyo.timeZone).toBe('Asia/Tokyo');
-      expect(tokyo.points.filter((point: { views: number }) => point.views).map((point: { start: string }) => point.start)).toEqual(['1986-08-21T00:00']);
+      expect(tokyo.points.filter((point: { views: number }) => point.views).map((point: { start: string }) => point.start)).toEqual([
+        '1986-08-21T00:00',
+      ]);
       const daily = (await get(`page-views-over-time?startDate=1986-08-19&endDate=1986-08-21&area=${area}`)).json();
       expect(daily.points.map((point: { views: number }) => point.views)).toEqual([0, 0, 1]);
       await setZone('UTC');
@@ -439,7 +476,10 @@ describe('reports', () => {
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [ROLLUP_LOCK_KEY]);
       await rebuildDailyRollups((sql, values) => client.query(sql, values), { timeZone: 'Asia/Kolkata' });
-      await client.query(`INSERT INTO "AnalyticsState" (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [ROLLUP_TIME_ZONE_KEY, 'Asia/Kolkata']);
+      await client.query(
+        `INSERT INTO "AnalyticsState" (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [ROLLUP_TIME_ZONE_KEY, 'Asia/Kolkata'],
+      );
       await client.query('COMMIT');
       const day = (await get(`page-views-over-time?startDate=1985-03-11&endDate=1985-03-11&area=${area}`)).json();
       expect(day).toMatchObject({ bucket: 'hour', timeZone: 'Asia/Kolkata', totalViews: 1 });
@@ -457,7 +497,11 @@ describe('reports', () => {
   it('count active visitors of the last minute per area', async () => {
     const before = (await get('active-users?area=client')).json();
     for (const ip of ['198.51.100.1', '198.51.100.2']) {
-      await track(app, { session_id: sessionId(), page_path: '/client/dashboard' }, { 'x-forwarded-for': ip, 'user-agent': `${CHROME} active-test` });
+      await track(
+        app,
+        { session_id: sessionId(), page_path: '/client/dashboard' },
+        { 'x-forwarded-for': ip, 'user-agent': `${CHROME} active-test` },
+      );
     }
     await waitFor(async () => (await get('active-users?area=client')).json().activeUsers === before.activeUsers + 2);
     const after = (await get('active-users?area=client')).json();
@@ -480,7 +524,12 @@ async function openStream(address: string) {
       if (end >= 0) {
         const block = text.slice(start, end);
         text = text.slice(end + 2);
-        return JSON.parse(block.split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+        return JSON.parse(
+          block
+            .split('\n')
+            .find((line) => line.startsWith('data: '))!
+            .slice(6),
+        );
       }
       const { value, done } = await reader.read();
       if (done) throw new Error('stream ended');
@@ -520,7 +569,12 @@ describe('real-time stream', () => {
           const start = text.indexOf('event: snapshot');
           const block = text.slice(start, end);
           text = text.slice(end + 2);
-          return JSON.parse(block.split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+          return JSON.parse(
+            block
+              .split('\n')
+              .find((line) => line.startsWith('data: '))!
+              .slice(6),
+          );
         }
         const { value, done } = await reader.read();
         if (done) throw new Error('stream ended');
@@ -581,8 +635,13 @@ describe('who may read analytics', () => {
   it('staff only over REST: anonymous 401, clients 403', async () => {
     for (const path of paths) {
       expect((await app.inject({ method: 'GET', url: `/backend/analytics/${path}` })).statusCode, path).toBe(401);
-      expect((await app.inject({ method: 'GET', url: `/backend/analytics/${path}`, headers: client.authHeader })).statusCode, path).toBe(403);
-      if (path !== 'real-time/stream') expect((await app.inject({ method: 'GET', url: `/backend/analytics/${path}`, headers: staff.authHeader })).statusCode, path).toBe(200);
+      expect((await app.inject({ method: 'GET', url: `/backend/analytics/${path}`, headers: client.authHeader })).statusCode, path).toBe(
+        403,
+      );
+      if (path !== 'real-time/stream')
+        expect((await app.inject({ method: 'GET', url: `/backend/analytics/${path}`, headers: staff.authHeader })).statusCode, path).toBe(
+          200,
+        );
     }
   });
 

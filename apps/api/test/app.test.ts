@@ -20,7 +20,7 @@ describe('app shell', () => {
       const { headers } = await app.inject({ method: 'GET', url });
       expect(headers['content-security-policy']).toContain("default-src 'self'");
       expect(headers['content-security-policy']).toContain("script-src 'self'");
-      expect(headers['content-security-policy']).toContain('frame-src \'self\' https://www.openstreetmap.org');
+      expect(headers['content-security-policy']).toContain("frame-src 'self' https://www.openstreetmap.org");
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(headers['cross-origin-embedder-policy']).toBeUndefined();

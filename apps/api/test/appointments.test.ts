@@ -19,8 +19,13 @@ let serviceIds: string[];
 let timezone: string;
 
 const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-const book = (payload: object, remoteAddress = ip()) => app.inject({ method: 'POST', url: '/backend/appointments', payload, remoteAddress });
-const availability = async () => (await app.inject({ method: 'GET', url: '/backend/appointments/availability?days=60' })).json() as { perDay: number; days: { day: string; remaining: number }[] };
+const book = (payload: object, remoteAddress = ip()) =>
+  app.inject({ method: 'POST', url: '/backend/appointments', payload, remoteAddress });
+const availability = async () =>
+  (await app.inject({ method: 'GET', url: '/backend/appointments/availability?days=60' })).json() as {
+    perDay: number;
+    days: { day: string; remaining: number }[];
+  };
 
 /** A day with no live request yet (tests may run again on the same database). */
 async function emptyDay(offsetFrom = 5) {
@@ -47,7 +52,10 @@ beforeAll(async () => {
   app = await buildTestApp({ senders: { email: sender } });
   // Staff decide through a caller whose app sends email through the capturing sender.
   const employee = await signedIn('EMPLOYEE');
-  staff = { ...employee, caller: createCaller(createContextInner(testDeps({ senders: { email: sender } }), { userId: employee.user.id, roles: ['EMPLOYEE'] })) };
+  staff = {
+    ...employee,
+    caller: createCaller(createContextInner(testDeps({ senders: { email: sender } }), { userId: employee.user.id, roles: ['EMPLOYEE'] })),
+  };
   const merchant = await testDb().merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { timezone: true } });
   timezone = merchant?.timezone ?? 'UTC';
   const category = await testDb().offeringCategory.create({ data: { title: { en: 'Brakes', fr: 'Freins', ar: 'فرامل' } } });
@@ -56,7 +64,15 @@ beforeAll(async () => {
       [{ en: 'Brake pads', fr: 'Plaquettes de frein', ar: 'وسادات الفرامل' }, 12_000, 'REPAIR'],
       [{ en: 'Brake check', fr: 'Contrôle des freins', ar: 'فحص الفرامل' }, 3_000, 'INSPECTION'],
     ].map(([title, priceCents, service]) =>
-      testDb().offeringItem.create({ data: { categoryId: category.id, title: title as object, priceCents: priceCents as number, currency: 'USD', service: service as 'REPAIR' } }),
+      testDb().offeringItem.create({
+        data: {
+          categoryId: category.id,
+          title: title as object,
+          priceCents: priceCents as number,
+          currency: 'USD',
+          service: service as 'REPAIR',
+        },
+      }),
     ),
   );
   serviceIds = items.map((item) => item.id);
@@ -141,7 +157,13 @@ describe('staff decisions and the portal', () => {
     const receipt = (await book(request({ day, email: `accept_${uniqueSuffix()}@booking.test` }))).json();
     const row = await testDb().appointment.findUniqueOrThrow({ where: { id: receipt.id } });
 
-    const noPlate = staff.caller.appointments.accept({ id: receipt.id, scheduledAt: `${day}T09:30:00.000Z`, createVisit: true, note: null, plateNumber: 'NOPE-000' });
+    const noPlate = staff.caller.appointments.accept({
+      id: receipt.id,
+      scheduledAt: `${day}T09:30:00.000Z`,
+      createVisit: true,
+      note: null,
+      plateNumber: 'NOPE-000',
+    });
     await expect(noPlate).rejects.toMatchObject({ code: 'BAD_REQUEST' });
 
     const accepted = await staff.caller.appointments.accept({
@@ -151,9 +173,19 @@ describe('staff decisions and the portal', () => {
       note: 'Bring the spare key',
       plateNumber: owner.vehicle.plateNumber.toLowerCase(),
     });
-    expect(accepted).toMatchObject({ status: 'ACCEPTED', vehicle: { id: owner.vehicle.id }, customerId: owner.customer.id, staffNote: 'Bring the spare key' });
+    expect(accepted).toMatchObject({
+      status: 'ACCEPTED',
+      vehicle: { id: owner.vehicle.id },
+      customerId: owner.customer.id,
+      staffNote: 'Bring the spare key',
+    });
     const visit = await testDb().visit.findUniqueOrThrow({ where: { id: accepted.visitId! }, include: { tasks: true } });
-    expect(visit).toMatchObject({ customerId: owner.customer.id, vehicleId: owner.vehicle.id, notes: 'The brakes squeak', totalCostCents: 15_000 });
+    expect(visit).toMatchObject({
+      customerId: owner.customer.id,
+      vehicleId: owner.vehicle.id,
+      notes: 'The brakes squeak',
+      totalCostCents: 15_000,
+    });
     expect(visit.tasks.map((task) => task.soldForCents).sort((a, b) => a - b)).toEqual([3_000, 12_000]);
 
     const mail = sent.find((message) => message.to === row.email)!;
@@ -164,14 +196,31 @@ describe('staff decisions and the portal', () => {
 
   it('a client books from the portal for their own vehicle, sees the proposed time and takes it; another client cannot touch it', async () => {
     const owner = await signedInCustomer();
-    await testDb().user.update({ where: { id: owner.customer.id }, data: { email: `portal_${uniqueSuffix()}@booking.test`, preferredLanguage: 'ar' } });
+    await testDb().user.update({
+      where: { id: owner.customer.id },
+      data: { email: `portal_${uniqueSuffix()}@booking.test`, preferredLanguage: 'ar' },
+    });
     const day = await emptyDay();
     const stranger = await signedInCustomer();
-    await expect(stranger.caller.myAppointments.request({ vehicleId: owner.vehicle.id, day, dayPart: 'ANY', serviceItemIds: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      stranger.caller.myAppointments.request({ vehicleId: owner.vehicle.id, day, dayPart: 'ANY', serviceItemIds: [] }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
-    const receipt = await owner.caller.myAppointments.request({ vehicleId: owner.vehicle.id, day, dayPart: 'AFTERNOON', serviceItemIds: [serviceIds[1]!], message: null });
+    const receipt = await owner.caller.myAppointments.request({
+      vehicleId: owner.vehicle.id,
+      day,
+      dayPart: 'AFTERNOON',
+      serviceItemIds: [serviceIds[1]!],
+      message: null,
+    });
     const [mine] = await owner.caller.myAppointments.list({});
-    expect(mine).toMatchObject({ id: receipt.id, status: 'REQUESTED', vehicle: { id: owner.vehicle.id }, language: 'ar', services: [{ id: serviceIds[1] }] });
+    expect(mine).toMatchObject({
+      id: receipt.id,
+      status: 'REQUESTED',
+      vehicle: { id: owner.vehicle.id },
+      language: 'ar',
+      services: [{ id: serviceIds[1] }],
+    });
 
     const later = addDays(day, 1);
     await staff.caller.appointments.propose({ id: receipt.id, scheduledAt: `${later}T14:00:00.000Z`, note: null });
@@ -193,7 +242,12 @@ describe('staff decisions and the portal', () => {
     const week = await staff.caller.appointments.list({ from: day, days: 7 });
     expect(week.items.map((item) => item.id)).toContain(receipt.id);
     expect(week.waiting.map((item) => item.id)).toContain(receipt.id);
-    expect(week.items.find((item) => item.id === receipt.id)!.services.map((s) => s.title).sort()).toEqual(['Brake check', 'Brake pads']);
+    expect(
+      week.items
+        .find((item) => item.id === receipt.id)!
+        .services.map((s) => s.title)
+        .sort(),
+    ).toEqual(['Brake check', 'Brake pads']);
     expect(week.workingHours.startHour).toBeLessThan(week.workingHours.endHour);
     expect((await staff.caller.appointments.badge()).count).toBeGreaterThan(0);
   });

@@ -5,7 +5,7 @@ import { signAccessToken } from '../src/session/session.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/router.ts';
 import { TEST_JWT_SECRET, testDeps } from './helpers.ts';
-import { createCustomer, inDays, signedIn, task } from './visits-fixtures.ts';
+import { createCustomer, inDays, type signedIn, task } from './visits-fixtures.ts';
 
 export type Staff = Awaited<ReturnType<typeof signedIn>>;
 
@@ -19,8 +19,18 @@ export async function signedInCustomer() {
 }
 export type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
 
-export async function visitFor(staff: Staff, owner: Customer, tasks: TaskInput[] = [task({ title: 'Oil service', soldForCents: 10_000, costCents: 6_000 })]) {
-  return staff.caller.visits.create({ name: 'Portal visit', customerId: owner.customer.id, vehicleId: owner.vehicle.id, dueDate: inDays(2), tasks });
+export async function visitFor(
+  staff: Staff,
+  owner: Customer,
+  tasks: TaskInput[] = [task({ title: 'Oil service', soldForCents: 10_000, costCents: 6_000 })],
+) {
+  return staff.caller.visits.create({
+    name: 'Portal visit',
+    customerId: owner.customer.id,
+    vehicleId: owner.vehicle.id,
+    dueDate: inDays(2),
+    tasks,
+  });
 }
 
 export async function propose(staff: Staff, visitId: string, overrides: Partial<TaskInput> = {}) {

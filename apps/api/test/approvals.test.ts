@@ -22,12 +22,18 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function trpcError(call: Promise<unknown>) {
-  const error = await call.then(() => null, (e: unknown) => e);
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return { code: (error as TRPCError).code, message: (error as TRPCError).message };
 }
-const decide = (customer: Customer, visitId: string, decisions: { taskId: string; decision: 'APPROVED' | 'DECLINED'; soldForCents: number; comment?: string }[]) =>
-  app.inject({ method: 'POST', url: `/backend/my/visits/${visitId}/decisions`, headers: customer.authHeader, payload: { decisions } });
+const decide = (
+  customer: Customer,
+  visitId: string,
+  decisions: { taskId: string; decision: 'APPROVED' | 'DECLINED'; soldForCents: number; comment?: string }[],
+) => app.inject({ method: 'POST', url: `/backend/my/visits/${visitId}/decisions`, headers: customer.authHeader, payload: { decisions } });
 
 describe('proposing work', () => {
   it('a proposal waits: not in the total, cannot be started, only withdrawn', async () => {
@@ -37,7 +43,12 @@ describe('proposing work', () => {
     expect(proposal.nextStatuses).toEqual(['CANCELLED']);
     const after = await staff.caller.visits.get({ id: visit.id });
     expect(after.totalCostCents).toBe(10_000);
-    const start = await app.inject({ method: 'PATCH', url: `/backend/tasks/${proposal.id}/status`, headers: staff.authHeader, payload: { status: 'IN_PROGRESS' } });
+    const start = await app.inject({
+      method: 'PATCH',
+      url: `/backend/tasks/${proposal.id}/status`,
+      headers: staff.authHeader,
+      payload: { status: 'IN_PROGRESS' },
+    });
     expect(start.statusCode).toBe(409);
     expect(start.json().message).toMatch(/waiting for the customer/);
     expect((await testDb().task.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe('PENDING');
@@ -47,14 +58,22 @@ describe('proposing work', () => {
     const visit = await visitFor(staff, alice);
     const proposal = await propose(staff, visit.id, { soldForCents: 2_500 });
     await staff.caller.tasks.setStatus({ id: proposal.id, status: 'CANCELLED' });
-    const reopen = await app.inject({ method: 'PATCH', url: `/backend/tasks/${proposal.id}/status`, headers: staff.authHeader, payload: { status: 'REOPENED' } });
+    const reopen = await app.inject({
+      method: 'PATCH',
+      url: `/backend/tasks/${proposal.id}/status`,
+      headers: staff.authHeader,
+      payload: { status: 'REOPENED' },
+    });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().message).toMatch(/withdrawn/);
     const decision = await decide(alice, visit.id, [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 2_500 }]);
     expect(decision.statusCode).toBe(409);
     expect(decision.json().message).toBe('The shop withdrew this proposal');
     expect((await staff.caller.visits.get({ id: visit.id })).totalCostCents).toBe(10_000);
-    expect((await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: staff.authHeader, payload: {} })).statusCode).toBe(409);
+    expect(
+      (await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: staff.authHeader, payload: {} }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('REST proposes with proposed: true and records who proposed', async () => {
@@ -82,7 +101,10 @@ describe('proposing work', () => {
 describe('the customer decides in the client area', () => {
   it('approve one, decline the other: totals follow, decisions are recorded and shown to staff', async () => {
     const visit = await visitFor(staff, alice);
-    const [wipers, filter] = [await propose(staff, visit.id, { title: 'Wipers', soldForCents: 3_000 }), await propose(staff, visit.id, { title: 'Air filter', soldForCents: 4_000 })];
+    const [wipers, filter] = [
+      await propose(staff, visit.id, { title: 'Wipers', soldForCents: 3_000 }),
+      await propose(staff, visit.id, { title: 'Air filter', soldForCents: 4_000 }),
+    ];
     const freshBefore = (await staff.caller.approvals.fresh()).count;
 
     const response = await decide(alice, visit.id, [
@@ -95,14 +117,26 @@ describe('the customer decides in the client area', () => {
     const staffView = await staff.caller.visits.get({ id: visit.id });
     expect(staffView.totalCostCents).toBe(13_000);
     const byTitle = Object.fromEntries(staffView.tasks.map((t) => [t.title, t]));
-    expect(byTitle.Wipers).toMatchObject({ status: 'PENDING', approval: { state: 'APPROVED', channel: 'PORTAL', decidedBy: { id: alice.customer.id } } });
+    expect(byTitle.Wipers).toMatchObject({
+      status: 'PENDING',
+      approval: { state: 'APPROVED', channel: 'PORTAL', decidedBy: { id: alice.customer.id } },
+    });
     expect(byTitle.Wipers!.nextStatuses).toContain('IN_PROGRESS');
-    expect(byTitle['Air filter']).toMatchObject({ status: 'CANCELLED', nextStatuses: [], approval: { state: 'DECLINED', comment: 'Next time' } });
+    expect(byTitle['Air filter']).toMatchObject({
+      status: 'CANCELLED',
+      nextStatuses: [],
+      approval: { state: 'DECLINED', comment: 'Next time' },
+    });
     expect(byTitle['Air filter']!.approval!.decidedAt).not.toBeNull();
 
     const fresh = await staff.caller.approvals.fresh();
     expect(fresh.count).toBe(freshBefore + 2);
-    expect(fresh.items.filter((item) => item.visit.id === visit.id).map((item) => item.decision).sort()).toEqual(['APPROVED', 'DECLINED']);
+    expect(
+      fresh.items
+        .filter((item) => item.visit.id === visit.id)
+        .map((item) => item.decision)
+        .sort(),
+    ).toEqual(['APPROVED', 'DECLINED']);
     expect(await staff.caller.approvals.markSeen({ id: visit.id })).toEqual({ count: 2 });
     expect((await staff.caller.approvals.fresh()).items.some((item) => item.visit.id === visit.id)).toBe(false);
   });
@@ -114,7 +148,10 @@ describe('the customer decides in the client area', () => {
     const done = await staff.caller.visits.get({ id: visit.id });
     expect(done.status).toBe('COMPLETED');
     await staff.caller.visits.setStatus({ id: visit.id, version: done.version, status: 'READY_FOR_PICKUP' });
-    await alice.caller.myVisits.decide({ id: visit.id, decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: proposal.soldForCents }] });
+    await alice.caller.myVisits.decide({
+      id: visit.id,
+      decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: proposal.soldForCents }],
+    });
     expect((await staff.caller.visits.get({ id: visit.id })).status).toBe('IN_PROGRESS');
   });
 
@@ -134,8 +171,19 @@ describe('the customer decides in the client area', () => {
     expect(smuggled.statusCode).toBe(404);
     expect(smuggled.json().message).toBe('Task not found');
     expect((await testDb().task.findUniqueOrThrow({ where: { id: proposal.id } })).approval).toBe('PENDING');
-    expect((await app.inject({ method: 'POST', url: `/backend/my/visits/${visit.id}/decisions`, headers: staff.authHeader, payload: { decisions: [item] } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: `/backend/my/visits/${visit.id}/decisions`, payload: { decisions: [item] } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/backend/my/visits/${visit.id}/decisions`,
+          headers: staff.authHeader,
+          payload: { decisions: [item] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: `/backend/my/visits/${visit.id}/decisions`, payload: { decisions: [item] } })).statusCode,
+    ).toBe(401);
   });
 
   it('only proposed tasks, once, at the price shown, not after the visit is closed', async () => {
@@ -169,7 +217,9 @@ describe('the customer decides in the client area', () => {
     const visit = await visitFor(staff, alice);
     const proposal = await propose(staff, visit.id);
     const results = await Promise.all(
-      (['APPROVED', 'DECLINED'] as const).map((decision) => decide(alice, visit.id, [{ taskId: proposal.id, decision, soldForCents: proposal.soldForCents }])),
+      (['APPROVED', 'DECLINED'] as const).map((decision) =>
+        decide(alice, visit.id, [{ taskId: proposal.id, decision, soldForCents: proposal.soldForCents }]),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
@@ -186,19 +236,37 @@ describe('the customer decides in the client area', () => {
     expect((await decide(alice, visit.id, [])).statusCode).toBe(400);
   });
 
-  it('declined work is final on its task, kept, and shown on the vehicle\'s next visit', async () => {
+  it("declined work is final on its task, kept, and shown on the vehicle's next visit", async () => {
     const first = await visitFor(staff, alice);
     const proposal = await propose(staff, first.id, { title: 'Timing belt', soldForCents: 45_000 });
-    await alice.caller.myVisits.decide({ id: first.id, decisions: [{ taskId: proposal.id, decision: 'DECLINED', soldForCents: 45_000, comment: 'Too expensive now' }] });
-    const reopen = await app.inject({ method: 'PATCH', url: `/backend/tasks/${proposal.id}/status`, headers: staff.authHeader, payload: { status: 'REOPENED' } });
+    await alice.caller.myVisits.decide({
+      id: first.id,
+      decisions: [{ taskId: proposal.id, decision: 'DECLINED', soldForCents: 45_000, comment: 'Too expensive now' }],
+    });
+    const reopen = await app.inject({
+      method: 'PATCH',
+      url: `/backend/tasks/${proposal.id}/status`,
+      headers: staff.authHeader,
+      payload: { status: 'REOPENED' },
+    });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().message).toMatch(/declined/);
     expect((await app.inject({ method: 'DELETE', url: `/backend/tasks/${proposal.id}`, headers: staff.authHeader })).statusCode).toBe(409);
 
     const next = await visitFor(staff, alice);
     const declined = await staff.caller.approvals.declined({ id: alice.vehicle.id, exceptVisitId: next.id });
-    expect(declined.items[0]).toMatchObject({ taskId: proposal.id, title: 'Timing belt', soldForCents: 45_000, comment: 'Too expensive now', visit: { id: first.id } });
-    const rest = await app.inject({ method: 'GET', url: `/backend/vehicles/${alice.vehicle.id}/declined-work?exceptVisitId=${first.id}`, headers: staff.authHeader });
+    expect(declined.items[0]).toMatchObject({
+      taskId: proposal.id,
+      title: 'Timing belt',
+      soldForCents: 45_000,
+      comment: 'Too expensive now',
+      visit: { id: first.id },
+    });
+    const rest = await app.inject({
+      method: 'GET',
+      url: `/backend/vehicles/${alice.vehicle.id}/declined-work?exceptVisitId=${first.id}`,
+      headers: staff.authHeader,
+    });
     expect(rest.json().items.some((item: { taskId: string }) => item.taskId === proposal.id)).toBe(false);
   });
 
@@ -212,7 +280,11 @@ describe('the customer decides in the client area', () => {
     });
     await alice.caller.myVisits.decide({ id: visit.id, decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 3_500 }] });
     const current = await staff.caller.tasks.get({ id: repriced.id });
-    const stale = staff.caller.tasks.update({ ...task({ title: 'x', soldForCents: 9_000 }), id: proposal.id, updatedAt: current.updatedAt });
+    const stale = staff.caller.tasks.update({
+      ...task({ title: 'x', soldForCents: 9_000 }),
+      id: proposal.id,
+      updatedAt: current.updatedAt,
+    });
     expect((await trpcError(stale)).code).toBe('CONFLICT');
     expect((await staff.caller.visits.get({ id: visit.id })).totalCostCents).toBe(13_500);
   });
@@ -220,19 +292,31 @@ describe('the customer decides in the client area', () => {
 
 describe('the approval link', () => {
   async function linkFor(visitId: string, sendEmail = true) {
-    const response = await app.inject({ method: 'POST', url: `/backend/visits/${visitId}/approval-links`, headers: staff.authHeader, payload: { sendEmail } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/backend/visits/${visitId}/approval-links`,
+      headers: staff.authHeader,
+      payload: { sendEmail },
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     return { ...body, token: (body.url as string).split('/approve/')[1]! };
   }
   const open = (token: string) => app.inject({ method: 'GET', url: `/backend/approve/${token}` });
-  const submit = (token: string, decisions: unknown[]) => app.inject({ method: 'POST', url: `/backend/approve/${token}`, payload: { decisions } });
+  const submit = (token: string, decisions: unknown[]) =>
+    app.inject({ method: 'POST', url: `/backend/approve/${token}`, payload: { decisions } });
 
-  it('is emailed in the customer\'s language, offered for WhatsApp, opens only that visit\'s proposals and works once', async () => {
+  it("is emailed in the customer's language, offered for WhatsApp, opens only that visit's proposals and works once", async () => {
     const email = `alice-${randomUUID().slice(0, 8)}@test.garage`;
-    await testDb().user.update({ where: { id: alice.customer.id }, data: { email, preferredLanguage: 'fr', countryCode: '+33', phoneNumber: `6${String(Date.now()).slice(-8)}` } });
+    await testDb().user.update({
+      where: { id: alice.customer.id },
+      data: { email, preferredLanguage: 'fr', countryCode: '+33', phoneNumber: `6${String(Date.now()).slice(-8)}` },
+    });
     const visit = await visitFor(staff, alice);
-    const [wipers, filter] = [await propose(staff, visit.id, { title: 'Wipers', soldForCents: 3_000 }), await propose(staff, visit.id, { title: 'Air filter', soldForCents: 4_000 })];
+    const [wipers, filter] = [
+      await propose(staff, visit.id, { title: 'Wipers', soldForCents: 3_000 }),
+      await propose(staff, visit.id, { title: 'Air filter', soldForCents: 4_000 }),
+    ];
     const link = await linkFor(visit.id);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(link.emailedTo).toBe(email);
@@ -259,7 +343,12 @@ describe('the approval link', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ decided: 2, totalCostCents: 13_000 });
     const stored = await testDb().task.findUniqueOrThrow({ where: { id: filter.id } });
-    expect(stored).toMatchObject({ approval: 'DECLINED', approvalChannel: 'LINK', approvalDecidedById: alice.customer.id, status: 'CANCELLED' });
+    expect(stored).toMatchObject({
+      approval: 'DECLINED',
+      approvalChannel: 'LINK',
+      approvalDecidedById: alice.customer.id,
+      status: 'CANCELLED',
+    });
 
     const reopened = await open(link.token);
     expect(reopened.statusCode).toBe(410);
@@ -282,7 +371,10 @@ describe('the approval link', () => {
     expect((await open(first.token)).json().message).toMatch(/replaced/);
     expect((await submit(first.token, decision)).statusCode).toBe(410);
 
-    await testDb().approvalLink.updateMany({ where: { visitId: visit.id, revokedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await testDb().approvalLink.updateMany({
+      where: { visitId: visit.id, revokedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await open(second.token);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toMatch(/expired/);
@@ -300,7 +392,8 @@ describe('the approval link', () => {
     expect(page.json().result.data.tasks.map((t: { title: string }) => t.title)).toEqual(['Brake fluid']);
 
     const decisions = [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 2_500 }];
-    const decideByLink = () => app.inject({ method: 'POST', url: '/backend/trpc/approvals.decideByLink', payload: { token: link.token, decisions } });
+    const decideByLink = () =>
+      app.inject({ method: 'POST', url: '/backend/trpc/approvals.decideByLink', payload: { token: link.token, decisions } });
     const done = await decideByLink();
     expect(done.statusCode).toBe(200);
     expect(done.json().result.data).toMatchObject({ decided: 1 });
@@ -324,15 +417,27 @@ describe('the approval link', () => {
 
   it('staff only, and only for a visit with proposals waiting that is not closed', async () => {
     const visit = await visitFor(staff, alice);
-    expect((await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: staff.authHeader, payload: {} })).statusCode).toBe(409);
+    expect(
+      (await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: staff.authHeader, payload: {} }))
+        .statusCode,
+    ).toBe(409);
     await propose(staff, visit.id);
-    expect((await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: alice.authHeader, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: alice.authHeader, payload: {} }))
+        .statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, payload: {} })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: `/backend/visits/${randomUUID()}/approval-links`, headers: staff.authHeader, payload: {} })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: `/backend/visits/${randomUUID()}/approval-links`, headers: staff.authHeader, payload: {} }))
+        .statusCode,
+    ).toBe(404);
     const link = await linkFor(visit.id, false);
     await testDb().visit.update({ where: { id: visit.id }, data: { status: 'CANCELLED' } });
     expect((await open(link.token)).statusCode).toBe(409);
-    expect((await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: staff.authHeader, payload: {} })).statusCode).toBe(409);
+    expect(
+      (await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/approval-links`, headers: staff.authHeader, payload: {} }))
+        .statusCode,
+    ).toBe(409);
     expect((await app.inject({ method: 'GET', url: '/backend/approvals/fresh', headers: alice.authHeader })).statusCode).toBe(403);
   });
 

@@ -46,7 +46,12 @@ export async function createAccount(
 /** A fresh address per test: throttling per IP is then per test. */
 export const uniqueIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-export function post(app: App, url: string, payload: unknown, options: { ip?: string; cookies?: Record<string, string>; headers?: Record<string, string> } = {}) {
+export function post(
+  app: App,
+  url: string,
+  payload: unknown,
+  options: { ip?: string; cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   return app.inject({
     method: 'POST',
     url,

@@ -60,7 +60,12 @@ describe('POST /backend/user/login', () => {
     const day = 24 * 60 * 60;
     expect(cookies.accessToken).toMatchObject({ value: response.json().accessToken, maxAge: 7 * day, sameSite: 'Strict', path: '/' });
     expect(cookies.accessToken!.httpOnly).toBeFalsy();
-    expect(cookies.refreshToken).toMatchObject({ value: response.json().refreshToken, maxAge: 30 * day, sameSite: 'Strict', httpOnly: true });
+    expect(cookies.refreshToken).toMatchObject({
+      value: response.json().refreshToken,
+      maxAge: 30 * day,
+      sameSite: 'Strict',
+      httpOnly: true,
+    });
     expect(cookies.user).toMatchObject({ maxAge: 7 * day, sameSite: 'Strict' });
     expect(JSON.parse(decodeURIComponent(cookies.user!.value))).toEqual(response.json().user);
     for (const cookie of Object.values(cookies)) expect(cookie.secure).toBeFalsy();
@@ -70,7 +75,12 @@ describe('POST /backend/user/login', () => {
     const base = testDeps();
     const proxied = await buildTestApp({ config: { ...base.config, TRUST_PROXY: true } });
     try {
-      const response = await post(proxied, LOGIN, { identifier: admin.email, password: admin.password }, { headers: { 'x-forwarded-proto': 'https' } });
+      const response = await post(
+        proxied,
+        LOGIN,
+        { identifier: admin.email, password: admin.password },
+        { headers: { 'x-forwarded-proto': 'https' } },
+      );
       expect(response.statusCode).toBe(200);
       for (const cookie of Object.values(cookiesOf(response))) expect(cookie.secure).toBe(true);
     } finally {

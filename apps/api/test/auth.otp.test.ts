@@ -27,7 +27,10 @@ describe('one-time codes and password reset', () => {
   /** Pretend the resend countdown is over without waiting a minute. */
   async function endCooldown(identifierKey: string) {
     const past = new Date(Date.now() - (OTP.resendCooldownSeconds + 1) * 1000);
-    await testDb().authAttempt.updateMany({ where: { bucket: buckets.codeSend('PASSWORD_RESET', identifierKey) }, data: { createdAt: past } });
+    await testDb().authAttempt.updateMany({
+      where: { bucket: buckets.codeSend('PASSWORD_RESET', identifierKey) },
+      data: { createdAt: past },
+    });
   }
 
   async function requestCode(account: TestAccount, identifier = account.email) {
@@ -42,7 +45,11 @@ describe('one-time codes and password reset', () => {
     const session = (await post(app, '/backend/user/login', { identifier: account.email, password: account.password })).json();
 
     const sent = await post(app, SEND, { identifier: account.email, purpose: 'PASSWORD_RESET' });
-    expect(sent.json()).toEqual({ message: AUTH_MESSAGES.codeSent, resendAfterSeconds: OTP.resendCooldownSeconds, expiresInSeconds: OTP.ttlSeconds });
+    expect(sent.json()).toEqual({
+      message: AUTH_MESSAGES.codeSent,
+      resendAfterSeconds: OTP.resendCooldownSeconds,
+      expiresInSeconds: OTP.ttlSeconds,
+    });
     const code = await sink.waitForCode(account.email);
     expect(code).toMatch(/^\d{6}$/);
     const stored = await testDb().oneTimeCode.findFirstOrThrow({ where: { userId: account.id } });
@@ -142,8 +149,13 @@ describe('one-time codes and password reset', () => {
     const ghost = `ghost_${uniqueSuffix()}@auth.test`;
     await post(app, SEND, { identifier: ghost, purpose: 'PASSWORD_RESET' });
     const messages: string[] = [];
-    for (let i = 0; i <= OTP.maxAttempts; i++) messages.push((await post(app, VERIFY, { identifier: ghost, otp: '123456' })).json().message);
-    expect(messages).toEqual([...Array(OTP.maxAttempts - 1).fill(AUTH_MESSAGES.codeInvalid), AUTH_MESSAGES.codeLocked, AUTH_MESSAGES.codeLocked]);
+    for (let i = 0; i <= OTP.maxAttempts; i++)
+      messages.push((await post(app, VERIFY, { identifier: ghost, otp: '123456' })).json().message);
+    expect(messages).toEqual([
+      ...Array(OTP.maxAttempts - 1).fill(AUTH_MESSAGES.codeInvalid),
+      AUTH_MESSAGES.codeLocked,
+      AUTH_MESSAGES.codeLocked,
+    ]);
   });
 
   it("answers an identifier the same whatever was tried with another of the account's (no phone-to-email link)", async () => {
@@ -167,7 +179,11 @@ describe('one-time codes and password reset', () => {
     };
     const throughPhone = await tries(`+44 ${account.phone}`, wrong, OTP.maxAttempts + 1);
     const throughGhostPhone = await tries(ghostPhone, wrong, OTP.maxAttempts + 1);
-    expect(throughPhone).toEqual([...Array(OTP.maxAttempts - 1).fill(AUTH_MESSAGES.codeInvalid), AUTH_MESSAGES.codeLocked, AUTH_MESSAGES.codeLocked]);
+    expect(throughPhone).toEqual([
+      ...Array(OTP.maxAttempts - 1).fill(AUTH_MESSAGES.codeInvalid),
+      AUTH_MESSAGES.codeLocked,
+      AUTH_MESSAGES.codeLocked,
+    ]);
     expect(throughPhone).toEqual(throughGhostPhone);
 
     // The account's email answers its first try like any other email's first try (not "locked")...
@@ -251,7 +267,9 @@ describe('one-time codes and password reset', () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await post(app, SEND, { identifier: `spray_${uniqueSuffix()}@auth.test`, purpose: 'PASSWORD_RESET' }, { ip })).statusCode);
+      statuses.push(
+        (await post(app, SEND, { identifier: `spray_${uniqueSuffix()}@auth.test`, purpose: 'PASSWORD_RESET' }, { ip })).statusCode,
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
@@ -261,10 +279,15 @@ describe('one-time codes and password reset', () => {
     const account = await createAccount();
     expect((await post(app, '/backend/trpc/auth.sendOtp', { identifier: account.email, purpose: 'PASSWORD_RESET' })).statusCode).toBe(200);
     const code = await sink.waitForCode(account.email);
-    const wrong = await post(app, '/backend/trpc/auth.verifyOtp', { identifier: account.email, otp: code === '000000' ? '111111' : '000000' });
+    const wrong = await post(app, '/backend/trpc/auth.verifyOtp', {
+      identifier: account.email,
+      otp: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.json().error.data).toMatchObject({ fieldErrors: { otp: [AUTH_MESSAGES.codeInvalid] } });
     expect((await post(app, '/backend/trpc/auth.verifyOtp', { identifier: account.email, otp: code })).statusCode).toBe(200);
-    expect((await post(app, '/backend/trpc/auth.resetPassword', { identifier: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await post(app, '/backend/trpc/auth.resetPassword', { identifier: account.email, password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
     const tooSoon = await post(app, '/backend/trpc/auth.resendOtp', { identifier: account.email, purpose: 'PASSWORD_RESET' });
     expect(tooSoon.statusCode).toBe(429);
   });

@@ -8,7 +8,15 @@ import { createGuards, sessionOf } from '../src/http/guards.ts';
 import { signAccessToken, verifyAccessToken } from '../src/session/session.ts';
 import errorHandler from '../src/plugins/error-handler.ts';
 import { createContextInner } from '../src/trpc/context.ts';
-import { adminProcedure, clientProcedure, createCallerFactory, protectedProcedure, publicProcedure, router, staffProcedure } from '../src/trpc/init.ts';
+import {
+  adminProcedure,
+  clientProcedure,
+  createCallerFactory,
+  protectedProcedure,
+  publicProcedure,
+  router,
+  staffProcedure,
+} from '../src/trpc/init.ts';
 import { createAccount, cookiesOf, post } from './auth-fixtures.ts';
 import { buildTestApp, testDb, testDeps, TEST_JWT_SECRET } from './helpers.ts';
 
@@ -158,7 +166,9 @@ describe('access tokens and GET /backend/user/me', () => {
 
   it('refuses an expired access token with 401', async () => {
     const account = await createAccount();
-    const expired = jwt.sign({ sub: account.id, role: 'CLIENT', exp: Math.floor(Date.now() / 1000) - 5 }, TEST_JWT_SECRET, { algorithm: 'HS256' });
+    const expired = jwt.sign({ sub: account.id, role: 'CLIENT', exp: Math.floor(Date.now() / 1000) - 5 }, TEST_JWT_SECRET, {
+      algorithm: 'HS256',
+    });
     const response = await me({ authorization: `Bearer ${expired}` });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(MESSAGES.unauthorized);
@@ -166,7 +176,10 @@ describe('access tokens and GET /backend/user/me', () => {
 
   it.each([
     ['no token', {}],
-    ['a token signed with another secret', { authorization: `Bearer ${jwt.sign({ sub: 'x', role: 'ADMIN' }, 'another-secret-another-secret-123')}` }],
+    [
+      'a token signed with another secret',
+      { authorization: `Bearer ${jwt.sign({ sub: 'x', role: 'ADMIN' }, 'another-secret-another-secret-123')}` },
+    ],
     ['an unsigned token', { authorization: `Bearer ${jwt.sign({ sub: 'x', role: 'ADMIN' }, '', { algorithm: 'none' })}` }],
     ['a token with an unknown role', { authorization: `Bearer ${jwt.sign({ sub: 'x', role: 'ROOT' }, TEST_JWT_SECRET)}` }],
   ])('refuses %s with 401', async (_, headers) => {
@@ -251,7 +264,9 @@ describe('role guards (base procedures and REST preHandlers)', () => {
     const forbidden = await app.inject({ method: 'GET', url: '/staff-only', headers: { authorization: `Bearer ${client}` } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.forbidden });
-    expect((await app.inject({ method: 'GET', url: '/staff-only', headers: { authorization: `Bearer ${expiredStaff}` } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/staff-only', headers: { authorization: `Bearer ${expiredStaff}` } })).statusCode).toBe(
+      401,
+    );
     await app.close();
   });
 });

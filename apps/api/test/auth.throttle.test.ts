@@ -70,14 +70,16 @@ describe('sign-in throttling', () => {
     for (let i = 0; i < perIdentifier.limit - 1; i++) await post(app, LOGIN, { identifier: account.email, password: 'Wrong#Password1' });
     expect((await post(app, LOGIN, { identifier: account.email, password: account.password })).statusCode).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < perIdentifier.limit; i++) statuses.push((await post(app, LOGIN, { identifier: account.email, password: 'Wrong#Password1' })).statusCode);
+    for (let i = 0; i < perIdentifier.limit; i++)
+      statuses.push((await post(app, LOGIN, { identifier: account.email, password: 'Wrong#Password1' })).statusCode);
     expect(statuses).toEqual(Array(perIdentifier.limit).fill(401));
   });
 
   it('throttles unknown identifiers exactly like known ones', async () => {
     const ghost = `ghost_${uniqueSuffix()}@auth.test`;
     const statuses: number[] = [];
-    for (let i = 0; i < perIdentifier.limit + 1; i++) statuses.push((await post(app, LOGIN, { identifier: ghost, password: 'Wrong#Password1' })).statusCode);
+    for (let i = 0; i < perIdentifier.limit + 1; i++)
+      statuses.push((await post(app, LOGIN, { identifier: ghost, password: 'Wrong#Password1' })).statusCode);
     expect(statuses).toEqual([...Array(perIdentifier.limit).fill(401), 429]);
   });
 

@@ -58,7 +58,10 @@ async function fileHashes(root: string, folder = root): Promise<Record<string, s
   for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) Object.assign(hashes, await fileHashes(root, full));
-    else hashes[path.relative(root, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
+    else
+      hashes[path.relative(root, full)] = createHash('sha256')
+        .update(await readFile(full))
+        .digest('hex');
   }
   return hashes;
 }

@@ -43,7 +43,9 @@ describe('branding', () => {
   };
 
   it('documents the branding, contact and catalogue operations in the OpenAPI document', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/backend/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await app.inject({ method: 'GET', url: '/backend/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(document.paths['/backend/merchant/create-branding'] ?? {})).toContain('post');
     expect(Object.keys(document.paths['/backend/merchant/update-branding/{id}'] ?? {})).toContain('put');
     expect(Object.keys(document.paths['/backend/contact'] ?? {})).toContain('post');
@@ -55,7 +57,14 @@ describe('branding', () => {
     expect(response.statusCode).toBe(200);
     const first = await testDb().merchant.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
     expect(response.json()).toEqual({
-      merchant: { id: first.id, name: first.name, displayName: first.displayName, currency: first.currency, timezone: first.timezone, defaultLanguage: first.defaultLanguage },
+      merchant: {
+        id: first.id,
+        name: first.name,
+        displayName: first.displayName,
+        currency: first.currency,
+        timezone: first.timezone,
+        defaultLanguage: first.defaultLanguage,
+      },
     });
   });
 
@@ -83,11 +92,22 @@ describe('branding', () => {
       type: 'HERO',
       language: 'fr',
       status: 'DRAFT',
-      fields: [{ key: 'heroTitle', value: 'Brouillon de titre' }, { key: 'heroSubtitle', value: 'Sous-titre' }],
+      fields: [
+        { key: 'heroTitle', value: 'Brouillon de titre' },
+        { key: 'heroSubtitle', value: 'Sous-titre' },
+      ],
     });
     expect(response.statusCode).toBe(201);
     const entry = response.json();
-    expect(entry).toMatchObject({ type: 'HERO', language: 'fr', status: 'DRAFT', fields: [{ key: 'heroTitle', value: 'Brouillon de titre' }, { key: 'heroSubtitle', value: 'Sous-titre' }] });
+    expect(entry).toMatchObject({
+      type: 'HERO',
+      language: 'fr',
+      status: 'DRAFT',
+      fields: [
+        { key: 'heroTitle', value: 'Brouillon de titre' },
+        { key: 'heroSubtitle', value: 'Sous-titre' },
+      ],
+    });
 
     const drafts = await app.inject({ method: 'GET', url: '/backend/merchant/fetch-branding?lan=fr&status=DRAFT' });
     expect(drafts.json().map((e: { id: string }) => e.id)).toContain(entry.id);
@@ -96,7 +116,12 @@ describe('branding', () => {
   });
 
   it('refuses a second entry of the same type, language and status with 409', async () => {
-    const payload: BrandingInput = { type: 'ABOUT', language: 'ar', status: 'ARCHIVED', fields: [{ key: 'yearsOfExperience', value: '3' }] };
+    const payload: BrandingInput = {
+      type: 'ABOUT',
+      language: 'ar',
+      status: 'ARCHIVED',
+      fields: [{ key: 'yearsOfExperience', value: '3' }],
+    };
     expect((await createAsStaff(payload)).statusCode).toBe(201);
     const again = await createAsStaff(payload);
     expect(again.statusCode).toBe(409);
@@ -120,7 +145,11 @@ describe('branding', () => {
   it('rejects theme colours that are not JSON with 400 and the invalid-theme-colour message', async () => {
     const response = await createAsStaff(themeEntry('{colorBrand: nope', 'ARCHIVED'));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION', message: MESSAGES.invalidThemeColors, fieldErrors: { 'fields.0.value': [MESSAGES.invalidThemeColors] } });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: MESSAGES.invalidThemeColors,
+      fieldErrors: { 'fields.0.value': [MESSAGES.invalidThemeColors] },
+    });
   });
 
   it('rejects theme colours of the wrong shape with 400, and leaves the entry unchanged on update', async () => {
@@ -155,8 +184,14 @@ describe('branding', () => {
       [{ type: 'THEME_PALETTE', language: 'common', status: 'DRAFT', fields: [{ key: 'light', value: 'tomato' }] }, 'fields.0.value'],
       [{ type: 'ABOUT', language: 'en', status: 'DRAFT', fields: [{ key: 'happyCustomers', value: 'many' }] }, 'fields.0.value'],
       [{ type: 'WORKING_HOURS', language: 'en', status: 'DRAFT', fields: [{ key: 'emergencyService', value: 'yes' }] }, 'fields.0.value'],
-      [{ type: 'ASSETS', language: 'common', status: 'DRAFT', fields: [{ key: 'headerLogo', value: 'javascript:alert(1)' }] }, 'fields.0.value'],
-      [{ type: 'FAQ', language: 'en', status: 'DRAFT', fields: [{ key: 'faqs', value: JSON.stringify([{ question: 'Q?' }]) }] }, 'fields.0.value'],
+      [
+        { type: 'ASSETS', language: 'common', status: 'DRAFT', fields: [{ key: 'headerLogo', value: 'javascript:alert(1)' }] },
+        'fields.0.value',
+      ],
+      [
+        { type: 'FAQ', language: 'en', status: 'DRAFT', fields: [{ key: 'faqs', value: JSON.stringify([{ question: 'Q?' }]) }] },
+        'fields.0.value',
+      ],
       [{ type: 'CORE_VALUES', language: 'en', status: 'DRAFT', fields: [{ key: 'coreValues', value: '[1, 2]' }] }, 'fields.0.value'],
     ];
     for (const [payload, field] of cases) {
@@ -195,14 +230,24 @@ describe('branding', () => {
 
   it('behaves the same over tRPC (same service, same guard)', async () => {
     const asClient = createCaller(createContextInner(testDeps(), { userId: client.user.id, roles: ['CLIENT'] }));
-    await expect(asClient.merchant.createBranding(themeEntry(JSON.stringify(validTheme), 'ARCHIVED'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(asClient.merchant.createBranding(themeEntry(JSON.stringify(validTheme), 'ARCHIVED'))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
 
     const asStaff = createCaller(createContextInner(testDeps(), { userId: staff.user.id, roles: ['EMPLOYEE'] }));
     await expect(asStaff.merchant.createBranding(themeEntry('{"colorBrand":', 'ARCHIVED'))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
 
-    const entry = await asStaff.merchant.createBranding({ type: 'CONTACT', language: 'en', status: 'DRAFT', fields: [{ key: 'contactTitle', value: 'Write to us' }] });
+    const entry = await asStaff.merchant.createBranding({
+      type: 'CONTACT',
+      language: 'en',
+      status: 'DRAFT',
+      fields: [{ key: 'contactTitle', value: 'Write to us' }],
+    });
     created.push(entry.id);
-    const updated = await asStaff.merchant.updateBranding({ id: entry.id, data: { type: 'CONTACT', language: 'en', status: 'DRAFT', fields: [{ key: 'contactTitle', value: 'Call us' }] } });
+    const updated = await asStaff.merchant.updateBranding({
+      id: entry.id,
+      data: { type: 'CONTACT', language: 'en', status: 'DRAFT', fields: [{ key: 'contactTitle', value: 'Call us' }] },
+    });
     expect(updated.fields).toEqual([{ key: 'contactTitle', value: 'Call us' }]);
     const drafts = await asStaff.merchant.branding({ lan: 'en', status: 'DRAFT' });
     expect(drafts.find((e) => e.id === entry.id)?.fields).toEqual([{ key: 'contactTitle', value: 'Call us' }]);

@@ -16,14 +16,30 @@ describe('contact messages', () => {
   afterAll(() => app.close());
 
   const send = (payload: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) =>
-    app.inject({ method: 'POST', url: '/backend/contact', payload: payload as object, remoteAddress: options.ip ?? uniqueIp(), headers: options.headers });
+    app.inject({
+      method: 'POST',
+      url: '/backend/contact',
+      payload: payload as object,
+      remoteAddress: options.ip ?? uniqueIp(),
+      headers: options.headers,
+    });
 
   it('stores a message with 201', async () => {
     const marker = uniqueSuffix();
-    const response = await send({ fullName: '  Nadia Khalil ', email: `Nadia.${marker}@Example.com`, message: `My brakes squeal (${marker})` });
+    const response = await send({
+      fullName: '  Nadia Khalil ',
+      email: `Nadia.${marker}@Example.com`,
+      message: `My brakes squeal (${marker})`,
+    });
     expect(response.statusCode).toBe(201);
     const stored = await testDb().contactMessage.findUniqueOrThrow({ where: { id: response.json().id } });
-    expect(stored).toMatchObject({ fullName: 'Nadia Khalil', email: `nadia.${marker}@example.com`, message: `My brakes squeal (${marker})`, read: false, userId: null });
+    expect(stored).toMatchObject({
+      fullName: 'Nadia Khalil',
+      email: `nadia.${marker}@example.com`,
+      message: `My brakes squeal (${marker})`,
+      read: false,
+      userId: null,
+    });
   });
 
   it('requires every field and names each one', async () => {
@@ -44,7 +60,10 @@ describe('contact messages', () => {
 
   it('links the message to the signed-in user', async () => {
     const client = await createTestUser('CLIENT');
-    const response = await send({ fullName: 'Client', email: client.user.email, message: 'About my visit' }, { headers: client.authHeader });
+    const response = await send(
+      { fullName: 'Client', email: client.user.email, message: 'About my visit' },
+      { headers: client.authHeader },
+    );
     expect(response.statusCode).toBe(201);
     expect((await testDb().contactMessage.findUniqueOrThrow({ where: { id: response.json().id } })).userId).toBe(client.user.id);
   });

@@ -30,25 +30,56 @@ async function user(role: Role, data: Partial<Prisma.UserUncheckedCreateInput> =
   counter++;
   const row = await db.user.create({ data: { firstName: 'F', lastName: `L${counter}`, username: `u${counter}`, role, ...data } });
   const token = signAccessToken({ userId: row.id, roles: [role] }, TEST_JWT_SECRET);
-  return { ...row, headers: { authorization: `Bearer ${token}` }, caller: createCaller(createContextInner(testDeps({ db }), { userId: row.id, roles: [role] })) };
+  return {
+    ...row,
+    headers: { authorization: `Bearer ${token}` },
+    caller: createCaller(createContextInner(testDeps({ db }), { userId: row.id, roles: [role] })),
+  };
 }
 
 async function vehicle(ownerId: string, data: Partial<Prisma.VehicleUncheckedCreateInput> = {}) {
   counter++;
   const plate = `P${counter}`;
   return db.vehicle.create({
-    data: { ownerId, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Renault', model: 'Clio', year: 2019, engineType: 'Petrol', ...data },
+    data: {
+      ownerId,
+      type: 'CAR',
+      plateNumber: plate,
+      plateNormalized: plate,
+      color: 'Red',
+      brand: 'Renault',
+      model: 'Clio',
+      year: 2019,
+      engineType: 'Petrol',
+      ...data,
+    },
   });
 }
 
-type TaskSpec = [service: 'REPAIR' | 'MAINTENANCE' | 'INSPECTION', status: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED', soldForCents: number];
-type PaymentSpec = [amountCents: number, method: 'CASH' | 'CREDIT_CARD' | 'BANK_TRANSFER', status: 'SUCCESS' | 'FAILED' | 'REFUNDED' | 'DELETED', at: string];
+type TaskSpec = [
+  service: 'REPAIR' | 'MAINTENANCE' | 'INSPECTION',
+  status: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED',
+  soldForCents: number,
+];
+type PaymentSpec = [
+  amountCents: number,
+  method: 'CASH' | 'CREDIT_CARD' | 'BANK_TRANSFER',
+  status: 'SUCCESS' | 'FAILED' | 'REFUNDED' | 'DELETED',
+  at: string,
+];
 
 /** A visit with its derived columns written by hand (checked against the rules by the visits tests). */
 async function visit(
   customerId: string,
   vehicleId: string,
-  spec: { created: string; due: string; status: Prisma.VisitUncheckedCreateInput['status']; completed?: string; tasks: TaskSpec[]; payments?: PaymentSpec[] },
+  spec: {
+    created: string;
+    due: string;
+    status: Prisma.VisitUncheckedCreateInput['status'];
+    completed?: string;
+    tasks: TaskSpec[];
+    payments?: PaymentSpec[];
+  },
 ) {
   const total = spec.tasks.filter(([, status]) => status !== 'CANCELLED').reduce((sum, [, , cents]) => sum + cents, 0);
   const payments = spec.payments ?? [];
@@ -68,13 +99,22 @@ async function visit(
       totalCostCents: total,
       paidCents: paid,
       paymentStatus,
-      tasks: { create: spec.tasks.map(([service, status, soldForCents]) => ({ title: 'Task', service, status, soldForCents, createdAt: created })) },
+      tasks: {
+        create: spec.tasks.map(([service, status, soldForCents]) => ({ title: 'Task', service, status, soldForCents, createdAt: created })),
+      },
     },
   });
   let lastSuccess: string | undefined;
   for (const [amountCents, method, status, at] of payments) {
     const payment = await db.payment.create({
-      data: { visitId: row.id, amountCents, method, status, createdAt: new Date(at), refundOfId: status === 'REFUNDED' ? lastSuccess : undefined },
+      data: {
+        visitId: row.id,
+        amountCents,
+        method,
+        status,
+        createdAt: new Date(at),
+        refundOfId: status === 'REFUNDED' ? lastSuccess : undefined,
+      },
     });
     if (status === 'SUCCESS') lastSuccess = payment.id;
   }
@@ -108,7 +148,16 @@ beforeAll(async () => {
   const gone = await vehicle(clientC.id, { latestKm: 90_000, deletedAt: new Date() });
   Object.assign(ids, { a1: a1.id, a2: a2.id, b1: b1.id, c1: c1.id });
   const oil = (vehicleId: string, nextChangeKm: number, daysAgo: number) =>
-    db.oilChange.create({ data: { vehicleId, oilName: 'Oil', oilType: '5W-30', currentKm: nextChangeKm - 10_000, nextChangeKm, createdAt: new Date(now - daysAgo * DAY) } });
+    db.oilChange.create({
+      data: {
+        vehicleId,
+        oilName: 'Oil',
+        oilType: '5W-30',
+        currentKm: nextChangeKm - 10_000,
+        nextChangeKm,
+        createdAt: new Date(now - daysAgo * DAY),
+      },
+    });
   await oil(a1.id, 50_500, 10); // due by km: 500 km left
   await oil(a2.id, 30_000, 170); // due by date: 180 days after the change, in ~10 days
   await oil(b1.id, 90_000, 20); // not due
@@ -118,43 +167,94 @@ beforeAll(async () => {
 
   // Current period
   const v1 = await visit(clientA.id, a1.id, {
-    created: '2021-03-08T09:00Z', due: '2021-03-09', status: 'COMPLETED', completed: '2021-03-09T10:00Z',
-    tasks: [['REPAIR', 'COMPLETED', 30_000], ['MAINTENANCE', 'COMPLETED', 10_000]],
-    payments: [[40_000, 'CREDIT_CARD', 'FAILED', '2021-03-09T10:30Z'], [40_000, 'CASH', 'SUCCESS', '2021-03-09T11:00Z']],
+    created: '2021-03-08T09:00Z',
+    due: '2021-03-09',
+    status: 'COMPLETED',
+    completed: '2021-03-09T10:00Z',
+    tasks: [
+      ['REPAIR', 'COMPLETED', 30_000],
+      ['MAINTENANCE', 'COMPLETED', 10_000],
+    ],
+    payments: [
+      [40_000, 'CREDIT_CARD', 'FAILED', '2021-03-09T10:30Z'],
+      [40_000, 'CASH', 'SUCCESS', '2021-03-09T11:00Z'],
+    ],
   });
   const v2 = await visit(clientA.id, a1.id, {
-    created: '2021-03-10T09:00Z', due: '2021-03-10', status: 'PICKED_UP', completed: '2021-03-10T15:00Z',
+    created: '2021-03-10T09:00Z',
+    due: '2021-03-10',
+    status: 'PICKED_UP',
+    completed: '2021-03-10T15:00Z',
     tasks: [['INSPECTION', 'COMPLETED', 5_000]],
-    payments: [[6_000, 'CREDIT_CARD', 'SUCCESS', '2021-03-10T16:00Z'], [1_000, 'CREDIT_CARD', 'REFUNDED', '2021-03-11T09:00Z']],
+    payments: [
+      [6_000, 'CREDIT_CARD', 'SUCCESS', '2021-03-10T16:00Z'],
+      [1_000, 'CREDIT_CARD', 'REFUNDED', '2021-03-11T09:00Z'],
+    ],
   });
   const v3 = await visit(clientA.id, a2.id, {
-    created: '2021-03-12T09:00Z', due: '2021-03-13', status: 'IN_PROGRESS',
-    tasks: [['REPAIR', 'IN_PROGRESS', 20_000], ['MAINTENANCE', 'PENDING', 10_000], ['INSPECTION', 'CANCELLED', 5_000]],
+    created: '2021-03-12T09:00Z',
+    due: '2021-03-13',
+    status: 'IN_PROGRESS',
+    tasks: [
+      ['REPAIR', 'IN_PROGRESS', 20_000],
+      ['MAINTENANCE', 'PENDING', 10_000],
+      ['INSPECTION', 'CANCELLED', 5_000],
+    ],
     payments: [[10_000, 'BANK_TRANSFER', 'SUCCESS', '2021-03-12T10:00Z']],
   });
   // 00:30 on 8 March in Paris, still 7 March in UTC: belongs to the current period.
-  await visit(clientB.id, b1.id, { created: '2021-03-07T23:30Z', due: '2021-03-20', status: 'PENDING', tasks: [['REPAIR', 'PENDING', 15_000]] });
+  await visit(clientB.id, b1.id, {
+    created: '2021-03-07T23:30Z',
+    due: '2021-03-20',
+    status: 'PENDING',
+    tasks: [['REPAIR', 'PENDING', 15_000]],
+  });
   // 23:30 on 14 March in Paris: the period's last day.
-  await visit(clientB.id, b1.id, { created: '2021-03-14T22:30Z', due: '2021-03-15', status: 'CANCELLED', tasks: [['INSPECTION', 'CANCELLED', 3_000]] });
+  await visit(clientB.id, b1.id, {
+    created: '2021-03-14T22:30Z',
+    due: '2021-03-15',
+    status: 'CANCELLED',
+    tasks: [['INSPECTION', 'CANCELLED', 3_000]],
+  });
 
   // Previous period
   await visit(clientC.id, c1.id, {
-    created: '2021-03-02T10:00Z', due: '2021-03-03', status: 'PICKED_UP', completed: '2021-03-03T10:00Z',
+    created: '2021-03-02T10:00Z',
+    due: '2021-03-03',
+    status: 'PICKED_UP',
+    completed: '2021-03-03T10:00Z',
     tasks: [['REPAIR', 'COMPLETED', 20_000]],
     // The second payment is 23:30 on 7 March in Paris: the previous period's last day.
-    payments: [[15_000, 'CASH', 'SUCCESS', '2021-03-03T12:00Z'], [5_000, 'CASH', 'SUCCESS', '2021-03-07T22:30Z']],
+    payments: [
+      [15_000, 'CASH', 'SUCCESS', '2021-03-03T12:00Z'],
+      [5_000, 'CASH', 'SUCCESS', '2021-03-07T22:30Z'],
+    ],
   });
-  await visit(clientB.id, b1.id, { created: '2021-03-05T10:00Z', due: '2021-03-06', status: 'PENDING', tasks: [['MAINTENANCE', 'PENDING', 8_000]] });
+  await visit(clientB.id, b1.id, {
+    created: '2021-03-05T10:00Z',
+    due: '2021-03-06',
+    status: 'PENDING',
+    tasks: [['MAINTENANCE', 'PENDING', 8_000]],
+  });
 
   // Opened before both periods, completed and paid in the current one.
   await visit(clientC.id, c1.id, {
-    created: '2021-02-20T10:00Z', due: '2021-02-25', status: 'COMPLETED', completed: '2021-03-08T10:00Z',
+    created: '2021-02-20T10:00Z',
+    due: '2021-02-25',
+    status: 'COMPLETED',
+    completed: '2021-03-08T10:00Z',
     tasks: [['REPAIR', 'COMPLETED', 12_000]],
-    payments: [[12_000, 'CASH', 'SUCCESS', '2021-03-08T11:00Z'], [500, 'CASH', 'DELETED', '2021-03-08T11:05Z']],
+    payments: [
+      [12_000, 'CASH', 'SUCCESS', '2021-03-08T11:00Z'],
+      [500, 'CASH', 'DELETED', '2021-03-08T11:05Z'],
+    ],
   });
   // After the period.
   await visit(clientC.id, c1.id, {
-    created: '2021-03-16T10:00Z', due: '2021-03-16', status: 'PICKED_UP', completed: '2021-03-16T12:00Z',
+    created: '2021-03-16T10:00Z',
+    due: '2021-03-16',
+    status: 'PICKED_UP',
+    completed: '2021-03-16T12:00Z',
     tasks: [['REPAIR', 'COMPLETED', 9_000]],
     payments: [[9_000, 'CASH', 'SUCCESS', '2021-03-16T13:00Z']],
   });
@@ -255,13 +355,23 @@ describe('staff KPIs', () => {
       [ids.a2, false, true, 10_000],
       [ids.a1, true, false, 500],
     ]);
-    expect(kpis.oilDueSoon[1]).toMatchObject({ ownerId: clientA.id, ownerName: `F ${clientA.lastName}`, latestKm: 50_000, nextChangeKm: 50_500 });
+    expect(kpis.oilDueSoon[1]).toMatchObject({
+      ownerId: clientA.id,
+      ownerName: `F ${clientA.lastName}`,
+      latestKm: 50_000,
+      nextChangeKm: 50_500,
+    });
   });
 
   it('measures a named period up to now against the same stretch of the previous one', async () => {
     // This month on 14 March 2021 at 13:00 in Paris: 1-14 March against 1 February to 14 February 13:00.
     const kpis = await getDashboardKpis(db, { period: 'thisMonth', timeZone: 'Europe/Paris' }, new Date('2021-03-14T12:00:00Z'));
-    expect(kpis.period).toMatchObject({ firstDay: '2021-03-01', lastDay: '2021-03-14', to: '2021-03-14T12:00:00.000Z', previous: { firstDay: '2021-02-01', lastDay: '2021-02-14', to: '2021-02-14T12:00:00.000Z' } });
+    expect(kpis.period).toMatchObject({
+      firstDay: '2021-03-01',
+      lastDay: '2021-03-14',
+      to: '2021-03-14T12:00:00.000Z',
+      previous: { firstDay: '2021-02-01', lastDay: '2021-02-14', to: '2021-02-14T12:00:00.000Z' },
+    });
     // Everything opened in March up to then (the 23:30 visit of the 14th is still to come); nothing in early February.
     expect(kpis.kpis.visitsOpened).toEqual({ value: 6, previous: 0, change: null });
     expect(kpis.kpis.revenueCents.value).toBe(67_000 + 20_000);
@@ -269,7 +379,11 @@ describe('staff KPIs', () => {
   });
 
   it('answers the same over REST, and an empty period with zeros and no averages', async () => {
-    const response = await app.inject({ method: 'GET', url: '/backend/dashboard/kpis?period=custom&from=2021-03-08&to=2021-03-14&timeZone=Europe/Paris', headers: staff.headers });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/backend/dashboard/kpis?period=custom&from=2021-03-08&to=2021-03-14&timeZone=Europe/Paris',
+      headers: staff.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(await staff.caller.dashboard.kpis(MARCH));
 
@@ -281,10 +395,18 @@ describe('staff KPIs', () => {
   });
 
   it('rejects a period that ends before it starts or is longer than a year, with the field named', async () => {
-    const backwards = await app.inject({ method: 'GET', url: '/backend/dashboard/kpis?period=custom&from=2021-03-10&to=2021-03-01', headers: staff.headers });
+    const backwards = await app.inject({
+      method: 'GET',
+      url: '/backend/dashboard/kpis?period=custom&from=2021-03-10&to=2021-03-01',
+      headers: staff.headers,
+    });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().fieldErrors.to).toEqual(['To must be at least 2021-03-10']);
-    const long = await app.inject({ method: 'GET', url: '/backend/dashboard/kpis?period=custom&from=2020-01-01&to=2021-01-05', headers: staff.headers });
+    const long = await app.inject({
+      method: 'GET',
+      url: '/backend/dashboard/kpis?period=custom&from=2020-01-01&to=2021-01-05',
+      headers: staff.headers,
+    });
     expect(long.statusCode).toBe(400);
     const missing = await app.inject({ method: 'GET', url: '/backend/dashboard/kpis?period=custom', headers: staff.headers });
     expect(missing.json().fieldErrors).toMatchObject({ from: ['From is required'], to: ['To is required'] });
@@ -298,7 +420,11 @@ describe('staff KPIs', () => {
     await expect(clientA.caller.dashboard.kpis({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const anonymous = createCaller(createContextInner(testDeps({ db }), null));
     await expect(anonymous.dashboard.kpis({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const trpc = await app.inject({ method: 'GET', url: `/backend/trpc/dashboard.kpis?input=${encodeURIComponent(JSON.stringify({}))}`, headers: clientA.headers });
+    const trpc = await app.inject({
+      method: 'GET',
+      url: `/backend/trpc/dashboard.kpis?input=${encodeURIComponent(JSON.stringify({}))}`,
+      headers: clientA.headers,
+    });
     expect(trpc.statusCode).toBe(403);
   });
 });
@@ -314,14 +440,24 @@ describe('client dashboard', () => {
     expect(a2.oil.nextChangeDate! > a2.oil.lastChangeDate!).toBe(true);
     // v1 is completed but not yet picked up, so the client still waits for it; v2 was picked up.
     expect(mine.openVisits.map((v) => v.id)).toEqual([ids.v3, ids.v1]);
-    expect(mine.openVisits[0]).toMatchObject({ status: 'IN_PROGRESS', paymentStatus: 'PARTIALLY_PAID', balanceCents: 20_000, overdue: true, vehicleId: ids.a2 });
+    expect(mine.openVisits[0]).toMatchObject({
+      status: 'IN_PROGRESS',
+      paymentStatus: 'PARTIALLY_PAID',
+      balanceCents: 20_000,
+      overdue: true,
+      vehicleId: ids.a2,
+    });
     expect(mine.balanceDueCents).toBe(20_000);
     expect(mine.visitsWithBalance).toBe(1);
     expect(mine.recentVisits.map((v) => v.id)).toEqual([ids.v3, ids.v2, ids.v1]);
   });
 
   it("never shows another client's data, whatever the request carries", async () => {
-    const response = await app.inject({ method: 'GET', url: `/backend/my/dashboard?timeZone=UTC&ownerId=${clientA.id}&vehicleId=${ids.a1}`, headers: clientB.headers });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/backend/my/dashboard?timeZone=UTC&ownerId=${clientA.id}&vehicleId=${ids.a1}`,
+      headers: clientB.headers,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.vehicles.map((v: { id: string }) => v.id)).toEqual([ids.b1]);
@@ -340,6 +476,12 @@ describe('client dashboard', () => {
 
   it('answers a client without vehicles with empty lists', async () => {
     const newcomer = await user('CLIENT');
-    expect(await newcomer.caller.dashboard.mine({})).toEqual({ vehicles: [], openVisits: [], recentVisits: [], balanceDueCents: 0, visitsWithBalance: 0 });
+    expect(await newcomer.caller.dashboard.mine({})).toEqual({
+      vehicles: [],
+      openVisits: [],
+      recentVisits: [],
+      balanceDueCents: 0,
+      visitsWithBalance: 0,
+    });
   });
 });

@@ -44,7 +44,10 @@ function decodeWords(value: string): string {
   return value.replace(/=\?[\w-]+\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -81,7 +84,10 @@ const smtp = new SMTPServer({
     stream.on('end', () => {
       const to = session.envelope.rcptTo.map((recipient) => recipient.address);
       const { head } = splitMessage(raw);
-      appendFileSync(mailbox, `${JSON.stringify({ to: to.length === 1 ? to[0] : to, subject: decodeWords(headerOf(head, 'Subject')), text: textOf(raw) })}\n`);
+      appendFileSync(
+        mailbox,
+        `${JSON.stringify({ to: to.length === 1 ? to[0] : to, subject: decodeWords(headerOf(head, 'Subject')), text: textOf(raw) })}\n`,
+      );
       callback();
     });
   },

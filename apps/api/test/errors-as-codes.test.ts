@@ -34,7 +34,12 @@ describe('errors as codes', () => {
 
   it('a REST validation 400 gives each field its validation code and parameters', async () => {
     const admin = await createTestUser('ADMIN');
-    const response = await app.inject({ method: 'POST', url: '/backend/static-data', headers: admin.authHeader, payload: { type: 'BRAND', name: '' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/backend/static-data',
+      headers: admin.authHeader,
+      payload: { type: 'BRAND', name: '' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body).toMatchObject({ code: 'VALIDATION', messageCode: 'required', params: { fieldName: 'name' } });
@@ -44,7 +49,12 @@ describe('errors as codes', () => {
 
   it("zod's own English messages become the generic `invalid` code", async () => {
     const admin = await createTestUser('ADMIN');
-    const response = await app.inject({ method: 'POST', url: '/backend/static-data', headers: admin.authHeader, payload: { type: 'BRAND', name: 'Nova', labels: { fr: 42 } } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/backend/static-data',
+      headers: admin.authHeader,
+      payload: { type: 'BRAND', name: 'Nova', labels: { fr: 42 } },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrorCodes['labels.fr']).toEqual([{ code: 'invalid', params: { fieldName: 'fr' } }]);
     expect(response.json().fieldErrors['labels.fr']).toEqual(['Fr is invalid']);
@@ -72,7 +82,11 @@ describe('errors as codes', () => {
 
   it('a route that does not exist and a malformed JSON body answer with codes too', async () => {
     const missing = await app.inject({ method: 'GET', url: '/backend/no-such-route?x=1' });
-    expect(missing.json()).toMatchObject({ statusCode: 404, messageCode: 'transport.routeNotFound', params: { method: 'GET', path: '/backend/no-such-route' } });
+    expect(missing.json()).toMatchObject({
+      statusCode: 404,
+      messageCode: 'transport.routeNotFound',
+      params: { method: 'GET', path: '/backend/no-such-route' },
+    });
     const badJson = await app.inject({
       method: 'POST',
       url: '/backend/auth/login',

@@ -18,7 +18,9 @@ type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 
 /** Entries of a ZIP held in a buffer (the test's copy of what the browser downloads). */
 async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
   const entries = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -52,30 +54,100 @@ async function seedShop(staffId: string): Promise<Seeded> {
   const suffix = uniqueSuffix();
   const customers = await Promise.all(
     ['Nadia', 'Omar'].map((firstName, index) =>
-      db.user.create({ data: { firstName, lastName: `Export${suffix}`, username: `export_${index}_${suffix}`, email: `export.${index}.${suffix}@export.test`, countryCode: '+212', phoneNumber: uniquePhone(), role: 'CLIENT', preferredLanguage: index ? 'fr' : 'ar' } }),
+      db.user.create({
+        data: {
+          firstName,
+          lastName: `Export${suffix}`,
+          username: `export_${index}_${suffix}`,
+          email: `export.${index}.${suffix}@export.test`,
+          countryCode: '+212',
+          phoneNumber: uniquePhone(),
+          role: 'CLIENT',
+          preferredLanguage: index ? 'fr' : 'ar',
+        },
+      }),
     ),
   );
   const vehicles = await Promise.all(
     customers.map((customer, index) => {
       const plate = uniquePlate();
-      return db.vehicle.create({ data: { ownerId: customer.id, type: index ? 'VAN' : 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Silver', brand: 'Renault', model: index ? 'Kangoo' : 'Clio', year: 2017 + index, engineType: 'Diesel', latestKm: 120_000 } });
+      return db.vehicle.create({
+        data: {
+          ownerId: customer.id,
+          type: index ? 'VAN' : 'CAR',
+          plateNumber: plate,
+          plateNormalized: plate,
+          color: 'Silver',
+          brand: 'Renault',
+          model: index ? 'Kangoo' : 'Clio',
+          year: 2017 + index,
+          engineType: 'Diesel',
+          latestKm: 120_000,
+        },
+      });
     }),
   );
-  const oil = await db.oilChange.create({ data: { vehicleId: vehicles[0]!.id, oilName: 'Total Quartz', oilType: '5W-40', currentKm: 120_000, nextChangeKm: 130_000, filterChanged: true, recordedById: staffId } });
+  const oil = await db.oilChange.create({
+    data: {
+      vehicleId: vehicles[0]!.id,
+      oilName: 'Total Quartz',
+      oilType: '5W-40',
+      currentKm: 120_000,
+      nextChangeKm: 130_000,
+      filterChanged: true,
+      recordedById: staffId,
+    },
+  });
   const visit = await db.visit.create({
     data: {
-      name: `Timing belt ${suffix}`, dueDate: new Date('2026-02-01T00:00:00Z'), visitDate: new Date('2026-01-28T00:00:00Z'), customerId: customers[0]!.id, vehicleId: vehicles[0]!.id,
-      totalCostCents: 45_050, paidCents: 40_000, status: 'COMPLETED', paymentStatus: 'PARTIALLY_PAID', completedAt: new Date('2026-01-30T10:00:00Z'),
-      tasks: { create: [{ title: 'Timing belt', service: 'REPAIR', status: 'COMPLETED', costCents: 20_000, soldForCents: 40_050 }, { title: 'Coolant', service: 'MAINTENANCE', status: 'COMPLETED', soldForCents: 5_000 }] },
+      name: `Timing belt ${suffix}`,
+      dueDate: new Date('2026-02-01T00:00:00Z'),
+      visitDate: new Date('2026-01-28T00:00:00Z'),
+      customerId: customers[0]!.id,
+      vehicleId: vehicles[0]!.id,
+      totalCostCents: 45_050,
+      paidCents: 40_000,
+      status: 'COMPLETED',
+      paymentStatus: 'PARTIALLY_PAID',
+      completedAt: new Date('2026-01-30T10:00:00Z'),
+      tasks: {
+        create: [
+          { title: 'Timing belt', service: 'REPAIR', status: 'COMPLETED', costCents: 20_000, soldForCents: 40_050 },
+          { title: 'Coolant', service: 'MAINTENANCE', status: 'COMPLETED', soldForCents: 5_000 },
+        ],
+      },
     },
   });
   const payment = await db.payment.create({ data: { visitId: visit.id, amountCents: 45_000, method: 'CASH', recordedById: staffId } });
-  await db.payment.create({ data: { visitId: visit.id, amountCents: 5_000, method: 'CASH', status: 'REFUNDED', refundOfId: payment.id, recordedById: staffId } });
-  await db.contactMessage.create({ data: { fullName: `Mallory ${suffix}`, email: `mallory.${suffix}@export.test`, message: '=HYPERLINK("http://evil.example","click")' } });
+  await db.payment.create({
+    data: { visitId: visit.id, amountCents: 5_000, method: 'CASH', status: 'REFUNDED', refundOfId: payment.id, recordedById: staffId },
+  });
+  await db.contactMessage.create({
+    data: { fullName: `Mallory ${suffix}`, email: `mallory.${suffix}@export.test`, message: '=HYPERLINK("http://evil.example","click")' },
+  });
   const merchant = (await db.merchant.findFirst()) ?? (await db.merchant.create({ data: { name: `shop-${suffix}`, displayName: 'Shop' } }));
   const saved = await exportStorage.save('vehicle', 'png', Readable.from(Buffer.from(`picture ${suffix}`)));
-  await db.mediaFile.create({ data: { merchantId: merchant.id, name: 'clio.png', type: 'IMAGE', mimeType: 'image/png', sizeBytes: saved.sizeBytes, storageKey: saved.key, section: 'vehicle', ownerId: customers[0]!.id, vehicleId: vehicles[0]!.id } });
-  return { suffix, customerIds: customers.map((c) => c.id), vehicleIds: vehicles.map((v) => v.id), visitId: visit.id, oilChangeId: oil.id, mediaKey: saved.key };
+  await db.mediaFile.create({
+    data: {
+      merchantId: merchant.id,
+      name: 'clio.png',
+      type: 'IMAGE',
+      mimeType: 'image/png',
+      sizeBytes: saved.sizeBytes,
+      storageKey: saved.key,
+      section: 'vehicle',
+      ownerId: customers[0]!.id,
+      vehicleId: vehicles[0]!.id,
+    },
+  });
+  return {
+    suffix,
+    customerIds: customers.map((c) => c.id),
+    vehicleIds: vehicles.map((v) => v.id),
+    visitId: visit.id,
+    oilChangeId: oil.id,
+    mediaKey: saved.key,
+  };
 }
 
 // Every table of the data model is in the export or on one of the two lists below, with its reason: a new
@@ -167,7 +239,19 @@ describe('export', () => {
   });
 
   it('holds a CSV per entity, the JSON export and the uploaded media', () => {
-    for (const name of ['customers', 'vehicles', 'visits', 'tasks', 'payments', 'oil-changes', 'catalogue-categories', 'catalogue-items', 'messages', 'ratings', 'media']) {
+    for (const name of [
+      'customers',
+      'vehicles',
+      'visits',
+      'tasks',
+      'payments',
+      'oil-changes',
+      'catalogue-categories',
+      'catalogue-items',
+      'messages',
+      'ratings',
+      'media',
+    ]) {
       expect(zip.has(`${name}.csv`), name).toBe(true);
     }
     expect(zip.has('garage-export.jsonl')).toBe(true);
@@ -177,7 +261,11 @@ describe('export', () => {
   });
 
   it('writes money as decimals with the currency and dates as ISO instants, without password hashes', () => {
-    const visits = zip.get('visits.csv')!.toString().replace(/^\uFEFF/, '').split('\r\n');
+    const visits = zip
+      .get('visits.csv')!
+      .toString()
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     const header = visits[0]!.split(',');
     expect(header).toEqual(expect.arrayContaining(['totalCost', 'paid', 'currency', 'visitDate']));
     expect(header).not.toContain('totalCostCents');
@@ -192,22 +280,37 @@ describe('export', () => {
     expect(customers.split('\r\n')[0]).not.toMatch(/password/i);
     expect(customers).not.toContain(admin.user.email!);
     // What someone typed into a form never runs as a spreadsheet formula.
-    const message = zip.get('messages.csv')!.toString().split('\r\n').find((line) => line.includes(`Mallory ${shop.suffix}`))!;
+    const message = zip
+      .get('messages.csv')!
+      .toString()
+      .split('\r\n')
+      .find((line) => line.includes(`Mallory ${shop.suffix}`))!;
     expect(message).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
   });
 
   it('every table is exported or listed with the reason it is not', () => {
     const listed = [...Object.keys(EXPORTED_TABLES), ...Object.keys(NOT_EXPORTED), ...Object.keys(NOT_EXPORTED_YET)];
     const models = Object.values(Prisma.ModelName);
-    expect(models.filter((model) => !listed.includes(model)), 'tables in none of the lists').toEqual([]);
-    expect(listed.filter((table) => !(models as string[]).includes(table)), 'listed tables the data model does not have').toEqual([]);
+    expect(
+      models.filter((model) => !listed.includes(model)),
+      'tables in none of the lists',
+    ).toEqual([]);
+    expect(
+      listed.filter((table) => !(models as string[]).includes(table)),
+      'listed tables the data model does not have',
+    ).toEqual([]);
     expect(listed.length, 'a table on two lists').toBe(new Set(listed).size);
     expect(Object.values(EXPORTED_TABLES).sort(), 'an export entity with no table named here').toEqual([...EXPORT_ENTITIES].sort());
     // Each CSV really is its table: its header holds every column (money without the Cents suffix) but secrets.
     const scalarFields = Prisma as unknown as Record<string, Record<string, string>>;
     const secret = (column: string) => column === 'passwordHash' || column === 'setupCodeHash';
     for (const [table, entity] of Object.entries(EXPORTED_TABLES)) {
-      const header = zip.get(`${entity}.csv`)!.toString().replace(/^\uFEFF/, '').split('\r\n')[0]!.split(',');
+      const header = zip
+        .get(`${entity}.csv`)!
+        .toString()
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0]!
+        .split(',');
       const columns = Object.values(scalarFields[`${table}ScalarFieldEnum`]!).filter((column) => !secret(column));
       expect(header, entity).toEqual(expect.arrayContaining(columns.map((column) => column.replace(/Cents$/, ''))));
     }
@@ -239,15 +342,74 @@ describe('export', () => {
       expect(job.preset).toBe('garage-export');
 
       const pick = async (db: Db) => ({
-        customers: await db.user.findMany({ where: { id: { in: shop.customerIds } }, orderBy: { id: 'asc' }, select: { id: true, firstName: true, lastName: true, username: true, email: true, countryCode: true, phoneNumber: true, preferredLanguage: true, role: true } }),
-        vehicles: await db.vehicle.findMany({ where: { id: { in: shop.vehicleIds } }, orderBy: { id: 'asc' }, select: { id: true, ownerId: true, type: true, plateNumber: true, plateNormalized: true, color: true, brand: true, model: true, year: true, engineType: true, latestKm: true } }),
-        oilChanges: await db.oilChange.findMany({ where: { id: shop.oilChangeId }, select: { id: true, vehicleId: true, oilName: true, oilType: true, currentKm: true, nextChangeKm: true, filterChanged: true, createdAt: true } }),
+        customers: await db.user.findMany({
+          where: { id: { in: shop.customerIds } },
+          orderBy: { id: 'asc' },
+          select: {
+            id: true,
+            firstName: true,
+            lastName: true,
+            username: true,
+            email: true,
+            countryCode: true,
+            phoneNumber: true,
+            preferredLanguage: true,
+            role: true,
+          },
+        }),
+        vehicles: await db.vehicle.findMany({
+          where: { id: { in: shop.vehicleIds } },
+          orderBy: { id: 'asc' },
+          select: {
+            id: true,
+            ownerId: true,
+            type: true,
+            plateNumber: true,
+            plateNormalized: true,
+            color: true,
+            brand: true,
+            model: true,
+            year: true,
+            engineType: true,
+            latestKm: true,
+          },
+        }),
+        oilChanges: await db.oilChange.findMany({
+          where: { id: shop.oilChangeId },
+          select: {
+            id: true,
+            vehicleId: true,
+            oilName: true,
+            oilType: true,
+            currentKm: true,
+            nextChangeKm: true,
+            filterChanged: true,
+            createdAt: true,
+          },
+        }),
         visits: await db.visit.findMany({
           where: { id: shop.visitId },
           select: {
-            id: true, name: true, visitDate: true, dueDate: true, customerId: true, vehicleId: true, totalCostCents: true, paidCents: true, status: true, paymentStatus: true, completedAt: true, createdAt: true,
-            tasks: { orderBy: { id: 'asc' }, select: { id: true, title: true, service: true, status: true, costCents: true, soldForCents: true } },
-            payments: { orderBy: { id: 'asc' }, select: { id: true, amountCents: true, method: true, status: true, refundOfId: true, createdAt: true } },
+            id: true,
+            name: true,
+            visitDate: true,
+            dueDate: true,
+            customerId: true,
+            vehicleId: true,
+            totalCostCents: true,
+            paidCents: true,
+            status: true,
+            paymentStatus: true,
+            completedAt: true,
+            createdAt: true,
+            tasks: {
+              orderBy: { id: 'asc' },
+              select: { id: true, title: true, service: true, status: true, costCents: true, soldForCents: true },
+            },
+            payments: {
+              orderBy: { id: 'asc' },
+              select: { id: true, amountCents: true, method: true, status: true, refundOfId: true, createdAt: true },
+            },
           },
         }),
       });

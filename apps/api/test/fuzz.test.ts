@@ -44,7 +44,10 @@ class Raw {
 function jsonText(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${jsonText(item)}`).join(',')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}:${jsonText(item)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 /** How a value reads in a path or a query string. */
@@ -76,7 +79,7 @@ const hostileString = fc.constantFrom(
   `${'ع'.repeat(50_000)}`,
   '',
   '   ',
-  "'; DROP TABLE \"User\"; --",
+  '\'; DROP TABLE "User"; --',
   '../../etc/passwd',
   '%00',
   '\\',
@@ -107,7 +110,11 @@ const hostileNumber = fc.constantFrom<unknown>(
 );
 const wrongType = fc.constantFrom<unknown>(null, true, false, [], {}, [1, 'a'], { nested: { deeper: [null] } }, 0, 'text');
 const hostile = fc.oneof(hostileString, hostileNumber, wrongType);
-const extraFields = fc.dictionary(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'createdAt', 'deletedAt', 'role', 'passwordHash'), fc.oneof(hostile, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 2 });
+const extraFields = fc.dictionary(
+  fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'createdAt', 'deletedAt', 'role', 'passwordHash'),
+  fc.oneof(hostile, fc.jsonValue({ maxDepth: 2 })),
+  { maxKeys: 2 },
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Ids: real rows of the private database by resource, random uuids and junk.
@@ -195,10 +202,15 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
       .filter((table) => !CHANGED_BY_DESIGN.has(table))
       // Every insert or update writes a row version with a new transaction id (xmin) and a delete lowers the
       // count, so count + sum of xmin changes with any committed write, and costs no row-to-text conversion.
-      .map((table) => `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(sum(xmin::text::numeric), 0)::text AS sum FROM "${table}"`)
+      .map(
+        (table) => `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(sum(xmin::text::numeric), 0)::text AS sum FROM "${table}"`,
+      )
       .join(' UNION ALL ');
     for (const { table_name: table } of tables) {
-      const hasId = await db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name = 'id'`, table);
+      const hasId = await db.$queryRawUnsafe<unknown[]>(
+        `SELECT 1 FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name = 'id'`,
+        table,
+      );
       if (!hasId.length) continue;
       const rows = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text AS id FROM "${table}" ORDER BY id LIMIT 4`);
       idsByTable[table] = rows.map((row) => row.id);
@@ -214,7 +226,9 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
     await app?.close();
     await db?.$disconnect();
     await testDb().$executeRawUnsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    console.log(`fuzz: ${operations.length} operations, ${requests} requests in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (seed ${SEED}, ${RUNS} admin runs per operation)`);
+    console.log(
+      `fuzz: ${operations.length} operations, ${requests} requests in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (seed ${SEED}, ${RUNS} admin runs per operation)`,
+    );
   });
 
   async function checksum(): Promise<Map<string, string>> {
@@ -225,7 +239,9 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
   /** A fresh administrator per operation: a fuzzed write may deactivate, demote or sign out whoever calls. */
   async function freshAdmin(): Promise<Record<string, string>> {
     const suffix = randomUUID().slice(0, 8);
-    const admin = await db.user.create({ data: { firstName: 'Fuzz', lastName: suffix, username: `fuzz_${suffix}`, role: 'ADMIN', active: true, verified: true } });
+    const admin = await db.user.create({
+      data: { firstName: 'Fuzz', lastName: suffix, username: `fuzz_${suffix}`, role: 'ADMIN', active: true, verified: true },
+    });
     return { authorization: `Bearer ${signAccessToken({ userId: admin.id, roles: ['ADMIN'] }, TEST_JWT_SECRET)}` };
   }
 
@@ -235,10 +251,20 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
   function idArbitrary(name: string, segment: string | undefined): fc.Arbitrary<unknown> {
     const table = ID_TABLE_BY_NAME[name] ?? (name === 'id' && segment ? ID_TABLE_BY_SEGMENT[segment] : undefined);
     const real = table ? (idsByTable[table] ?? []) : Object.values(idsByTable).flat();
-    return fc.oneof({ weight: 4, arbitrary: real.length ? fc.constantFrom(...real) : fc.uuid() }, { weight: 2, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom(...JUNK_IDS) });
+    return fc.oneof(
+      { weight: 4, arbitrary: real.length ? fc.constantFrom(...real) : fc.uuid() },
+      { weight: 2, arbitrary: fc.uuid() },
+      { weight: 1, arbitrary: fc.constantFrom(...JUNK_IDS) },
+    );
   }
 
-  function plausible(schema: JsonSchema | undefined, name: string, segment: string | undefined, root: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  function plausible(
+    schema: JsonSchema | undefined,
+    name: string,
+    segment: string | undefined,
+    root: JsonSchema,
+    depth: number,
+  ): fc.Arbitrary<unknown> {
     if (!schema || typeof schema !== 'object' || depth > 6) return fc.jsonValue({ maxDepth: 1 });
     const resolved = resolveRef(schema, root);
     if (!resolved) return fc.jsonValue({ maxDepth: 1 });
@@ -246,26 +272,48 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
     if ('const' in schema) return fc.constant(schema.const);
     if (Array.isArray(schema.enum) && schema.enum.length) return fc.constantFrom(...schema.enum);
     const options = schema.anyOf ?? schema.oneOf;
-    if (Array.isArray(options) && options.length) return fc.oneof(...options.map((option: JsonSchema) => valueArbitrary(option, name, segment, root, depth + 1)));
+    if (Array.isArray(options) && options.length)
+      return fc.oneof(...options.map((option: JsonSchema) => valueArbitrary(option, name, segment, root, depth + 1)));
     if (Array.isArray(schema.allOf)) return plausible(Object.assign({}, ...schema.allOf), name, segment, root, depth + 1);
-    const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : (schema.type ?? (schema.properties ? 'object' : undefined));
+    const type = Array.isArray(schema.type)
+      ? schema.type.find((t: string) => t !== 'null')
+      : (schema.type ?? (schema.properties ? 'object' : undefined));
     switch (type) {
       case 'object': {
         const properties = Object.entries<JsonSchema>(schema.properties ?? {});
         if (!properties.length) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
-        const record = fc.record(Object.fromEntries(properties.map(([key, property]) => [key, valueArbitrary(property, key, segment, root, depth + 1)])), {
-          requiredKeys: (schema.required ?? []).filter((key: string) => schema.properties?.[key]),
-        });
-        return fc.tuple(record, fc.option(extraFields, { freq: 4 })).map(([value, extra]) => (extra ? { ...extra, ...value, ...Object.fromEntries(Object.entries(extra).filter(([k]) => !(k in value))) } : value));
+        const record = fc.record(
+          Object.fromEntries(properties.map(([key, property]) => [key, valueArbitrary(property, key, segment, root, depth + 1)])),
+          {
+            requiredKeys: (schema.required ?? []).filter((key: string) => schema.properties?.[key]),
+          },
+        );
+        return fc
+          .tuple(record, fc.option(extraFields, { freq: 4 }))
+          .map(([value, extra]) =>
+            extra ? { ...extra, ...value, ...Object.fromEntries(Object.entries(extra).filter(([k]) => !(k in value))) } : value,
+          );
       }
       case 'array':
-        return fc.array(valueArbitrary(schema.items, name.replace(/s$/, ''), segment, root, depth + 1), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
+        return fc.array(valueArbitrary(schema.items, name.replace(/s$/, ''), segment, root, depth + 1), {
+          maxLength: Math.min(schema.maxItems ?? 3, 3),
+        });
       case 'string':
         return stringArbitrary(schema, name, segment);
       case 'integer':
       case 'number': {
-        const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : -1_000;
-        const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : 1_000_000;
+        const min =
+          typeof schema.minimum === 'number'
+            ? schema.minimum
+            : typeof schema.exclusiveMinimum === 'number'
+              ? schema.exclusiveMinimum + 1
+              : -1_000;
+        const max =
+          typeof schema.maximum === 'number'
+            ? schema.maximum
+            : typeof schema.exclusiveMaximum === 'number'
+              ? schema.exclusiveMaximum - 1
+              : 1_000_000;
         const bounded = fc.integer({ min: Math.max(Math.ceil(min), -(2 ** 31)), max: Math.min(Math.floor(max), 2 ** 31) });
         return fc.oneof(bounded, fc.constantFrom(min, max, min - 1, max + 1));
       }
@@ -282,13 +330,19 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
     if (schema.format === 'uuid') return idArbitrary(name, segment);
     const now = Date.now();
     const dates = fc.oneof(
-      fc.date({ min: new Date(-8_640_000_000_000_000), max: new Date(8_640_000_000_000_000), noInvalidDate: true }).map((d) => d.toISOString()),
+      fc
+        .date({ min: new Date(-8_640_000_000_000_000), max: new Date(8_640_000_000_000_000), noInvalidDate: true })
+        .map((d) => d.toISOString()),
       fc.integer({ min: -400, max: 400 }).map((days) => new Date(now + days * 86_400_000).toISOString()),
     );
     if (schema.format === 'date-time') return dates;
     if (schema.format === 'date') return dates.map((iso) => iso.slice(0, 10));
     if (schema.format === 'email') return fc.oneof(fc.emailAddress(), fc.constantFrom('a@b.co', 'x@y'));
-    if (schema.format === 'uri' || schema.format === 'url') return fc.oneof(fc.webUrl(), fc.constantFrom('/backend/media/00000000-0000-0000-0000-000000000000/file', 'javascript:alert(1)', 'data:image/png;base64,AAAA'));
+    if (schema.format === 'uri' || schema.format === 'url')
+      return fc.oneof(
+        fc.webUrl(),
+        fc.constantFrom('/backend/media/00000000-0000-0000-0000-000000000000/file', 'javascript:alert(1)', 'data:image/png;base64,AAAA'),
+      );
     const text = fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40), unit: 'grapheme' });
     if (typeof schema.pattern === 'string') {
       let pattern: RegExp | undefined;
@@ -297,13 +351,34 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
       } catch {
         pattern = undefined;
       }
-      const candidates = ['Probe', '123456', '600112233', '+33', '+212', 'en', 'fr', 'ar', 'PROBE1', 'AB-123-CD', '#0f766e', '10:00', 'probe-1', 'common'].filter((c) => pattern?.test(c));
+      const candidates = [
+        'Probe',
+        '123456',
+        '600112233',
+        '+33',
+        '+212',
+        'en',
+        'fr',
+        'ar',
+        'PROBE1',
+        'AB-123-CD',
+        '#0f766e',
+        '10:00',
+        'probe-1',
+        'common',
+      ].filter((c) => pattern?.test(c));
       if (candidates.length) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...candidates) }, { weight: 1, arbitrary: text });
     }
     return text;
   }
 
-  function valueArbitrary(schema: JsonSchema | undefined, name: string, segment: string | undefined, root: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  function valueArbitrary(
+    schema: JsonSchema | undefined,
+    name: string,
+    segment: string | undefined,
+    root: JsonSchema,
+    depth: number,
+  ): fc.Arbitrary<unknown> {
     return fc.oneof({ weight: 5, arbitrary: plausible(schema, name, segment, root, depth) }, { weight: 1, arbitrary: hostile });
   }
 
@@ -314,7 +389,10 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
     if (operation.transport === 'tRPC') {
       const router = operation.path.split('.').at(-2);
       const input = operation.input
-        ? fc.oneof({ weight: 6, arbitrary: valueArbitrary(operation.input, 'input', router, operation.input, 0) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) })
+        ? fc.oneof(
+            { weight: 6, arbitrary: valueArbitrary(operation.input, 'input', router, operation.input, 0) },
+            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+          )
         : fc.option(fc.jsonValue({ maxDepth: 2 }), { freq: 2 });
       const url = `/backend/trpc/${operation.path}`;
       return input.map((value) => {
@@ -328,16 +406,29 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
     const pathArbitrary = fc.tuple(
       ...pathParameters.map((parameter) => {
         const segment = segments[segments.indexOf(`{${parameter.name}}`) - 1];
-        return valueArbitrary(parameter.schema, parameter.name, segment, document, 0).map((value) => [parameter.name as string, plainText(value)] as const);
+        return valueArbitrary(parameter.schema, parameter.name, segment, document, 0).map(
+          (value) => [parameter.name as string, plainText(value)] as const,
+        );
       }),
     );
     const queryArbitrary = fc.tuple(
       ...queryParameters.map((parameter) =>
-        fc.option(valueArbitrary(parameter.schema, parameter.name, undefined, document, 0), { freq: 3 }).map((value) => [parameter.name as string, value] as const),
+        fc
+          .option(valueArbitrary(parameter.schema, parameter.name, undefined, document, 0), { freq: 3 })
+          .map((value) => [parameter.name as string, value] as const),
       ),
       fc.option(fc.tuple(fc.constantFrom('extra', 'page', 'limit', 'cursor', 'q'), hostile), { freq: 3 }),
     );
-    const bodyArbitrary = operation.body && operation.method !== 'GET' ? fc.oneof({ weight: 8, arbitrary: valueArbitrary(operation.body, 'body', undefined, document, 0) }, { weight: 1, arbitrary: fc.constantFrom(new Raw('{"broken": '), new Raw('[]'), new Raw('null'), new Raw('"text"'), new Raw('{"a":NaN}')) }) : fc.constant(undefined);
+    const bodyArbitrary =
+      operation.body && operation.method !== 'GET'
+        ? fc.oneof(
+            { weight: 8, arbitrary: valueArbitrary(operation.body, 'body', undefined, document, 0) },
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom(new Raw('{"broken": '), new Raw('[]'), new Raw('null'), new Raw('"text"'), new Raw('{"a":NaN}')),
+            },
+          )
+        : fc.constant(undefined);
     return fc.tuple(pathArbitrary, queryArbitrary, bodyArbitrary).map(([pathValues, queryValues, body]) => {
       let url = operation.path;
       for (const [parameter, value] of pathValues) url = url.replace(`{${parameter}}`, encodeSegment(value) || '%20');
@@ -355,7 +446,10 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
     const response = await app.inject({
       method: request.method,
       url: request.url,
-      headers: { ...headers, ...(request.payload !== undefined || request.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...headers,
+        ...(request.payload !== undefined || request.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
       ...(request.payload !== undefined ? { payload: request.payload } : {}),
     });
     return { status: response.statusCode, body: response.body };
@@ -370,7 +464,8 @@ describe('fuzz: every REST operation and tRPC procedure with hostile input', () 
       const rule = ACCESS_RULES[operation.key];
       const callers: [string, () => Promise<Record<string, string>>, number][] = [['anonymous', async () => ({}), ANONYMOUS_RUNS]];
       if (!STREAMS.has(operation.key)) callers.push(['admin', freshAdmin, RUNS]);
-      if (rule === 'client-own' || rule === 'staff-or-own' || rule === 'signedIn') callers.push(['client', async () => clientHeader, Math.max(2, Math.ceil(RUNS / 2))]);
+      if (rule === 'client-own' || rule === 'staff-or-own' || rule === 'signedIn')
+        callers.push(['client', async () => clientHeader, Math.max(2, Math.ceil(RUNS / 2))]);
       for (const [caller, headersFor, numRuns] of callers) {
         const headers = await headersFor();
         current = undefined; // a fresh administrator was just written

@@ -52,9 +52,11 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Ap
 
 export const uniqueSuffix = () => randomUUID().slice(0, 8);
 
-
 /** Creates a user with a unique username and returns it with a valid access token for that app's secret. */
-export async function createTestUser(role: Role, overrides: Partial<{ firstName: string; lastName: string; email: string; active: boolean }> = {}) {
+export async function createTestUser(
+  role: Role,
+  overrides: Partial<{ firstName: string; lastName: string; email: string; active: boolean }> = {},
+) {
   const suffix = uniqueSuffix();
   const user = await testDb().user.create({
     data: {

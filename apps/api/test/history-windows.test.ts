@@ -27,10 +27,25 @@ describe('long histories answer one window at a time', () => {
     // Two rows share each instant: the order falls back on the id, and the cursor must too.
     const at = (index: number) => new Date(start + Math.floor(index / 2) * 86_400_000);
     await testDb().oilChange.createMany({
-      data: Array.from({ length: ROWS }, (_, index) => ({ vehicleId: owner.vehicle.id, oilName: `Oil ${index}`, oilType: '5W-30', currentKm: 1_000 * index, nextChangeKm: 1_000 * index + 10_000, createdAt: at(index) })),
+      data: Array.from({ length: ROWS }, (_, index) => ({
+        vehicleId: owner.vehicle.id,
+        oilName: `Oil ${index}`,
+        oilType: '5W-30',
+        currentKm: 1_000 * index,
+        nextChangeKm: 1_000 * index + 10_000,
+        createdAt: at(index),
+      })),
     });
     visitId = await insertVisit({ customerId: owner.customer.id, vehicleId: owner.vehicle.id }, { dueInDays: 1 });
-    await testDb().payment.createMany({ data: Array.from({ length: ROWS }, (_, index) => ({ visitId, amountCents: 100 + index, method: 'CASH', status: 'SUCCESS', createdAt: at(index) })) });
+    await testDb().payment.createMany({
+      data: Array.from({ length: ROWS }, (_, index) => ({
+        visitId,
+        amountCents: 100 + index,
+        method: 'CASH',
+        status: 'SUCCESS',
+        createdAt: at(index),
+      })),
+    });
     const newestFirst = { orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], select: { id: true } };
     created.oil = (await testDb().oilChange.findMany({ where: { vehicleId: owner.vehicle.id }, ...newestFirst })).map((row) => row.id);
     created.payments = (await testDb().payment.findMany({ where: { visitId }, ...newestFirst })).map((row) => row.id);
@@ -77,12 +92,18 @@ describe('long histories answer one window at a time', () => {
     }
     expect(seen).toEqual(created.payments);
     expect((await callerFor(staff).payments.listForVisit({ id: visitId, limit: 100 })).length).toBe(100);
-    expect((await app.inject({ method: 'GET', url: `/backend/visits/${visitId}/payments?limit=101`, headers: staff.authHeader })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: `/backend/visits/${visitId}/payments?limit=101`, headers: staff.authHeader })).statusCode,
+    ).toBe(400);
   });
 
   it("a cursor that is not a row of this list is refused (400 on 'before')", async () => {
     const other = await createCustomer();
-    const response = await app.inject({ method: 'GET', url: `/backend/vehicles/${other.vehicle.id}/oil-changes?before=${created.oil[3]}`, headers: staff.authHeader });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/backend/vehicles/${other.vehicle.id}/oil-changes?before=${created.oil[3]}`,
+      headers: staff.authHeader,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors.before).toBeDefined();
   });

@@ -21,7 +21,10 @@ async function xlsx(sheetRows: Iterable<string>, sharedStrings?: string): Promis
     '[Content_Types].xml',
     '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
   );
-  add('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>');
+  add(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  );
   add(
     'xl/workbook.xml',
     '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
@@ -31,9 +34,17 @@ async function xlsx(sheetRows: Iterable<string>, sharedStrings?: string): Promis
     '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
   );
   // Excel's own order: the sheet before the shared strings.
-  const sheet = ['<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData>', ...sheetRows, '</sheetData></worksheet>'].join('');
+  const sheet = [
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData>',
+    ...sheetRows,
+    '</sheetData></worksheet>',
+  ].join('');
   add('xl/worksheets/sheet1.xml', sheet);
-  if (sharedStrings !== undefined) add('xl/sharedStrings.xml', `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${sharedStrings}</sst>`);
+  if (sharedStrings !== undefined)
+    add(
+      'xl/sharedStrings.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${sharedStrings}</sst>`,
+    );
   zip.end();
   const parts: Buffer[] = [];
   for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);
@@ -82,7 +93,11 @@ describe('import limits', () => {
   afterAll(() => app.close());
 
   it('refuses a CSV with a 30 MB field while reading it, with bounded memory', async () => {
-    const bytes = Buffer.concat([Buffer.from('First name,Email,Visit notes\nAmina,amina@import.test,"'), Buffer.alloc(30 * 1024 * 1024, 'x'), Buffer.from('"\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('First name,Email,Visit notes\nAmina,amina@import.test,"'),
+      Buffer.alloc(30 * 1024 * 1024, 'x'),
+      Buffer.from('"\n'),
+    ]);
     const { result, growthMB } = await peakGrowthMB(() => uploadImport(app, employee.authHeader, 'notes.csv', bytes));
     expect(result.statusCode).toBe(413);
     expect(result.json()).toMatchObject({ message: IMPORT_MESSAGES.rowTooLong, fieldErrors: { file: [IMPORT_MESSAGES.rowTooLong] } });
@@ -91,17 +106,35 @@ describe('import limits', () => {
   });
 
   it('refuses a cell longer than cellMaxChars, more columns than maxColumns and more rows than maxRows in a CSV', async () => {
-    const longCell = await uploadImport(app, employee.authHeader, 'cell.csv', csv([['First name', 'Visit notes'], ['Amina', 'y'.repeat(IMPORT_LIMITS.cellMaxChars + 1)]]));
+    const longCell = await uploadImport(
+      app,
+      employee.authHeader,
+      'cell.csv',
+      csv([
+        ['First name', 'Visit notes'],
+        ['Amina', 'y'.repeat(IMPORT_LIMITS.cellMaxChars + 1)],
+      ]),
+    );
     expect(longCell.statusCode).toBe(413);
     expect(longCell.json().message).toBe(IMPORT_MESSAGES.cellTooLong);
-    const wide = await uploadImport(app, employee.authHeader, 'wide.csv', csv([Array.from({ length: IMPORT_LIMITS.maxColumns + 1 }, (_, i) => `c${i}`)]));
+    const wide = await uploadImport(
+      app,
+      employee.authHeader,
+      'wide.csv',
+      csv([Array.from({ length: IMPORT_LIMITS.maxColumns + 1 }, (_, i) => `c${i}`)]),
+    );
     expect(wide.statusCode).toBe(413);
     expect(wide.json().message).toBe(IMPORT_MESSAGES.tooManyColumns);
     const long = await uploadImport(app, employee.authHeader, 'long.csv', `First name\n${'a\n'.repeat(IMPORT_LIMITS.maxRows + 1)}`);
     expect(long.statusCode).toBe(413);
     expect(long.json().message).toBe(IMPORT_MESSAGES.tooManyRows);
     // Exactly at the limits: accepted.
-    const fits = await uploadImport(app, employee.authHeader, 'fits.csv', `First name,Visit notes\n${`a,${'y'.repeat(IMPORT_LIMITS.cellMaxChars)}\n`.repeat(3)}`);
+    const fits = await uploadImport(
+      app,
+      employee.authHeader,
+      'fits.csv',
+      `First name,Visit notes\n${`a,${'y'.repeat(IMPORT_LIMITS.cellMaxChars)}\n`.repeat(3)}`,
+    );
     expect(fits.statusCode).toBe(201);
   });
 
@@ -120,7 +153,10 @@ describe('import limits', () => {
 
   it('refuses an XLSX with a huge shared string, a column past maxColumns or unpacking past xlsxUnpackedMaxMB', async () => {
     // One 20 MB shared string used by one cell: the reader's own heap is the bound, the cell limit the message.
-    const huge = await xlsx([inline(1, ['First name']), '<row r="2"><c r="A2" t="s"><v>0</v></c></row>'], `<si><t>${'z'.repeat(20 * 1024 * 1024)}</t></si>`);
+    const huge = await xlsx(
+      [inline(1, ['First name']), '<row r="2"><c r="A2" t="s"><v>0</v></c></row>'],
+      `<si><t>${'z'.repeat(20 * 1024 * 1024)}</t></si>`,
+    );
     const { result, growthMB } = await peakGrowthMB(() => uploadImport(app, employee.authHeader, 'shared.xlsx', huge));
     expect(result.statusCode).toBe(413);
     expect([IMPORT_MESSAGES.cellTooLong, IMPORT_MESSAGES.unpackedTooLarge]).toContain(result.json().message);
@@ -178,7 +214,17 @@ describe('import state in the database', () => {
   afterAll(() => app.close());
 
   it('an import whose runner stopped beating is reported interrupted and can be run again', async () => {
-    const uploaded = (await uploadImport(app, employee.authHeader, 'x.csv', csv([['First name', 'Last name'], ['Ana', 'Lopes']]))).json() as ImportJob;
+    const uploaded = (
+      await uploadImport(
+        app,
+        employee.authHeader,
+        'x.csv',
+        csv([
+          ['First name', 'Last name'],
+          ['Ana', 'Lopes'],
+        ]),
+      )
+    ).json() as ImportJob;
     // As an instance stopped mid-pass leaves it: claimed, "validating", its heartbeat a minute old.
     await testDb().importJob.update({
       where: { id: uploaded.id },
@@ -190,14 +236,29 @@ describe('import state in the database', () => {
     const polled = await settle(app, employee.authHeader, uploaded.id);
     expect(polled.phase).toBe('validated');
 
-    await testDb().importJob.update({ where: { id: uploaded.id }, data: { runnerId: crypto.randomUUID(), heartbeatAt: new Date(Date.now() - 60_000), view: { ...polled, phase: 'importing' } } });
-    const interrupted = (await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${uploaded.id}`, headers: employee.authHeader })).json() as ImportJob;
+    await testDb().importJob.update({
+      where: { id: uploaded.id },
+      data: { runnerId: crypto.randomUUID(), heartbeatAt: new Date(Date.now() - 60_000), view: { ...polled, phase: 'importing' } },
+    });
+    const interrupted = (
+      await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${uploaded.id}`, headers: employee.authHeader })
+    ).json() as ImportJob;
     expect(interrupted).toMatchObject({ phase: 'failed', failure: 'import.interrupted' });
     expect(await testDb().importJob.findUniqueOrThrow({ where: { id: uploaded.id } })).toMatchObject({ runnerId: null });
   });
 
   it('a running import answers "busy" to a second start, on whichever request comes second', async () => {
-    const uploaded = (await uploadImport(app, employee.authHeader, 'y.csv', csv([['First name', 'Last name'], ['Ana', 'Lopes']]))).json() as ImportJob;
+    const uploaded = (
+      await uploadImport(
+        app,
+        employee.authHeader,
+        'y.csv',
+        csv([
+          ['First name', 'Last name'],
+          ['Ana', 'Lopes'],
+        ]),
+      )
+    ).json() as ImportJob;
     await testDb().importJob.update({ where: { id: uploaded.id }, data: { runnerId: crypto.randomUUID(), heartbeatAt: new Date() } });
     const second = await step(app, employee.authHeader, uploaded.id, 'validate', { mapping: { firstName: 'First name' } });
     expect(second.statusCode).toBe(409);
@@ -209,7 +270,10 @@ describe('import state in the database', () => {
     const row = await testDb().importJob.findUniqueOrThrow({ where: { id: uploaded.id } });
     const storage = testDeps().storage;
     expect(await storage.size(row.storageKey)).toBeGreaterThan(0);
-    await testDb().importJob.update({ where: { id: uploaded.id }, data: { usedAt: new Date(Date.now() - IMPORT_LIMITS.jobIdleHours * 3600_000 - 1000) } });
+    await testDb().importJob.update({
+      where: { id: uploaded.id },
+      data: { usedAt: new Date(Date.now() - IMPORT_LIMITS.jobIdleHours * 3600_000 - 1000) },
+    });
     const expired = await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${uploaded.id}`, headers: employee.authHeader });
     expect(expired.statusCode).toBe(404);
     expect(await sweepImports(testDb(), storage)).toBeGreaterThanOrEqual(1);

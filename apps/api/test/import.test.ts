@@ -12,7 +12,23 @@ import { buildTestApp, createTestUser, testDeps, testDb, uniqueSuffix } from './
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 
-const HEADER = ['First name', 'Last name', 'Email', 'Country code', 'Phone', 'Plate', 'Brand', 'Model', 'Year', 'Odometer', 'Visit date', 'Visit name', 'Visit total', 'Oil name', 'Oil km'];
+const HEADER = [
+  'First name',
+  'Last name',
+  'Email',
+  'Country code',
+  'Phone',
+  'Plate',
+  'Brand',
+  'Model',
+  'Year',
+  'Odometer',
+  'Visit date',
+  'Visit name',
+  'Visit total',
+  'Oil name',
+  'Oil km',
+];
 
 describe('customer import', () => {
   let app: App;
@@ -30,7 +46,23 @@ describe('customer import', () => {
     const [plateA, plateB, phone] = [uniquePlate(), uniquePlate(), uniquePhone()];
     const file = csv([
       HEADER,
-      ['Amina', `Haddad${s}`, `amina.${s}@import.test`, '+212', phone, plateA, 'Toyota', 'Corolla', 2018, 84000, '2026-03-14', 'Oil and filter', '85.50', 'Castrol Edge', 84000],
+      [
+        'Amina',
+        `Haddad${s}`,
+        `amina.${s}@import.test`,
+        '+212',
+        phone,
+        plateA,
+        'Toyota',
+        'Corolla',
+        2018,
+        84000,
+        '2026-03-14',
+        'Oil and filter',
+        '85.50',
+        'Castrol Edge',
+        84000,
+      ],
       ['Amina', `Haddad${s}`, `amina.${s}@import.test`, '+212', phone, plateB, 'Dacia', 'Duster', 2021, '', '', '', '', '', ''],
       ['Louis', `Martin${s}`, `louis.${s}@import.test`, '', `+33 6 ${phone.slice(1, 9)}`, '', '', '', '', '', '', '', '', '', ''],
     ]);
@@ -39,7 +71,20 @@ describe('customer import', () => {
     const job = uploaded.json() as ImportJob;
     expect(job).toMatchObject({ format: 'csv', phase: 'uploaded', headers: HEADER, preset: 'custom' });
     expect(job.previewRows).toHaveLength(3);
-    expect(job.suggestedMapping).toMatchObject({ firstName: 'First name', lastName: 'Last name', email: 'Email', phoneNumber: 'Phone', plateNumber: 'Plate', brand: 'Brand', year: 'Year', odometer: 'Odometer', visitDate: 'Visit date', visitTotal: 'Visit total', oilName: 'Oil name', oilKm: 'Oil km' });
+    expect(job.suggestedMapping).toMatchObject({
+      firstName: 'First name',
+      lastName: 'Last name',
+      email: 'Email',
+      phoneNumber: 'Phone',
+      plateNumber: 'Plate',
+      brand: 'Brand',
+      year: 'Year',
+      odometer: 'Odometer',
+      visitDate: 'Visit date',
+      visitTotal: 'Visit total',
+      oilName: 'Oil name',
+      oilKm: 'Oil km',
+    });
 
     expect((await step(app, employee.authHeader, job.id, 'validate', { mapping: job.suggestedMapping })).statusCode).toBe(202);
     const validated = await settle(app, employee.authHeader, job.id);
@@ -56,13 +101,22 @@ describe('customer import', () => {
       failedRows: 0,
     });
 
-    const amina = await testDb().user.findUniqueOrThrow({ where: { email: `amina.${s}@import.test` }, include: { vehicles: { orderBy: { plateNumber: 'asc' } }, visits: { include: { tasks: true, payments: true } } } });
+    const amina = await testDb().user.findUniqueOrThrow({
+      where: { email: `amina.${s}@import.test` },
+      include: { vehicles: { orderBy: { plateNumber: 'asc' } }, visits: { include: { tasks: true, payments: true } } },
+    });
     expect(amina).toMatchObject({ firstName: 'Amina', role: 'CLIENT', countryCode: '+212', phoneNumber: phone });
     expect(amina.vehicles.map((v) => v.plateNormalized).sort()).toEqual([plateA, plateB].sort());
     const corolla = amina.vehicles.find((v) => v.plateNormalized === plateA)!;
     expect(corolla).toMatchObject({ brand: 'Toyota', year: 2018, latestKm: 84000, color: 'Unknown', type: 'CAR' });
     expect(amina.visits).toHaveLength(1);
-    expect(amina.visits[0]).toMatchObject({ name: 'Oil and filter', totalCostCents: 8550, paidCents: 8550, status: 'PICKED_UP', paymentStatus: 'PAID' });
+    expect(amina.visits[0]).toMatchObject({
+      name: 'Oil and filter',
+      totalCostCents: 8550,
+      paidCents: 8550,
+      status: 'PICKED_UP',
+      paymentStatus: 'PAID',
+    });
     expect(amina.visits[0]!.visitDate.toISOString()).toBe('2026-03-14T00:00:00.000Z');
     expect(amina.visits[0]!.tasks.map((t) => [t.status, t.soldForCents])).toEqual([['COMPLETED', 8550]]);
     const oil = await testDb().oilChange.findFirstOrThrow({ where: { vehicleId: corolla.id } });
@@ -79,7 +133,23 @@ describe('customer import', () => {
       ['Valid', `One${s}`, `valid.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Ford', 'Focus', 2015, '', '', '', '', '', ''],
       ['', `NoFirst${s}`, `bad.email.${s}`, '+1', uniquePhone(), '', '', '', '', '', '', '', '', '', ''],
       ['Bad', `Year${s}`, `bad.year.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Fiat', 'Panda', 1850, '', '', '', '', '', ''],
-      ['Bad', `Visit${s}`, `bad.visit.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Fiat', '500', 2020, 'lots', 'not a date', 'x', '-3', '', ''],
+      [
+        'Bad',
+        `Visit${s}`,
+        `bad.visit.${s}@import.test`,
+        '+1',
+        uniquePhone(),
+        uniquePlate(),
+        'Fiat',
+        '500',
+        2020,
+        'lots',
+        'not a date',
+        'x',
+        '-3',
+        '',
+        '',
+      ],
     ]);
     const uploaded = (await uploadImport(app, employee.authHeader, 'invalid.csv', file)).json() as ImportJob;
     const options = { mapping: uploaded.suggestedMapping, mode: 'allOrNothing' as const };
@@ -98,7 +168,10 @@ describe('customer import', () => {
         '5:visitTotal:minValue|fieldName=visitTotal&minValue=0',
       ]),
     );
-    expect(validated.errors.find((e) => e.row === 3 && e.field === 'firstName')).toMatchObject({ column: 'First name', text: 'First name is required' });
+    expect(validated.errors.find((e) => e.row === 3 && e.field === 'firstName')).toMatchObject({
+      column: 'First name',
+      text: 'First name is required',
+    });
 
     const refused = await step(app, employee.authHeader, uploaded.id, 'run', options);
     expect(refused.statusCode).toBe(400);
@@ -109,13 +182,35 @@ describe('customer import', () => {
     const done = await settle(app, employee.authHeader, uploaded.id);
     expect(done.phase).toBe('done');
     expect(done.summary).toMatchObject({ customers: { created: 1 }, vehicles: { created: 1 }, failedRows: 3 });
-    expect(await testDb().user.findMany({ where: { lastName: { endsWith: s } }, select: { lastName: true } })).toEqual([{ lastName: `One${s}` }]);
+    expect(await testDb().user.findMany({ where: { lastName: { endsWith: s } }, select: { lastName: true } })).toEqual([
+      { lastName: `One${s}` },
+    ]);
   });
 
   it('an all-or-nothing run on a file never validated checks it first and, with an invalid row, writes nothing', async () => {
     const s = uniqueSuffix();
     // Row 3 names a plate nobody has, with no vehicle details: it cannot become a vehicle.
-    const file = csv([HEADER, ['New', `Person${s}`, `new.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Kia', 'Rio', 2019, '', '', '', '', '', ''], ['Ref', `Only${s}`, `ref.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), '', '', '', '', '2026-01-02', 'Brakes', '120', '', '']]);
+    const file = csv([
+      HEADER,
+      ['New', `Person${s}`, `new.${s}@import.test`, '+1', uniquePhone(), uniquePlate(), 'Kia', 'Rio', 2019, '', '', '', '', '', ''],
+      [
+        'Ref',
+        `Only${s}`,
+        `ref.${s}@import.test`,
+        '+1',
+        uniquePhone(),
+        uniquePlate(),
+        '',
+        '',
+        '',
+        '',
+        '2026-01-02',
+        'Brakes',
+        '120',
+        '',
+        '',
+      ],
+    ]);
     const job = await importFile(app, employee.authHeader, 'refused.csv', file);
     expect(job).toMatchObject({ phase: 'failed', validRows: 1, invalidRows: 1, summary: null });
     expect(job.failure).toBe('import.invalidRowsRefused');
@@ -126,10 +221,35 @@ describe('customer import', () => {
   it('finds duplicates by email, phone and plate: skip keeps the existing rows, update changes them', async () => {
     const s = uniqueSuffix();
     const [phone, plate] = [uniquePhone(), uniquePlate()];
-    const existing = await testDb().user.create({ data: { firstName: 'Old', lastName: `Name${s}`, username: `dup_${s}`, email: `dup.${s}@import.test`, countryCode: '+1', phoneNumber: phone, role: 'CLIENT' } });
-    await testDb().vehicle.create({ data: { ownerId: existing.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Old', model: 'Car', year: 2001, engineType: 'Petrol' } });
+    const existing = await testDb().user.create({
+      data: {
+        firstName: 'Old',
+        lastName: `Name${s}`,
+        username: `dup_${s}`,
+        email: `dup.${s}@import.test`,
+        countryCode: '+1',
+        phoneNumber: phone,
+        role: 'CLIENT',
+      },
+    });
+    await testDb().vehicle.create({
+      data: {
+        ownerId: existing.id,
+        type: 'CAR',
+        plateNumber: plate,
+        plateNormalized: plate,
+        color: 'Red',
+        brand: 'Old',
+        model: 'Car',
+        year: 2001,
+        engineType: 'Petrol',
+      },
+    });
     const byPhone = csv([HEADER, ['New', `Name${s}`, '', '+1', phone, plate, 'Honda', 'Civic', 2020, '', '', '', '', '', '']]);
-    const byEmail = csv([HEADER, ['Newer', `Name${s}`, `dup.${s}@import.test`, '+1', uniquePhone(), plate, 'Honda', 'Jazz', 2022, '', '', '', '', '', '']]);
+    const byEmail = csv([
+      HEADER,
+      ['Newer', `Name${s}`, `dup.${s}@import.test`, '+1', uniquePhone(), plate, 'Honda', 'Jazz', 2022, '', '', '', '', '', ''],
+    ]);
 
     const uploaded = (await uploadImport(app, employee.authHeader, 'dup.csv', byPhone)).json() as ImportJob;
     await step(app, employee.authHeader, uploaded.id, 'validate', { mapping: uploaded.suggestedMapping });
@@ -149,8 +269,22 @@ describe('customer import', () => {
   it('reads a LubeLogger service-record export for one vehicle without any mapping work', async () => {
     const s = uniqueSuffix();
     const plate = uniquePlate();
-    const owner = await testDb().user.create({ data: { firstName: 'Lube', lastName: `Logger${s}`, username: `lube_${s}`, role: 'CLIENT' } });
-    const vehicle = await testDb().vehicle.create({ data: { ownerId: owner.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Mazda', model: '3', year: 2016, engineType: 'Petrol' } });
+    const owner = await testDb().user.create({
+      data: { firstName: 'Lube', lastName: `Logger${s}`, username: `lube_${s}`, role: 'CLIENT' },
+    });
+    const vehicle = await testDb().vehicle.create({
+      data: {
+        ownerId: owner.id,
+        type: 'CAR',
+        plateNumber: plate,
+        plateNormalized: plate,
+        color: 'Red',
+        brand: 'Mazda',
+        model: '3',
+        year: 2016,
+        engineType: 'Petrol',
+      },
+    });
     const file = csv([
       ['Date', 'Odometer', 'Description', 'Notes', 'Cost', 'Tags'],
       ['2025-01-10', '61000', 'Oil change', 'Synthetic 5W-30', '79.99', 'oil'],
@@ -158,7 +292,13 @@ describe('customer import', () => {
     ]);
     const uploaded = (await uploadImport(app, employee.authHeader, 'ServiceRecord.csv', file)).json() as ImportJob;
     expect(uploaded.preset).toBe('lubelogger');
-    expect(uploaded.suggestedMapping).toEqual({ odometer: 'Odometer', visitDate: 'Date', visitName: 'Description', visitTotal: 'Cost', visitNotes: 'Notes' });
+    expect(uploaded.suggestedMapping).toEqual({
+      odometer: 'Odometer',
+      visitDate: 'Date',
+      visitName: 'Description',
+      visitTotal: 'Cost',
+      visitNotes: 'Notes',
+    });
     await step(app, employee.authHeader, uploaded.id, 'run', { mapping: uploaded.suggestedMapping, vehiclePlate: plate.toLowerCase() });
     const done = await settle(app, employee.authHeader, uploaded.id);
     expect(done.summary).toMatchObject({ visits: { created: 2 }, customers: { created: 0 }, vehicles: { created: 0 }, failedRows: 0 });
@@ -178,7 +318,19 @@ describe('customer import', () => {
     const s = uniqueSuffix();
     const plate = uniquePlate();
     const owner = await testDb().user.create({ data: { firstName: 'Lube', lastName: `Us${s}`, username: `lubeus_${s}`, role: 'CLIENT' } });
-    await testDb().vehicle.create({ data: { ownerId: owner.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Blue', brand: 'Ford', model: 'Focus', year: 2015, engineType: 'Petrol' } });
+    await testDb().vehicle.create({
+      data: {
+        ownerId: owner.id,
+        type: 'CAR',
+        plateNumber: plate,
+        plateNormalized: plate,
+        color: 'Blue',
+        brand: 'Ford',
+        model: 'Focus',
+        year: 2015,
+        engineType: 'Petrol',
+      },
+    });
     // ExportFromVehicleToCsv: Date = ToShortDateString() (M/d/yyyy in en-US), Cost = ToString("C").
     const file = csv([
       ['Date', 'Odometer', 'Description', 'Notes', 'Cost', 'Tags'],
@@ -197,7 +349,11 @@ describe('customer import', () => {
 
     // Read day first, "6/25/2025" is no date: the row says so instead of landing on another day.
     const dayFirst = (await uploadImport(app, employee.authHeader, 'ServiceRecord.csv', file)).json() as ImportJob;
-    await step(app, employee.authHeader, dayFirst.id, 'validate', { mapping: dayFirst.suggestedMapping, vehiclePlate: plate, dateOrder: 'dayFirst' });
+    await step(app, employee.authHeader, dayFirst.id, 'validate', {
+      mapping: dayFirst.suggestedMapping,
+      vehiclePlate: plate,
+      dateOrder: 'dayFirst',
+    });
     const checked = await settle(app, employee.authHeader, dayFirst.id);
     expect(checked.errors).toEqual([expect.objectContaining({ row: 3, field: 'visitDate', column: 'Date' })]);
   });
@@ -219,9 +375,16 @@ describe('customer import', () => {
     expect(uploaded.suggestedMapping).toMatchObject({ odometer: 'Kilométrage', plateNumber: 'Immatriculation' });
     const done = await importFile(app, french.authHeader, 'clients.csv', file, { defaultCountryCode: uploaded.suggestedCountryCode });
     expect(done.summary).toMatchObject({ customers: { created: 1 }, vehicles: { created: 1 }, visits: { created: 2 }, failedRows: 0 });
-    const claire = await testDb().user.findFirstOrThrow({ where: { lastName: `Dubois${s}` }, include: { vehicles: true, visits: { orderBy: { visitDate: 'asc' } } } });
+    const claire = await testDb().user.findFirstOrThrow({
+      where: { lastName: `Dubois${s}` },
+      include: { vehicles: true, visits: { orderBy: { visitDate: 'asc' } } },
+    });
     expect(claire).toMatchObject({ countryCode: '+33', phoneNumber: `6${phone}` });
-    expect(claire.vehicles[0]).toMatchObject({ plateNumber: plate.replace(/-/g, ' '), plateNormalized: plate.replace(/-/g, ''), latestKm: 90000 });
+    expect(claire.vehicles[0]).toMatchObject({
+      plateNumber: plate.replace(/-/g, ' '),
+      plateNormalized: plate.replace(/-/g, ''),
+      latestKm: 90000,
+    });
     expect(claire.visits.map((v) => v.visitDate.toISOString().slice(0, 10))).toEqual(['2024-11-02', '2025-03-25']);
   });
 
@@ -229,12 +392,58 @@ describe('customer import', () => {
     const s = uniqueSuffix();
     const [plate, phone] = [uniquePlate(), uniquePhone()];
     const file = csv([
-      ['First Name', 'Last Name', 'Email', 'Phone', 'Company', 'Year', 'Make', 'Model', 'Submodel', 'Engine', 'Color', 'License Plate', 'License Plate State', 'VIN', 'Mileage', 'Unit'],
-      ['Dana', `Smith${s}`, `dana.${s}@import.test`, `(415) ${phone.slice(0, 3)}-${phone.slice(3, 7)}`, '', '2019', 'Subaru', 'Outback', 'Premium', '2.5L H4', 'Green', plate, 'CA', '4S4BSANC1K3200000', '10,000', ''],
+      [
+        'First Name',
+        'Last Name',
+        'Email',
+        'Phone',
+        'Company',
+        'Year',
+        'Make',
+        'Model',
+        'Submodel',
+        'Engine',
+        'Color',
+        'License Plate',
+        'License Plate State',
+        'VIN',
+        'Mileage',
+        'Unit',
+      ],
+      [
+        'Dana',
+        `Smith${s}`,
+        `dana.${s}@import.test`,
+        `(415) ${phone.slice(0, 3)}-${phone.slice(3, 7)}`,
+        '',
+        '2019',
+        'Subaru',
+        'Outback',
+        'Premium',
+        '2.5L H4',
+        'Green',
+        plate,
+        'CA',
+        '4S4BSANC1K3200000',
+        '10,000',
+        '',
+      ],
     ]);
     const uploaded = (await uploadImport(app, employee.authHeader, 'shopmonkey-customers.csv', file)).json() as ImportJob;
     expect(uploaded).toMatchObject({ preset: 'shopmonkey', suggestedDistanceUnit: 'mi' });
-    expect(uploaded.suggestedMapping).toMatchObject({ firstName: 'First Name', lastName: 'Last Name', email: 'Email', phoneNumber: 'Phone', year: 'Year', brand: 'Make', model: 'Model', engineType: 'Engine', color: 'Color', plateNumber: 'License Plate', odometer: 'Mileage' });
+    expect(uploaded.suggestedMapping).toMatchObject({
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      email: 'Email',
+      phoneNumber: 'Phone',
+      year: 'Year',
+      brand: 'Make',
+      model: 'Model',
+      engineType: 'Engine',
+      color: 'Color',
+      plateNumber: 'License Plate',
+      odometer: 'Mileage',
+    });
     const done = await importFile(app, employee.authHeader, 'shopmonkey-customers.csv', file, { defaultCountryCode: '+1' });
     expect(done.summary).toMatchObject({ customers: { created: 1 }, vehicles: { created: 1 }, failedRows: 0 });
     const dana = await testDb().user.findUniqueOrThrow({ where: { email: `dana.${s}@import.test` }, include: { vehicles: true } });
@@ -248,7 +457,17 @@ describe('customer import', () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Clients');
     sheet.addRow(['Full name', 'Email', 'Phone', 'Plate', 'Make', 'Model', 'Year', 'Visit date', 'Total']);
-    sheet.addRow([`Sara Xl${s}`, `sara.${s}@import.test`, `+961 ${uniquePhone().slice(0, 8)}`, plate, 'BMW', 'X1', 2020, new Date(Date.UTC(2025, 10, 3)), 149.9]);
+    sheet.addRow([
+      `Sara Xl${s}`,
+      `sara.${s}@import.test`,
+      `+961 ${uniquePhone().slice(0, 8)}`,
+      plate,
+      'BMW',
+      'X1',
+      2020,
+      new Date(Date.UTC(2025, 10, 3)),
+      149.9,
+    ]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const done = await importFile(app, employee.authHeader, 'clients.xlsx', bytes);
     expect(done).toMatchObject({ format: 'xlsx', phase: 'done' });
@@ -264,7 +483,17 @@ describe('customer import', () => {
     const rows: (string | number)[][] = [['First name', 'Last name', 'Email', 'Phone', 'Plate', 'Make', 'Model', 'Year']];
     for (let i = 0; i < 3000; i++) {
       const phone = `7${s.replace(/\D/g, '').padEnd(4, '1').slice(0, 4)}${String(i).padStart(5, '0')}`;
-      for (const v of [0, 1]) rows.push(['Bulk', `C${i}x${s}`, `bulk.${i}.${s}@import.test`, `+44 ${phone}`, `B${s}${i}V${v}`, 'Skoda', 'Octavia', 2010 + (i % 15)]);
+      for (const v of [0, 1])
+        rows.push([
+          'Bulk',
+          `C${i}x${s}`,
+          `bulk.${i}.${s}@import.test`,
+          `+44 ${phone}`,
+          `B${s}${i}V${v}`,
+          'Skoda',
+          'Octavia',
+          2010 + (i % 15),
+        ]);
     }
     const done = await importFile(app, employee.authHeader, 'big.csv', csv(rows), { mode: 'allOrNothing' });
     expect(done).toMatchObject({ phase: 'done', totalRows: 6000, processedRows: 6000 });
@@ -298,16 +527,27 @@ describe('customer import', () => {
     const mine = (await uploadImport(app, employee.authHeader, 'mine.csv', csv([HEADER]))).json() as ImportJob;
     const other = await createTestUser('EMPLOYEE');
     const foreign = await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${mine.id}`, headers: other.authHeader });
-    const missing = await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${crypto.randomUUID()}`, headers: other.authHeader });
+    const missing = await app.inject({
+      method: 'GET',
+      url: `/backend/data-transfer/imports/${crypto.randomUUID()}`,
+      headers: other.authHeader,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(missing.json().message);
     const unmapped = await step(app, employee.authHeader, mine.id, 'validate', { mapping: {} });
     expect(unmapped.statusCode).toBe(400);
   });
 
-  it('runs the same steps over tRPC, and the import status stays the uploader\'s own', async () => {
+  it("runs the same steps over tRPC, and the import status stays the uploader's own", async () => {
     const s = uniqueSuffix();
-    const uploaded = (await uploadImport(app, employee.authHeader, 'trpc.csv', csv([HEADER, ['Tee', `Rpc${s}`, `trpc.${s}@import.test`, '+1', uniquePhone(), '', '', '', '', '', '', '', '', '', '']]))).json() as ImportJob;
+    const uploaded = (
+      await uploadImport(
+        app,
+        employee.authHeader,
+        'trpc.csv',
+        csv([HEADER, ['Tee', `Rpc${s}`, `trpc.${s}@import.test`, '+1', uniquePhone(), '', '', '', '', '', '', '', '', '', '']]),
+      )
+    ).json() as ImportJob;
     const caller = createCaller(createContextInner(testDeps(), { userId: employee.user.id, roles: ['EMPLOYEE'] }));
     const started = await caller.dataTransfer.runImport({ id: uploaded.id, options: { mapping: uploaded.suggestedMapping } });
     expect(['validating', 'importing']).toContain(started.phase);
@@ -328,9 +568,13 @@ describe('customer import', () => {
     expect((await uploadImport(app, client.authHeader, 'x.csv', file)).statusCode).toBe(403);
     expect((await uploadImport(app, {}, 'x.csv', file)).statusCode).toBe(401);
     const id = crypto.randomUUID();
-    expect((await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${id}`, headers: client.authHeader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${id}`, headers: client.authHeader })).statusCode).toBe(
+      403,
+    );
     expect((await app.inject({ method: 'GET', url: `/backend/data-transfer/imports/${id}` })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/backend/data-transfer/template.csv', headers: client.authHeader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/backend/data-transfer/template.csv', headers: client.authHeader })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -350,13 +594,28 @@ describe('an import never matches or changes a staff account', () => {
   afterAll(() => app.close());
 
   const accountOf = (id: string) =>
-    testDb().user.findUniqueOrThrow({ where: { id }, select: { email: true, firstName: true, lastName: true, preferredLanguage: true, countryCode: true, phoneNumber: true, role: true, updatedAt: true } });
+    testDb().user.findUniqueOrThrow({
+      where: { id },
+      select: {
+        email: true,
+        firstName: true,
+        lastName: true,
+        preferredLanguage: true,
+        countryCode: true,
+        phoneNumber: true,
+        role: true,
+        updatedAt: true,
+      },
+    });
 
   it("refuses a row with the admin's phone and a new email (employee, update duplicates): row error, admin unchanged", async () => {
     const target = await createMatchableAccount('ADMIN');
     const before = await accountOf(target.id);
     const plate = uniquePlate();
-    const file = csv([STAFF_HEADER, ['Evil', 'Takeover', `thief.${uniqueSuffix()}@import.test`, '+1', target.phoneNumber!, 'fr', plate, 'Honda', 'Civic', 2020]]);
+    const file = csv([
+      STAFF_HEADER,
+      ['Evil', 'Takeover', `thief.${uniqueSuffix()}@import.test`, '+1', target.phoneNumber!, 'fr', plate, 'Honda', 'Civic', 2020],
+    ]);
 
     // All or nothing: the row is invalid, nothing is imported.
     const refused = await importFile(app, employee.authHeader, 'takeover.csv', file, { duplicates: 'update' });
@@ -378,14 +637,58 @@ describe('an import never matches or changes a staff account', () => {
     const [owner, other] = await Promise.all([createMatchableAccount('CLIENT'), createMatchableAccount('CLIENT')]);
     const plate = uniquePlate();
     const vehicle = await testDb().vehicle.create({
-      data: { ownerId: owner.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Blue', brand: 'Peugeot', model: '208', year: 2019, engineType: 'Petrol', status: 'ACTIVE', latestKm: 1000 },
+      data: {
+        ownerId: owner.id,
+        type: 'CAR',
+        plateNumber: plate,
+        plateNormalized: plate,
+        color: 'Blue',
+        brand: 'Peugeot',
+        model: '208',
+        year: 2019,
+        engineType: 'Petrol',
+        status: 'ACTIVE',
+        latestKm: 1000,
+      },
     });
     const file = csv([
       HEADER,
       // Customer "other" (matched by email) on the owner's plate, with a visit, an oil change and a reading.
-      [other.firstName, other.lastName, other.email!, '+1', other.phoneNumber!, plate, 'Fiat', 'Panda', 2001, 250000, '2026-02-01', 'Brakes', '120.00', 'Total Quartz', 250000],
+      [
+        other.firstName,
+        other.lastName,
+        other.email!,
+        '+1',
+        other.phoneNumber!,
+        plate,
+        'Fiat',
+        'Panda',
+        2001,
+        250000,
+        '2026-02-01',
+        'Brakes',
+        '120.00',
+        'Total Quartz',
+        250000,
+      ],
       // The owner's own row on the same plate still goes in.
-      [owner.firstName, owner.lastName, owner.email!, '+1', owner.phoneNumber!, plate, 'Peugeot', '208', 2019, 1500, '2026-02-02', 'Service', '90.00', '', ''],
+      [
+        owner.firstName,
+        owner.lastName,
+        owner.email!,
+        '+1',
+        owner.phoneNumber!,
+        plate,
+        'Peugeot',
+        '208',
+        2019,
+        1500,
+        '2026-02-02',
+        'Service',
+        '90.00',
+        '',
+        '',
+      ],
     ]);
     const job = await importFile(app, employee.authHeader, 'plates.csv', file, { duplicates: 'update', mode: 'validOnly' });
     expect(job.phase).toBe('done');
@@ -393,11 +696,13 @@ describe('an import never matches or changes a staff account', () => {
     const after = await testDb().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } });
     expect(after).toMatchObject({ ownerId: owner.id, brand: 'Peugeot', model: '208', year: 2019, latestKm: 1500 });
     expect(await testDb().visit.count({ where: { customerId: other.id } })).toBe(0);
-    expect((await testDb().visit.findMany({ where: { vehicleId: vehicle.id } })).map((v) => [v.customerId, v.name])).toEqual([[owner.id, 'Service']]);
+    expect((await testDb().visit.findMany({ where: { vehicleId: vehicle.id } })).map((v) => [v.customerId, v.name])).toEqual([
+      [owner.id, 'Service'],
+    ]);
     expect(await testDb().oilChange.count({ where: { vehicleId: vehicle.id } })).toBe(0);
   });
 
-  it("refuses a row matching the admin by email (new phone, new name, new language): row error, admin unchanged", async () => {
+  it('refuses a row matching the admin by email (new phone, new name, new language): row error, admin unchanged', async () => {
     const target = await createMatchableAccount('ADMIN');
     const before = await accountOf(target.id);
     const file = csv([STAFF_HEADER, ['Evil', 'Takeover', target.email!, '+1', uniquePhone(), 'ar', uniquePlate(), 'Honda', 'Civic', 2020]]);
@@ -412,31 +717,89 @@ describe('an import never matches or changes a staff account', () => {
   });
 
   it('refuses staff rows when an admin imports too, while a client row of the same file still updates', async () => {
-    const [colleague, manager, customer] = await Promise.all([createMatchableAccount('EMPLOYEE'), createMatchableAccount('MANAGER'), createMatchableAccount('CLIENT')]);
+    const [colleague, manager, customer] = await Promise.all([
+      createMatchableAccount('EMPLOYEE'),
+      createMatchableAccount('MANAGER'),
+      createMatchableAccount('CLIENT'),
+    ]);
     const [colleagueBefore, managerBefore] = await Promise.all([accountOf(colleague.id), accountOf(manager.id)]);
     const file = csv([
       STAFF_HEADER,
-      ['Renamed', 'Colleague', `new.${uniqueSuffix()}@import.test`, '+1', colleague.phoneNumber!, 'fr', uniquePlate(), 'Honda', 'Civic', 2020],
+      [
+        'Renamed',
+        'Colleague',
+        `new.${uniqueSuffix()}@import.test`,
+        '+1',
+        colleague.phoneNumber!,
+        'fr',
+        uniquePlate(),
+        'Honda',
+        'Civic',
+        2020,
+      ],
       ['Renamed', 'Manager', manager.email!, '+1', uniquePhone(), 'fr', uniquePlate(), 'Honda', 'Civic', 2020],
-      ['Updated', 'Customer', `client.${uniqueSuffix()}@import.test`, '+1', customer.phoneNumber!, 'fr', uniquePlate(), 'Honda', 'Civic', 2020],
+      [
+        'Updated',
+        'Customer',
+        `client.${uniqueSuffix()}@import.test`,
+        '+1',
+        customer.phoneNumber!,
+        'fr',
+        uniquePlate(),
+        'Honda',
+        'Civic',
+        2020,
+      ],
     ]);
     const job = await importFile(app, admin.authHeader, 'admin.csv', file, { duplicates: 'update', mode: 'validOnly' });
-    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual(['2:phoneNumber:import.staffAccount', '3:email:import.staffAccount']);
+    expect(job.errors.map((e) => `${e.row}:${e.field}:${e.message}`)).toEqual([
+      '2:phoneNumber:import.staffAccount',
+      '3:email:import.staffAccount',
+    ]);
     expect(job.summary).toMatchObject({ customers: { created: 0, updated: 1 }, vehicles: { created: 1 }, failedRows: 2 });
     expect(await accountOf(colleague.id)).toEqual(colleagueBefore);
     expect(await accountOf(manager.id)).toEqual(managerBefore);
-    expect(await accountOf(customer.id)).toMatchObject({ firstName: 'Updated', lastName: 'Customer', preferredLanguage: 'fr', role: 'CLIENT', email: expect.stringMatching(/^client\./) });
+    expect(await accountOf(customer.id)).toMatchObject({
+      firstName: 'Updated',
+      lastName: 'Customer',
+      preferredLanguage: 'fr',
+      role: 'CLIENT',
+      email: expect.stringMatching(/^client\./),
+    });
   });
 
   it('the writer itself refuses a staff match that validation did not see (rows of that customer write nothing)', async () => {
     const target = await createMatchableAccount('ADMIN');
     const before = await accountOf(target.id);
     const plate = uniquePlate();
-    const customer = { firstName: 'Evil', lastName: 'Takeover', email: `thief.${uniqueSuffix()}@import.test`, countryCode: '+1', phoneNumber: target.phoneNumber, preferredLanguage: 'fr' as const };
-    const vehicle = { plateNumber: plate, plateKey: plate, reference: false, type: 'CAR' as const, color: 'Red', brand: 'Honda', model: 'Civic', year: 2020, engineType: 'Petrol', status: 'ACTIVE' as const, odometerKm: null };
+    const customer = {
+      firstName: 'Evil',
+      lastName: 'Takeover',
+      email: `thief.${uniqueSuffix()}@import.test`,
+      countryCode: '+1',
+      phoneNumber: target.phoneNumber,
+      preferredLanguage: 'fr' as const,
+    };
+    const vehicle = {
+      plateNumber: plate,
+      plateKey: plate,
+      reference: false,
+      type: 'CAR' as const,
+      color: 'Red',
+      brand: 'Honda',
+      model: 'Civic',
+      year: 2020,
+      engineType: 'Petrol',
+      status: 'ACTIVE' as const,
+      odometerKm: null,
+    };
     const units = [
       { unit: { row: 2, record: { customer, vehicle, visit: null, oilChange: null }, problems: [] }, customerKey: 'row:2', ownerKey: null },
-      { unit: { row: 3, record: { customer, vehicle: null, visit: null, oilChange: null }, problems: [] }, customerKey: 'row:2', ownerKey: null },
+      {
+        unit: { row: 3, record: { customer, vehicle: null, visit: null, oilChange: null }, problems: [] },
+        customerKey: 'row:2',
+        ownerKey: null,
+      },
     ];
     const state: WriterState = { customers: new Map(), vehicles: new Map(), usernames: new Set() };
     const result = await testDb().$transaction((tx) => writeBatch(tx, state, { units, duplicates: 'update', actorId: employee.user.id }));

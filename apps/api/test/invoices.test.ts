@@ -46,7 +46,14 @@ describe('issuing', () => {
     const invoice = answer.json() as InvoiceSummary;
     expect(invoice.number).toMatch(INVOICE_NUMBER_PATTERN);
     expect(invoice.number.slice(4, 8)).toBe(String(new Date().getUTCFullYear()));
-    expect(invoice).toMatchObject({ visitId: visit.id, totalCents: 133_350, paidCents: 20_000, balanceCents: 113_350, replaces: null, replacedBy: null });
+    expect(invoice).toMatchObject({
+      visitId: visit.id,
+      totalCents: 133_350,
+      paidCents: 20_000,
+      balanceCents: 113_350,
+      replaces: null,
+      replacedBy: null,
+    });
 
     // The snapshot carries sold-for prices only: the shop's cost is never copied.
     const row = await testDb().invoice.findUniqueOrThrow({ where: { id: invoice.id }, select: { snapshot: true } });
@@ -78,7 +85,10 @@ describe('issuing', () => {
     const numbers = new Set(invoices.map((invoice) => invoice.number));
     expect(numbers.size).toBe(20);
 
-    const rows = await testDb().invoice.findMany({ where: { id: { in: invoices.map((i) => i.id) } }, select: { year: true, sequence: true } });
+    const rows = await testDb().invoice.findMany({
+      where: { id: { in: invoices.map((i) => i.id) } },
+      select: { year: true, sequence: true },
+    });
     const sequences = rows.map((row) => row.sequence).sort((a, b) => a - b);
     const [first, last] = [sequences[0]!, sequences.at(-1)!];
     // Every number between the lowest and the highest exists (others may have issued in between: still no gap).
@@ -182,7 +192,18 @@ describe('the PDF', () => {
     const visit = await invoiceableVisit(owner);
     const invoice = (await issue(visit.id)).json() as InvoiceSummary;
     const text = pdfText((await download(`/backend/invoices/${invoice.id}/pdf?lang=ar`, staff.authHeader)).bytes);
-    for (const expected of ['فاتورة', invoice.number, owner.vehicle.plateNumber, '1,234.50', '1,333.50', '1,133.50', 'المجموع', 'المدفوع', 'المبلغ المستحق', 'طريقة الدفع']) {
+    for (const expected of [
+      'فاتورة',
+      invoice.number,
+      owner.vehicle.plateNumber,
+      '1,234.50',
+      '1,333.50',
+      '1,133.50',
+      'المجموع',
+      'المدفوع',
+      'المبلغ المستحق',
+      'طريقة الدفع',
+    ]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain('05.432,1');
@@ -195,7 +216,10 @@ describe('the PDF', () => {
     const visit = await invoiceableVisit(owner);
     const invoice = (await issue(visit.id)).json() as InvoiceSummary;
     // French groups thousands with a narrow no-break space.
-    const text = pdfText((await download(`/backend/my/invoices/${invoice.id}/pdf`, owner.authHeader)).bytes).replace(/[\u202f\u00a0]/g, ' ');
+    const text = pdfText((await download(`/backend/my/invoices/${invoice.id}/pdf`, owner.authHeader)).bytes).replace(
+      /[\u202f\u00a0]/g,
+      ' ',
+    );
     expect(text).toContain(`Facture ${invoice.number}`);
     expect(text).toContain('Reste à payer');
     expect(text).toContain('1 234,50');
@@ -232,7 +256,9 @@ describe('a client', () => {
     await expect(a.caller.myInvoices.forVisit({ visitId: visitOfB.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     // Staff operations are not theirs.
-    expect((await app.inject({ method: 'POST', url: `/backend/visits/${visitOfA.id}/invoices`, headers: a.authHeader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: `/backend/visits/${visitOfA.id}/invoices`, headers: a.authHeader })).statusCode).toBe(
+      403,
+    );
     expect((await download(`/backend/invoices/${invoiceOfA!.id}/pdf`, a.authHeader)).status).toBe(403);
   });
 });

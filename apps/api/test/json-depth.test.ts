@@ -41,7 +41,13 @@ describe('JSON nesting bound', () => {
   });
 
   const postContact = (payload: string) =>
-    app.inject({ method: 'POST', url: '/backend/contact', remoteAddress: uniqueIp(), headers: { 'content-type': 'application/json' }, payload });
+    app.inject({
+      method: 'POST',
+      url: '/backend/contact',
+      remoteAddress: uniqueIp(),
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
 
   it('REST: depth 65 is a 400 in the usual error shape, depth 64 is not refused for its depth', async () => {
     const deep = await postContact(`{"fullName":"A","email":"a@example.com","message":"hi","x":${nested(64)}}`);
@@ -62,11 +68,23 @@ describe('JSON nesting bound', () => {
 
   it('tRPC POST: depth 65 and 100,000 are a 400, depth 64 goes through', async () => {
     for (const depth of [65, 7_000, 100_000]) {
-      const response = await app.inject({ method: 'POST', url: '/backend/trpc/contact.send', remoteAddress: uniqueIp(), headers: { 'content-type': 'application/json' }, payload: nested(depth) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/backend/trpc/contact.send',
+        remoteAddress: uniqueIp(),
+        headers: { 'content-type': 'application/json' },
+        payload: nested(depth),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.body).toMatch(TOO_DEEP);
     }
-    const fine = await app.inject({ method: 'POST', url: '/backend/trpc/contact.send', remoteAddress: uniqueIp(), headers: { 'content-type': 'application/json' }, payload: nested(64) });
+    const fine = await app.inject({
+      method: 'POST',
+      url: '/backend/trpc/contact.send',
+      remoteAddress: uniqueIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: nested(64),
+    });
     expect(fine.statusCode).toBe(400);
     expect(fine.body).not.toMatch(TOO_DEEP);
   });
@@ -87,7 +105,10 @@ describe('JSON nesting bound', () => {
     const within = await app.inject({ method: 'GET', url: `/backend/trpc/${paths(LIMITS.trpcBatchMax, 'merchant.get')}?batch=1&input={}` });
     expect(within.statusCode).toBe(200);
     expect(within.json()).toHaveLength(LIMITS.trpcBatchMax);
-    const over = await app.inject({ method: 'GET', url: `/backend/trpc/${paths(LIMITS.trpcBatchMax + 1, 'merchant.get')}?batch=1&input={}` });
+    const over = await app.inject({
+      method: 'GET',
+      url: `/backend/trpc/${paths(LIMITS.trpcBatchMax + 1, 'merchant.get')}?batch=1&input={}`,
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe(REQUEST_LIMIT_MESSAGES.trpcBatchTooLarge);
     const overPost = await app.inject({
@@ -114,7 +135,11 @@ describe('JSON nesting bound', () => {
     const baseline = Math.max(...baselines);
     const body = nested(6_000); // 12 KB
     const attacks = Array.from({ length: 8 }, (_, index) =>
-      fetch(`${address}/backend/${index % 2 ? 'contact' : 'trpc/contact.send'}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (response) => {
+      fetch(`${address}/backend/${index % 2 ? 'contact' : 'trpc/contact.send'}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }).then(async (response) => {
         await response.arrayBuffer();
         return response.status;
       }),

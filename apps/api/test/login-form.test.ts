@@ -34,7 +34,8 @@ describe('POST /login (the drawn sign-in form sent before the app started)', () 
       payload: new URLSearchParams(fields).toString(),
     });
   const refreshTokenWorks = async (refreshToken: string) =>
-    (await app.inject({ method: 'POST', url: '/backend/user/refresh', remoteAddress: uniqueIp(), cookies: { refreshToken }, payload: {} })).statusCode;
+    (await app.inject({ method: 'POST', url: '/backend/user/refresh', remoteAddress: uniqueIp(), cookies: { refreshToken }, payload: {} }))
+      .statusCode;
 
   it.each([
     ['staff member', 'ADMIN', '/admin'],
@@ -74,7 +75,13 @@ describe('POST /login (the drawn sign-in form sent before the app started)', () 
     for (let attempt = 0; attempt < AUTH_THROTTLE.loginPerIdentifier.limit; attempt++) {
       // Alternating the form and the API: one count for both.
       if (attempt % 2) await send({ identifier: account.email, password: 'Wrong#Password1' });
-      else await app.inject({ method: 'POST', url: '/backend/user/login', remoteAddress: uniqueIp(), payload: { identifier: account.email, password: 'Wrong#Password1' } });
+      else
+        await app.inject({
+          method: 'POST',
+          url: '/backend/user/login',
+          remoteAddress: uniqueIp(),
+          payload: { identifier: account.email, password: 'Wrong#Password1' },
+        });
     }
     const response = await send({ identifier: account.email, password: account.password });
     expect(response.statusCode).toBe(303);

@@ -7,13 +7,22 @@ import { uniqueSuffix } from './helpers.ts';
 /** A 1200x900 JPEG with EXIF GPS coordinates (what a phone camera writes). */
 export async function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-    .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Camera 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Camera 1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' },
+    })
     .jpeg({ quality: 80 })
     .toBuffer();
 }
 
-export const png = () => sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
-export const webp = () => sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 20, g: 160, b: 60 } } }).webp().toBuffer();
+export const png = () =>
+  sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
+export const webp = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 20, g: 160, b: 60 } } })
+    .webp()
+    .toBuffer();
 
 function box(name: string, body: Buffer): Buffer {
   const header = Buffer.alloc(8);
@@ -24,7 +33,10 @@ function box(name: string, body: Buffer): Buffer {
 
 /** An MP4 (ISO BMFF): ftyp, moov, and an mdat of `payloadBytes` bytes whose byte i is i % 251. */
 export function mp4(payloadBytes = 64 * 1024, brand = 'isom'): Buffer {
-  const ftyp = box('ftyp', Buffer.concat([Buffer.from(brand, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from(`${brand}iso2avc1mp41`, 'latin1')]));
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([Buffer.from(brand, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from(`${brand}iso2avc1mp41`, 'latin1')]),
+  );
   const moov = box('moov', box('mvhd', Buffer.alloc(100)));
   const payload = Buffer.alloc(payloadBytes);
   for (let i = 0; i < payloadBytes; i += 1) payload[i] = i % 251;
@@ -34,8 +46,8 @@ export function mp4(payloadBytes = 64 * 1024, brand = 'isom'): Buffer {
 /** A WebM (Matroska, DocType "webm") header followed by a cluster of filler. */
 export function webm(): Buffer {
   const ebml = Buffer.from([
-    0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84,
-    0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02,
+    0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42,
+    0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02,
   ]);
   const segment = Buffer.concat([Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0, 0, 0, 0, 0, 0x10, 0x00]), Buffer.alloc(4096, 7)]);
   return Buffer.concat([ebml, segment]);
@@ -73,12 +85,23 @@ export function docx(): Promise<Buffer> {
     ),
     '[Content_Types].xml',
   );
-  zip.addBuffer(Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>'), '_rels/.rels');
-  zip.addBuffer(Buffer.from('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>'), 'word/document.xml');
+  zip.addBuffer(
+    Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>'),
+    '_rels/.rels',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+    ),
+    'word/document.xml',
+  );
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    zip.outputStream
+      .on('data', (chunk: Buffer) => chunks.push(chunk))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
@@ -108,7 +131,15 @@ export function cfb(withWordStream = true): Buffer {
 }
 
 /** A Windows executable's first bytes. */
-export const exe = () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(2000, 0x90)]);
+export const exe = () =>
+  Buffer.concat([
+    Buffer.from('MZ'),
+    Buffer.alloc(58),
+    Buffer.from([0x80, 0, 0, 0]),
+    Buffer.alloc(64),
+    Buffer.from('PE\0\0'),
+    Buffer.alloc(2000, 0x90),
+  ]);
 
 export interface Part {
   filename: string;
@@ -121,7 +152,9 @@ export function multipart(parts: Part[]) {
   const chunks: Buffer[] = [];
   parts.forEach((part, index) => {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file${index}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file${index}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+      ),
       part.bytes,
       Buffer.from('\r\n'),
     );

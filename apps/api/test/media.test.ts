@@ -69,14 +69,29 @@ describe('media library', () => {
 
   describe('accepts each type by its content', () => {
     const cases: Array<[string, () => Part | Promise<Part>, string, string]> = [
-      ['JPEG (claimed as octet-stream)', async () => ({ filename: 'damage', contentType: 'application/octet-stream', bytes: await jpegWithGps() }), 'image/jpeg', 'IMAGE'],
+      [
+        'JPEG (claimed as octet-stream)',
+        async () => ({ filename: 'damage', contentType: 'application/octet-stream', bytes: await jpegWithGps() }),
+        'image/jpeg',
+        'IMAGE',
+      ],
       ['PNG', async () => ({ filename: 'scan.png', contentType: 'image/png', bytes: await png() }), 'image/png', 'IMAGE'],
       ['WebP', async () => ({ filename: 'photo.webp', contentType: 'image/webp', bytes: await webp() }), 'image/webp', 'IMAGE'],
       ['MP4', () => ({ filename: 'noise.mp4', contentType: 'video/mp4', bytes: mp4() }), 'video/mp4', 'VIDEO'],
-      ['MOV (iPhone)', () => ({ filename: 'IMG_0001.MOV', contentType: 'video/quicktime', bytes: mp4(4096, 'qt  ') }), 'video/quicktime', 'VIDEO'],
+      [
+        'MOV (iPhone)',
+        () => ({ filename: 'IMG_0001.MOV', contentType: 'video/quicktime', bytes: mp4(4096, 'qt  ') }),
+        'video/quicktime',
+        'VIDEO',
+      ],
       ['WebM', () => ({ filename: 'clip.webm', contentType: 'video/webm', bytes: webm() }), 'video/webm', 'VIDEO'],
       ['PDF', () => ({ filename: 'invoice.pdf', contentType: 'application/pdf', bytes: pdf() }), 'application/pdf', 'DOCUMENT'],
-      ['DOCX', async () => ({ filename: 'report.docx', contentType: 'application/zip', bytes: await docx() }), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'DOCUMENT'],
+      [
+        'DOCX',
+        async () => ({ filename: 'report.docx', contentType: 'application/zip', bytes: await docx() }),
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'DOCUMENT',
+      ],
       ['DOC', () => ({ filename: 'old.doc', contentType: 'application/msword', bytes: cfb() }), 'application/msword', 'DOCUMENT'],
     ];
     it.each(cases)('%s', async (_label, make, mimeType, type) => {
@@ -84,7 +99,14 @@ describe('media library', () => {
       const response = await upload([part], toAlice({ vehicleId: alice.vehicle.id, visitId: alice.visitId }));
       expect(response.statusCode, response.body).toBe(201);
       const [file] = response.json().files;
-      expect(file).toMatchObject({ mimeType, type, ownerId: alice.customer.id, vehicleId: alice.vehicle.id, visitId: alice.visitId, section: 'inspection' });
+      expect(file).toMatchObject({
+        mimeType,
+        type,
+        ownerId: alice.customer.id,
+        vehicleId: alice.vehicle.id,
+        visitId: alice.visitId,
+        section: 'inspection',
+      });
       const row = await testDb().mediaFile.findUniqueOrThrow({ where: { id: file.id } });
       expect(row.storageKey).toMatch(/^media\/[0-9a-f-]{36}\.[a-z0-9]+$/);
       const served = await app.inject({ method: 'GET', url: file.url, headers: staff.authHeader });
@@ -115,23 +137,96 @@ describe('media library', () => {
   describe('refuses, and stores nothing', () => {
     const refusals: Array<[string, () => Promise<Part[]> | Part[], number, string]> = [
       ['a renamed executable', () => [{ filename: 'invoice.pdf', contentType: 'application/pdf', bytes: exe() }], 400, TYPE_MESSAGE],
-      ['an HTML page named .png', () => [{ filename: 'photo.png', contentType: 'image/png', bytes: Buffer.from('<!doctype html><script>alert(document.cookie)</script>') }], 400, TYPE_MESSAGE],
-      ['an SVG with a script', () => [{ filename: 'logo.svg', contentType: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>') }], 400, TYPE_MESSAGE],
-      ['a truncated JPEG', async () => {
-        const full = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#884422' } }).jpeg().toBuffer();
-        return [{ filename: 'cut.jpg', contentType: 'image/jpeg', bytes: full.subarray(0, Math.floor(full.length / 2)) }];
-      }, 400, 'The file could not be read: it is damaged or incomplete'],
-      ['a truncated MP4', () => [{ filename: 'cut.mp4', contentType: 'video/mp4', bytes: mp4().subarray(0, 30_000) }], 400, 'The file could not be read: it is damaged or incomplete'],
-      ['a zip that is not a Word file', async () => [{ filename: 'report.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: await plainZip() }], 400, TYPE_MESSAGE],
-      ['an OLE file that is not a Word file', () => [{ filename: 'sheet.doc', contentType: 'application/msword', bytes: cfb(false) }], 400, TYPE_MESSAGE],
+      [
+        'an HTML page named .png',
+        () => [
+          { filename: 'photo.png', contentType: 'image/png', bytes: Buffer.from('<!doctype html><script>alert(document.cookie)</script>') },
+        ],
+        400,
+        TYPE_MESSAGE,
+      ],
+      [
+        'an SVG with a script',
+        () => [
+          {
+            filename: 'logo.svg',
+            contentType: 'image/svg+xml',
+            bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+          },
+        ],
+        400,
+        TYPE_MESSAGE,
+      ],
+      [
+        'a truncated JPEG',
+        async () => {
+          const full = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#884422' } })
+            .jpeg()
+            .toBuffer();
+          return [{ filename: 'cut.jpg', contentType: 'image/jpeg', bytes: full.subarray(0, Math.floor(full.length / 2)) }];
+        },
+        400,
+        'The file could not be read: it is damaged or incomplete',
+      ],
+      [
+        'a truncated MP4',
+        () => [{ filename: 'cut.mp4', contentType: 'video/mp4', bytes: mp4().subarray(0, 30_000) }],
+        400,
+        'The file could not be read: it is damaged or incomplete',
+      ],
+      [
+        'a zip that is not a Word file',
+        async () => [
+          {
+            filename: 'report.docx',
+            contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            bytes: await plainZip(),
+          },
+        ],
+        400,
+        TYPE_MESSAGE,
+      ],
+      [
+        'an OLE file that is not a Word file',
+        () => [{ filename: 'sheet.doc', contentType: 'application/msword', bytes: cfb(false) }],
+        400,
+        TYPE_MESSAGE,
+      ],
       ['an empty file', () => [{ filename: 'empty.jpg', contentType: 'image/jpeg', bytes: Buffer.alloc(0) }], 400, TYPE_MESSAGE],
-      ['a HEIC photo, with a clear message', () => [{ filename: 'IMG_1.HEIC', contentType: 'image/heic', bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(200)]) }], 400, 'HEIC photos are not supported'],
-      ['a good file sent with a bad one (all or nothing)', async () => [
-        { filename: 'ok.png', contentType: 'image/png', bytes: await png() },
-        { filename: 'pdf.pdf', contentType: 'application/pdf', bytes: pdf() },
-        { filename: 'tool.exe', contentType: 'image/png', bytes: exe() },
-      ], 400, TYPE_MESSAGE],
-      ['an image over its size limit (20 MB)', () => [{ filename: 'huge.jpg', contentType: 'image/jpeg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20 * 1024 * 1024, 1)]) }], 413, 'File size must not exceed 20MB'],
+      [
+        'a HEIC photo, with a clear message',
+        () => [
+          {
+            filename: 'IMG_1.HEIC',
+            contentType: 'image/heic',
+            bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(200)]),
+          },
+        ],
+        400,
+        'HEIC photos are not supported',
+      ],
+      [
+        'a good file sent with a bad one (all or nothing)',
+        async () => [
+          { filename: 'ok.png', contentType: 'image/png', bytes: await png() },
+          { filename: 'pdf.pdf', contentType: 'application/pdf', bytes: pdf() },
+          { filename: 'tool.exe', contentType: 'image/png', bytes: exe() },
+        ],
+        400,
+        TYPE_MESSAGE,
+      ],
+      [
+        'an image over its size limit (20 MB)',
+        () => [
+          {
+            filename: 'huge.jpg',
+            contentType: 'image/jpeg',
+            bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20 * 1024 * 1024, 1)]),
+          },
+        ],
+        413,
+        'File size must not exceed 20MB',
+      ],
     ];
     it.each(refusals)('%s', async (_label, make, status, message) => {
       const [rowsBefore, filesBefore] = [await rowsOf(alice.customer.id), storedFiles().length];
@@ -167,12 +262,24 @@ describe('media library', () => {
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as net.AddressInfo).port;
     const filesBefore = storedFiles().length;
-    const body = multipart([{ filename: 'huge.jpg', contentType: 'image/jpeg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60 * 1024 * 1024, 1)]) }]);
+    const body = multipart([
+      {
+        filename: 'huge.jpg',
+        contentType: 'image/jpeg',
+        bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60 * 1024 * 1024, 1)]),
+      },
+    ]);
     const http = await import('node:http');
     const started = Date.now();
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: `/backend/media/upload?${new URLSearchParams(toAlice())}`, headers: { ...body.headers, ...staff.authHeader, 'content-length': body.payload.length } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/backend/media/upload?${new URLSearchParams(toAlice())}`,
+          headers: { ...body.headers, ...staff.authHeader, 'content-length': body.payload.length },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -189,7 +296,10 @@ describe('media library', () => {
   });
 
   it('neutralises a path-traversal name: the key never comes from the name', async () => {
-    const response = await upload([{ filename: '../../../../etc/cron.d/evil.png', contentType: 'image/png', bytes: await png() }], toAlice());
+    const response = await upload(
+      [{ filename: '../../../../etc/cron.d/evil.png', contentType: 'image/png', bytes: await png() }],
+      toAlice(),
+    );
     expect(response.statusCode).toBe(201);
     const [file] = response.json().files;
     expect(file.name).toBe('evil.png');
@@ -201,18 +311,30 @@ describe('media library', () => {
   });
 
   it('adds the extension of the real type to a misleading name', async () => {
-    const response = await upload([{ filename: 'setup.exe', contentType: 'application/octet-stream', bytes: pdf() }], toAlice({ section: 'invoice' }));
+    const response = await upload(
+      [{ filename: 'setup.exe', contentType: 'application/octet-stream', bytes: pdf() }],
+      toAlice({ section: 'invoice' }),
+    );
     expect(response.json().files[0].name).toBe('setup.exe.pdf');
   });
 
   it('refuses a vehicle or visit of another customer before reading the files', async () => {
-    const foreignVehicle = await upload([{ filename: 'a.png', contentType: 'image/png', bytes: await png() }], toAlice({ vehicleId: bob.vehicle.id }));
+    const foreignVehicle = await upload(
+      [{ filename: 'a.png', contentType: 'image/png', bytes: await png() }],
+      toAlice({ vehicleId: bob.vehicle.id }),
+    );
     expect(foreignVehicle.statusCode).toBe(400);
     const bobVisit = await insertVisit({ customerId: bob.customer.id, vehicleId: bob.vehicle.id }, { dueInDays: 1 });
-    const foreignVisit = await upload([{ filename: 'a.png', contentType: 'image/png', bytes: await png() }], toAlice({ visitId: bobVisit }));
+    const foreignVisit = await upload(
+      [{ filename: 'a.png', contentType: 'image/png', bytes: await png() }],
+      toAlice({ visitId: bobVisit }),
+    );
     expect(foreignVisit.statusCode).toBe(400);
     expect(foreignVisit.json().message).toBe('This visit does not belong to this customer and vehicle');
-    const missing = await upload([{ filename: 'a.png', contentType: 'image/png', bytes: await png() }], toAlice({ visitId: '01900000-0000-7000-8000-000000000000' }));
+    const missing = await upload(
+      [{ filename: 'a.png', contentType: 'image/png', bytes: await png() }],
+      toAlice({ visitId: '01900000-0000-7000-8000-000000000000' }),
+    );
     expect(missing.statusCode).toBe(404);
     const noSection = await upload([{ filename: 'a.png', contentType: 'image/png', bytes: await png() }], { ownerId: alice.customer.id });
     expect(noSection.statusCode).toBe(400);
@@ -224,7 +346,12 @@ describe('media library', () => {
     let photo: { url: string };
     beforeAll(async () => {
       video = (await upload([{ filename: 'noise.mp4', contentType: 'video/mp4', bytes: mp4(64 * 1024) }], toAlice())).json().files[0];
-      word = (await upload([{ filename: 'quote.docx', contentType: 'application/octet-stream', bytes: await docx() }], toAlice({ section: 'documents' }))).json().files[0];
+      word = (
+        await upload(
+          [{ filename: 'quote.docx', contentType: 'application/octet-stream', bytes: await docx() }],
+          toAlice({ section: 'documents' }),
+        )
+      ).json().files[0];
       photo = (await upload([{ filename: 'p.png', contentType: 'image/png', bytes: await png() }], toAlice())).json().files[0];
     });
 
@@ -241,7 +368,11 @@ describe('media library', () => {
       expect(part.headers['content-length']).toBe('1000');
       expect(part.rawPayload.equals(whole.subarray(1000, 2000))).toBe(true);
 
-      const open = await app.inject({ method: 'GET', url: video.url, headers: { ...staff.authHeader, range: `bytes=${whole.length - 10}-` } });
+      const open = await app.inject({
+        method: 'GET',
+        url: video.url,
+        headers: { ...staff.authHeader, range: `bytes=${whole.length - 10}-` },
+      });
       expect(open.statusCode).toBe(206);
       expect(open.rawPayload.equals(whole.subarray(whole.length - 10))).toBe(true);
       const whole206 = await app.inject({ method: 'GET', url: video.url, headers: { ...staff.authHeader, range: 'bytes=0-' } });
@@ -266,14 +397,22 @@ describe('media library', () => {
       const doc = await app.inject({ method: 'GET', url: word.url, headers: staff.authHeader });
       expect(doc.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
       expect(doc.headers['content-disposition']).toMatch(/^attachment; filename="quote.docx"/);
-      const revalidated = await app.inject({ method: 'GET', url: photo.url, headers: { ...staff.authHeader, 'if-none-match': String(image.headers.etag) } });
+      const revalidated = await app.inject({
+        method: 'GET',
+        url: photo.url,
+        headers: { ...staff.authHeader, 'if-none-match': String(image.headers.etag) },
+      });
       expect(revalidated.statusCode).toBe(304);
     });
 
     it('authorises every request: owner yes, another client 404 like a missing file, anonymous 401', async () => {
       expect((await app.inject({ method: 'GET', url: photo.url, headers: alice.auth })).statusCode).toBe(200);
       const foreign = await app.inject({ method: 'GET', url: photo.url, headers: bob.auth });
-      const missing = await app.inject({ method: 'GET', url: '/backend/media/01900000-0000-7000-8000-000000000000/file', headers: bob.auth });
+      const missing = await app.inject({
+        method: 'GET',
+        url: '/backend/media/01900000-0000-7000-8000-000000000000/file',
+        headers: bob.auth,
+      });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toEqual(missing.json());
       expect((await app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(401);
@@ -282,7 +421,7 @@ describe('media library', () => {
     });
   });
 
-  it("keeps the staff upload (any customer) for staff: a client is refused (403), anonymous 401, before any byte is read", async () => {
+  it('keeps the staff upload (any customer) for staff: a client is refused (403), anonymous 401, before any byte is read', async () => {
     const part = [{ filename: 'a.png', contentType: 'image/png', bytes: await png() }];
     expect((await upload(part, toAlice(), alice.auth)).statusCode).toBe(403);
     expect((await upload(part, toAlice(), null)).statusCode).toBe(401);
@@ -309,14 +448,25 @@ describe('media library', () => {
       );
       expect(response.statusCode, response.body).toBe(201);
       const [file] = response.json().files;
-      expect(file).toMatchObject({ ownerId: alice.customer.id, vehicleId: alice.vehicle.id, visitId: alice.visitId, section: 'before', type: 'IMAGE', uploadedById: alice.customer.id });
+      expect(file).toMatchObject({
+        ownerId: alice.customer.id,
+        vehicleId: alice.vehicle.id,
+        visitId: alice.visitId,
+        section: 'before',
+        type: 'IMAGE',
+        uploadedById: alice.customer.id,
+      });
       const staffView = await app.inject({ method: 'GET', url: `/backend/media/${file.id}`, headers: staff.authHeader });
       expect(staffView.json()).toMatchObject({ uploadedById: alice.customer.id, uploadedBy: { firstName: 'Alice' } });
       const served = await app.inject({ method: 'GET', url: file.url, headers: alice.auth });
       expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
 
       const [rowsBefore, filesBefore] = [await rowsOf(alice.customer.id), storedFiles().length];
-      const html = await myUpload([{ filename: 'x.png', contentType: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') }], { section: 'documents' }, alice.auth);
+      const html = await myUpload(
+        [{ filename: 'x.png', contentType: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') }],
+        { section: 'documents' },
+        alice.auth,
+      );
       expect(html.statusCode).toBe(400);
       expect(html.json().message).toBe(TYPE_MESSAGE);
       expect([await rowsOf(alice.customer.id), storedFiles().length]).toEqual([rowsBefore, filesBefore]);
@@ -340,9 +490,15 @@ describe('media library', () => {
     });
 
     it("deletes their own upload (row and bytes); the garage's files are refused; another client's file is not found", async () => {
-      const mine = (await myUpload([{ filename: 'mine.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, alice.auth)).json().files[0];
-      const garage = (await upload([{ filename: 'garage.pdf', contentType: 'application/pdf', bytes: pdf() }], toAlice({ section: 'invoice' }))).json().files[0];
-      const bobs = (await myUpload([{ filename: 'bob.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth)).json().files[0];
+      const mine = (
+        await myUpload([{ filename: 'mine.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, alice.auth)
+      ).json().files[0];
+      const garage = (
+        await upload([{ filename: 'garage.pdf', contentType: 'application/pdf', bytes: pdf() }], toAlice({ section: 'invoice' }))
+      ).json().files[0];
+      const bobs = (
+        await myUpload([{ filename: 'bob.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth)
+      ).json().files[0];
 
       const foreign = await remove(bobs.id, alice.auth);
       const missing = await remove('01900000-0000-7000-8000-000000000000', alice.auth);
@@ -375,28 +531,53 @@ describe('media library', () => {
       const quotaBytes = LIMITS.clientMediaQuotaMB * 1024 * 1024;
       // Stands for the files Bob already added (no bytes needed: the space counts rows' sizes).
       const filler = await testDb().mediaFile.create({
-        data: { merchantId: merchant.id, name: 'big.mp4', type: 'VIDEO', mimeType: 'video/mp4', sizeBytes: quotaBytes - 100, storageKey: `media/filler-${Date.now()}.mp4`, section: 'documents', ownerId: bob.customer.id, uploadedById: bob.customer.id },
+        data: {
+          merchantId: merchant.id,
+          name: 'big.mp4',
+          type: 'VIDEO',
+          mimeType: 'video/mp4',
+          sizeBytes: quotaBytes - 100,
+          storageKey: `media/filler-${Date.now()}.mp4`,
+          section: 'documents',
+          ownerId: bob.customer.id,
+          uploadedById: bob.customer.id,
+        },
       });
       try {
         const [rowsBefore, filesBefore] = [await rowsOf(bob.customer.id), storedFiles().length];
-        const refused = await myUpload([{ filename: 'more.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth);
+        const refused = await myUpload(
+          [{ filename: 'more.png', contentType: 'image/png', bytes: await png() }],
+          { section: 'documents' },
+          bob.auth,
+        );
         expect(refused.statusCode).toBe(413);
         expect(refused.json().message).toBe(MEDIA_MESSAGES.clientQuota);
         expect(refused.json().message).toContain(`${LIMITS.clientMediaQuotaMB} MB`);
         expect([await rowsOf(bob.customer.id), storedFiles().length]).toEqual([rowsBefore, filesBefore]);
         // The garage's uploads are its own records: they do not count against the client.
-        expect((await upload([{ filename: 'g.pdf', contentType: 'application/pdf', bytes: pdf() }], { ownerId: bob.customer.id, section: 'invoice' })).statusCode).toBe(201);
+        expect(
+          (
+            await upload([{ filename: 'g.pdf', contentType: 'application/pdf', bytes: pdf() }], {
+              ownerId: bob.customer.id,
+              section: 'invoice',
+            })
+          ).statusCode,
+        ).toBe(201);
       } finally {
         await testDb().mediaFile.delete({ where: { id: filler.id } });
       }
       // Space freed: the same upload goes through.
-      expect((await myUpload([{ filename: 'more.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth)).statusCode).toBe(201);
+      expect(
+        (await myUpload([{ filename: 'more.png', contentType: 'image/png', bytes: await png() }], { section: 'documents' }, bob.auth))
+          .statusCode,
+      ).toBe(201);
     });
   });
 
   describe('client quota under uploads at once', () => {
     const usage = async (userId: string) => Number((await testDb().mediaUsage.findUnique({ where: { userId } }))?.bytes ?? 0n);
-    const stored = async (userId: string) => (await testDb().mediaFile.aggregate({ where: { uploadedById: userId }, _sum: { sizeBytes: true } }))._sum.sizeBytes ?? 0;
+    const stored = async (userId: string) =>
+      (await testDb().mediaFile.aggregate({ where: { uploadedById: userId }, _sum: { sizeBytes: true } }))._sum.sizeBytes ?? 0;
 
     it('six uploads at once over a real connection never take the stored total past the quota; failures give their space back; deleting frees it', async () => {
       if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
@@ -410,16 +591,35 @@ describe('media library', () => {
       // Room for two and a half of these videos (stands for the files Carol already added).
       const merchant = await testDb().merchant.findFirstOrThrow({ select: { id: true } });
       await testDb().mediaFile.create({
-        data: { merchantId: merchant.id, name: 'old.mp4', type: 'VIDEO', mimeType: 'video/mp4', sizeBytes: quotaBytes - Math.floor(2.5 * video.length), storageKey: `media/filler-carol-${Date.now()}.mp4`, section: 'documents', ownerId: carol.customer.id, uploadedById: carol.customer.id },
+        data: {
+          merchantId: merchant.id,
+          name: 'old.mp4',
+          type: 'VIDEO',
+          mimeType: 'video/mp4',
+          sizeBytes: quotaBytes - Math.floor(2.5 * video.length),
+          storageKey: `media/filler-carol-${Date.now()}.mp4`,
+          section: 'documents',
+          ownerId: carol.customer.id,
+          uploadedById: carol.customer.id,
+        },
       });
       expect(await usage(carol.customer.id)).toBe(await stored(carol.customer.id));
 
       const send = async (parts: Part[]) => {
         const body = multipart(parts);
-        const response = await fetch(`${base}/backend/my/media/upload?section=documents`, { method: 'POST', headers: { ...body.headers, ...auth }, body: body.payload });
-        return { status: response.status, json: (await response.json()) as { message?: string; files?: Array<{ id: string; sizeBytes: number }> } };
+        const response = await fetch(`${base}/backend/my/media/upload?section=documents`, {
+          method: 'POST',
+          headers: { ...body.headers, ...auth },
+          body: body.payload,
+        });
+        return {
+          status: response.status,
+          json: (await response.json()) as { message?: string; files?: Array<{ id: string; sizeBytes: number }> },
+        };
       };
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => send([{ filename: `clip${index}.mp4`, contentType: 'video/mp4', bytes: video }])));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => send([{ filename: `clip${index}.mp4`, contentType: 'video/mp4', bytes: video }])),
+      );
       const kept = answers.filter((answer) => answer.status === 201);
       const refused = answers.filter((answer) => answer.status !== 201);
       expect(kept.length).toBeGreaterThanOrEqual(1);
@@ -431,7 +631,9 @@ describe('media library', () => {
       expect(await stored(carol.customer.id)).toBeLessThanOrEqual(quotaBytes);
       // The refused uploads gave back what they had reserved: the counter is exactly the stored files.
       expect(await usage(carol.customer.id)).toBe(await stored(carol.customer.id));
-      await expect.poll(() => storedFiles().filter((file) => file.startsWith(path.join(storageDir, 'tmp') + path.sep)).length, { timeout: 5000 }).toBe(0);
+      await expect
+        .poll(() => storedFiles().filter((file) => file.startsWith(path.join(storageDir, 'tmp') + path.sep)).length, { timeout: 5000 })
+        .toBe(0);
 
       // A file refused for its kind gives its reservation back too.
       const before = await usage(carol.customer.id);
@@ -439,7 +641,11 @@ describe('media library', () => {
       expect(await usage(carol.customer.id)).toBe(before);
 
       // A request that is not multipart, declaring a body, keeps nothing reserved either.
-      const notMultipart = await fetch(`${base}/backend/my/media/upload?section=documents`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...auth }, body: Buffer.alloc(1000) });
+      const notMultipart = await fetch(`${base}/backend/my/media/upload?section=documents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', ...auth },
+        body: Buffer.alloc(1000),
+      });
       expect(notMultipart.status).toBeGreaterThanOrEqual(400);
       expect(await usage(carol.customer.id)).toBe(before);
 
@@ -455,18 +661,28 @@ describe('media library', () => {
   });
 
   it('strips bidirectional and other invisible controls from file names (upload and rename)', async () => {
-    const uploaded = await upload([{ filename: 'invoice\u202Egpj.exe', contentType: 'application/pdf', bytes: pdf() }], toAlice({ section: 'invoice' }));
+    const uploaded = await upload(
+      [{ filename: 'invoice\u202Egpj.exe', contentType: 'application/pdf', bytes: pdf() }],
+      toAlice({ section: 'invoice' }),
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const [file] = uploaded.json().files;
     expect(file.name).toBe('invoicegpj.exe.pdf');
     const row = await testDb().mediaFile.findUniqueOrThrow({ where: { id: file.id } });
     expect(row.name).toBe('invoicegpj.exe.pdf');
-    const renamed = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { name: 'bill\u2066\u200F\u061Cfdp.exe\u2069' } });
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/backend/media/${file.id}`,
+      headers: staff.authHeader,
+      payload: { name: 'bill\u2066\u200F\u061Cfdp.exe\u2069' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().name).toBe('billfdp.exe.pdf');
     // A name stored before the cleaning is shown clean.
     await testDb().mediaFile.update({ where: { id: file.id }, data: { name: 'old\u202Efdp.exe' } });
-    expect((await app.inject({ method: 'GET', url: `/backend/media/${file.id}`, headers: staff.authHeader })).json().name).toBe('oldfdp.exe');
+    expect((await app.inject({ method: 'GET', url: `/backend/media/${file.id}`, headers: staff.authHeader })).json().name).toBe(
+      'oldfdp.exe',
+    );
   });
 
   it('answers the same over tRPC: staff procedures refuse clients; myMedia shows only their own files', async () => {
@@ -477,7 +693,12 @@ describe('media library', () => {
     const mine = await asClient.myMedia.list({});
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.items.every((file) => file.ownerId === alice.customer.id)).toBe(true);
-    const bobFile = (await upload([{ filename: 'b.pdf', contentType: 'application/pdf', bytes: pdf() }], { ownerId: bob.customer.id, section: 'documents' })).json().files[0];
+    const bobFile = (
+      await upload([{ filename: 'b.pdf', contentType: 'application/pdf', bytes: pdf() }], {
+        ownerId: bob.customer.id,
+        section: 'documents',
+      })
+    ).json().files[0];
     await expect(asClient.myMedia.get({ id: bobFile.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const staffView = await asStaff.media.list({ ownerId: bob.customer.id, type: 'DOCUMENT' });
     expect(staffView.items.map((file) => file.id)).toContain(bobFile.id);
@@ -495,12 +716,31 @@ describe('media library', () => {
       secondVehicle = await createVehicle(customer.customer.id);
       visitId = await insertVisit({ customerId: customer.customer.id, vehicleId: customer.vehicle.id }, { dueInDays: 2 });
       const target = { ownerId: customer.customer.id };
-      await upload([{ filename: 'a.png', contentType: 'image/png', bytes: await png() }, { filename: 'b.png', contentType: 'image/png', bytes: await png() }], { ...target, section: 'before', vehicleId: customer.vehicle.id, visitId });
-      await upload([{ filename: 'bill.pdf', contentType: 'application/pdf', bytes: pdf() }], { ...target, section: 'invoice', vehicleId: customer.vehicle.id, visitId });
-      await upload([{ filename: 'v.mp4', contentType: 'video/mp4', bytes: mp4() }], { ...target, section: 'inspection', vehicleId: secondVehicle.id });
+      await upload(
+        [
+          { filename: 'a.png', contentType: 'image/png', bytes: await png() },
+          { filename: 'b.png', contentType: 'image/png', bytes: await png() },
+        ],
+        { ...target, section: 'before', vehicleId: customer.vehicle.id, visitId },
+      );
+      await upload([{ filename: 'bill.pdf', contentType: 'application/pdf', bytes: pdf() }], {
+        ...target,
+        section: 'invoice',
+        vehicleId: customer.vehicle.id,
+        visitId,
+      });
+      await upload([{ filename: 'v.mp4', contentType: 'video/mp4', bytes: mp4() }], {
+        ...target,
+        section: 'inspection',
+        vehicleId: secondVehicle.id,
+      });
     });
     const list = (query: Record<string, string>) =>
-      app.inject({ method: 'GET', url: `/backend/media?${new URLSearchParams({ ownerId: customer.customer.id, ...query })}`, headers: staff.authHeader });
+      app.inject({
+        method: 'GET',
+        url: `/backend/media?${new URLSearchParams({ ownerId: customer.customer.id, ...query })}`,
+        headers: staff.authHeader,
+      });
 
     it('filters by type, section, vehicle, visit and date, and pages', async () => {
       expect((await list({})).json().total).toBe(4);
@@ -519,27 +759,63 @@ describe('media library', () => {
       const mine = await app.inject({ method: 'GET', url: '/backend/my/media', headers: alice.auth });
       expect(mine.statusCode).toBe(200);
       expect(mine.json().items.every((f: { ownerId: string }) => f.ownerId === alice.customer.id)).toBe(true);
-      const foreignVehicle = await app.inject({ method: 'GET', url: `/backend/my/media?vehicleId=${customer.vehicle.id}`, headers: alice.auth });
+      const foreignVehicle = await app.inject({
+        method: 'GET',
+        url: `/backend/my/media?vehicleId=${customer.vehicle.id}`,
+        headers: alice.auth,
+      });
       expect(foreignVehicle.statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: `/backend/media?ownerId=${alice.customer.id}`, headers: alice.auth })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'GET', url: `/backend/media?ownerId=${alice.customer.id}`, headers: alice.auth })).statusCode,
+      ).toBe(403);
     });
 
     it('renames (keeping the real extension) and moves within the same customer only', async () => {
       const [file] = (await list({ section: 'invoice' })).json().items;
-      const renamed = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { name: 'Brake invoice' } });
+      const renamed = await app.inject({
+        method: 'PATCH',
+        url: `/backend/media/${file.id}`,
+        headers: staff.authHeader,
+        payload: { name: 'Brake invoice' },
+      });
       expect(renamed.json()).toMatchObject({ name: 'Brake invoice.pdf', visitId, vehicleId: customer.vehicle.id, section: 'invoice' });
-      const badName = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { name: '../x' } });
+      const badName = await app.inject({
+        method: 'PATCH',
+        url: `/backend/media/${file.id}`,
+        headers: staff.authHeader,
+        payload: { name: '../x' },
+      });
       expect(badName.statusCode).toBe(400);
 
-      const moved = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { vehicleId: secondVehicle.id, visitId: null } });
+      const moved = await app.inject({
+        method: 'PATCH',
+        url: `/backend/media/${file.id}`,
+        headers: staff.authHeader,
+        payload: { vehicleId: secondVehicle.id, visitId: null },
+      });
       expect(moved.json()).toMatchObject({ vehicleId: secondVehicle.id, visitId: null, name: 'Brake invoice.pdf' });
       // Keeping a visit of another vehicle is refused, not silently detached.
-      const inconsistent = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { visitId } });
+      const inconsistent = await app.inject({
+        method: 'PATCH',
+        url: `/backend/media/${file.id}`,
+        headers: staff.authHeader,
+        payload: { visitId },
+      });
       expect(inconsistent.statusCode).toBe(200);
       expect(inconsistent.json()).toMatchObject({ visitId, vehicleId: customer.vehicle.id });
-      const wrong = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { vehicleId: secondVehicle.id } });
+      const wrong = await app.inject({
+        method: 'PATCH',
+        url: `/backend/media/${file.id}`,
+        headers: staff.authHeader,
+        payload: { vehicleId: secondVehicle.id },
+      });
       expect(wrong.statusCode).toBe(400);
-      const foreign = await app.inject({ method: 'PATCH', url: `/backend/media/${file.id}`, headers: staff.authHeader, payload: { vehicleId: bob.vehicle.id, visitId: null } });
+      const foreign = await app.inject({
+        method: 'PATCH',
+        url: `/backend/media/${file.id}`,
+        headers: staff.authHeader,
+        payload: { vehicleId: bob.vehicle.id, visitId: null },
+      });
       expect(foreign.statusCode).toBe(400);
       expect((await testDb().mediaFile.findUniqueOrThrow({ where: { id: file.id } })).vehicleId).toBe(customer.vehicle.id);
     });

@@ -75,7 +75,8 @@ describe('staff inbox', () => {
 
   it('marks read (keeping the first read time) and back to unread; the unread count follows', async () => {
     const [message] = await insertMessages(uniqueSuffix(), 1);
-    const patch = (read: boolean) => app.inject({ method: 'PATCH', url: `/backend/messages/${message!.id}/read`, headers: staff.authHeader, payload: { read } });
+    const patch = (read: boolean) =>
+      app.inject({ method: 'PATCH', url: `/backend/messages/${message!.id}/read`, headers: staff.authHeader, payload: { read } });
 
     const marked = await patch(true);
     expect(marked.statusCode).toBe(200);
@@ -103,9 +104,20 @@ describe('staff inbox', () => {
     const deleted = await app.inject({ method: 'DELETE', url: `/backend/messages/${message!.id}`, headers: staff.authHeader });
     expect(deleted.json()).toEqual({ id: message!.id });
     expect(await testDb().contactMessage.count({ where: { id: message!.id } })).toBe(0);
-    expect((await app.inject({ method: 'DELETE', url: `/backend/messages/${message!.id}`, headers: staff.authHeader })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/backend/messages/${message!.id}`, headers: staff.authHeader })).statusCode).toBe(
+      404,
+    );
     expect((await get(`/backend/messages/${message!.id}`)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'PATCH', url: `/backend/messages/${message!.id}/read`, headers: staff.authHeader, payload: { read: true } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/backend/messages/${message!.id}/read`,
+          headers: staff.authHeader,
+          payload: { read: true },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('sends a reply by email, records it and marks the message read', async () => {
@@ -127,16 +139,28 @@ describe('staff inbox', () => {
   it('validates the reply and refuses it without a mail server or when sending fails, recording nothing', async () => {
     const [message] = await insertMessages(uniqueSuffix(), 1);
     const url = `/backend/messages/${message!.id}/reply`;
-    const invalid = await app.inject({ method: 'POST', url, headers: staff.authHeader, payload: { subject: ' ', body: 'x'.repeat(10_001) } });
+    const invalid = await app.inject({
+      method: 'POST',
+      url,
+      headers: staff.authHeader,
+      payload: { subject: ' ', body: 'x'.repeat(10_001) },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fieldErrors).toEqual({ subject: ['Subject is required'], body: ['Body must not exceed 10000 characters'] });
 
     const withoutSmtp = await buildTestApp();
     try {
-      const refused = await withoutSmtp.inject({ method: 'POST', url, headers: staff.authHeader, payload: { subject: 'Hi', body: 'Hello' } });
+      const refused = await withoutSmtp.inject({
+        method: 'POST',
+        url,
+        headers: staff.authHeader,
+        payload: { subject: 'Hi', body: 'Hello' },
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(MESSAGE_API_MESSAGES.replyUnavailable);
-      expect((await withoutSmtp.inject({ method: 'GET', url: '/backend/messages', headers: staff.authHeader })).json().canReplyByEmail).toBe(false);
+      expect(
+        (await withoutSmtp.inject({ method: 'GET', url: '/backend/messages', headers: staff.authHeader })).json().canReplyByEmail,
+      ).toBe(false);
     } finally {
       await withoutSmtp.close();
     }
@@ -165,12 +189,21 @@ describe('staff inbox', () => {
       ['POST', `/backend/messages/${message!.id}/reply`],
     ] as const;
     for (const [method, url] of routes) {
-      expect((await app.inject({ method, url, headers: client.authHeader, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })).statusCode, `${method} ${url}`).toBe(403);
-      expect((await app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })).statusCode, `${method} ${url}`).toBe(401);
+      expect(
+        (await app.inject({ method, url, headers: client.authHeader, payload: method === 'GET' || method === 'DELETE' ? undefined : {} }))
+          .statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
+      expect(
+        (await app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
     }
     await expect(client.caller.messages.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(client.caller.messages.unreadCount()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(createCaller(createContextInner(testDeps())).messages.delete({ id: message!.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(createCaller(createContextInner(testDeps())).messages.delete({ id: message!.id })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     expect(await testDb().contactMessage.count({ where: { id: message!.id } })).toBe(1);
   });
 
@@ -189,8 +222,14 @@ describe('public contact endpoint', () => {
 
   it('answers a filled honeypot exactly like a stored message and stores nothing', async () => {
     const marker = uniqueSuffix();
-    const bot = await send({ fullName: 'Cheap Pills', email: 'bot@spam.example', message: `Buy now ${marker}`, website: 'http://spam.example' }, uniqueIp());
-    const person = await send({ fullName: 'Real Person', email: 'person@example.com', message: `Hello ${marker}`, website: '' }, uniqueIp());
+    const bot = await send(
+      { fullName: 'Cheap Pills', email: 'bot@spam.example', message: `Buy now ${marker}`, website: 'http://spam.example' },
+      uniqueIp(),
+    );
+    const person = await send(
+      { fullName: 'Real Person', email: 'person@example.com', message: `Hello ${marker}`, website: '' },
+      uniqueIp(),
+    );
     expect(bot.statusCode).toBe(201);
     expect(person.statusCode).toBe(201);
     expect(Object.keys(bot.json()).sort()).toEqual(Object.keys(person.json()).sort());

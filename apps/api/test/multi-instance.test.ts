@@ -64,7 +64,15 @@ describe('two instances on one database', () => {
     const password = 'Multi-instance-1';
     const suffix = uniqueSuffix();
     const staff = await testDb().user.create({
-      data: { firstName: 'Two', lastName: `Instances ${suffix}`, username: `multi_${suffix}`, role: 'EMPLOYEE', active: true, verified: true, passwordHash: await hashPassword(password) },
+      data: {
+        firstName: 'Two',
+        lastName: `Instances ${suffix}`,
+        username: `multi_${suffix}`,
+        role: 'EMPLOYEE',
+        active: true,
+        verified: true,
+        passwordHash: await hashPassword(password),
+      },
     });
     const ip = clientIp();
     const login = (instance: AppInstance, attempt: string) =>
@@ -97,13 +105,28 @@ describe('two instances on one database', () => {
     const created = await fetch(url(a, '/backend/visits'), {
       method: 'POST',
       headers: { ...admin.authHeader, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Two instances', customerId: customer.id, vehicleId: vehicle.id, dueDate: new Date().toISOString().slice(0, 10), tasks: [task()], timeZone: 'UTC' }),
+      body: JSON.stringify({
+        name: 'Two instances',
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        dueDate: new Date().toISOString().slice(0, 10),
+        tasks: [task()],
+        timeZone: 'UTC',
+      }),
     });
     expect(created.status).toBe(201);
     expect(await total(b)).toBe(1);
 
     // Deactivated through A: the staff member's token is refused by B on the next request.
-    expect((await fetch(url(a, `/backend/users/${staff.id}/active`), { method: 'PATCH', headers: { ...admin.authHeader, 'content-type': 'application/json' }, body: JSON.stringify({ active: false }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(url(a, `/backend/users/${staff.id}/active`), {
+          method: 'PATCH',
+          headers: { ...admin.authHeader, 'content-type': 'application/json' },
+          body: JSON.stringify({ active: false }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await fetch(url(b, '/backend/profile'), { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(401);
   }, 60_000);
 
@@ -147,7 +170,9 @@ describe('two instances on one database', () => {
     expect(done).toMatchObject({ phase: 'done', summary: { customers: { created: 1 } } });
     expect(await testDb().user.count({ where: { email } })).toBe(1);
     // Discarded on A: gone on B too.
-    expect((await fetch(url(a, `/backend/data-transfer/imports/${job.id}`), { method: 'DELETE', headers: staff.authHeader })).status).toBe(204);
+    expect((await fetch(url(a, `/backend/data-transfer/imports/${job.id}`), { method: 'DELETE', headers: staff.authHeader })).status).toBe(
+      204,
+    );
     expect((await fetch(url(b, `/backend/data-transfer/imports/${job.id}`), { headers: staff.authHeader })).status).toBe(404);
   }, 60_000);
 
@@ -157,7 +182,12 @@ describe('two instances on one database', () => {
     for (const port of ports) await proxy.waitUntilInRotation(port);
     const admin = await createTestUser('ADMIN');
     const stamp = randomUUID().replaceAll('-', '').slice(0, 12);
-    const load = startMixedLoad({ baseUrl: () => `http://127.0.0.1:${proxy!.port}`, authorization: admin.authHeader.authorization, connections: 8, stamp });
+    const load = startMixedLoad({
+      baseUrl: () => `http://127.0.0.1:${proxy!.port}`,
+      authorization: admin.authHeader.authorization,
+      connections: 8,
+      stamp,
+    });
     const pagePath = `/rolling-${stamp}`;
     let beaconsAccepted = 0;
     const stoppedOutputs: string[] = [];
@@ -169,7 +199,11 @@ describe('two instances on one database', () => {
         for (let i = 0; i < 5; i++) {
           const beacon = await fetch(url(old, '/backend/analytics/track-visit'), {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp(), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' },
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': clientIp(),
+              'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
+            },
             body: JSON.stringify({ session_id: `rolling${stamp}${index}${i}`, page_path: pagePath }),
           });
           if (beacon.status === 202) beaconsAccepted += 1;
@@ -188,8 +222,14 @@ describe('two instances on one database', () => {
 
     const failures = load.samples.filter((sample) => sample.status < 200 || sample.status >= 300);
     // On failure, the instances' own error lines say why.
-    const errorLines = [...stoppedOutputs, ...instances.map((instance) => instance.output())].flatMap((text) => text.split('\n')).filter((line) => /"level":(50|60)/.test(line));
-    expect({ failures: failures.slice(0, 5), proxy: proxy.failures.slice(0, 5), errorLines: errorLines.slice(0, 3) }).toEqual({ failures: [], proxy: [], errorLines: [] });
+    const errorLines = [...stoppedOutputs, ...instances.map((instance) => instance.output())]
+      .flatMap((text) => text.split('\n'))
+      .filter((line) => /"level":(50|60)/.test(line));
+    expect({ failures: failures.slice(0, 5), proxy: proxy.failures.slice(0, 5), errorLines: errorLines.slice(0, 3) }).toEqual({
+      failures: [],
+      proxy: [],
+      errorLines: [],
+    });
     expect(load.samples.length).toBeGreaterThan(50);
     const found = await testDb().todoTask.count({ where: { title: { startsWith: `drill ${stamp} ` } } });
     expect(found).toBe(load.acknowledgedWrites.length);
@@ -199,4 +239,3 @@ describe('two instances on one database', () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-

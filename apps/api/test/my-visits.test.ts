@@ -22,14 +22,20 @@ afterAll(() => app.close());
 const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
 
 async function trpcError(call: Promise<unknown>) {
-  const error = await call.then(() => null, (e: unknown) => e);
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return { code: (error as TRPCError).code, message: (error as TRPCError).message };
 }
 
 describe('my visit', () => {
   it('shows tasks with sold-for prices, totals, payments and balance, never the internal cost', async () => {
-    const visit = await visitFor(staff, alice, [task({ title: 'Brakes', soldForCents: 20_000, costCents: 9_000 }), task({ title: 'Tyres', soldForCents: 30_000, costCents: 25_000 })]);
+    const visit = await visitFor(staff, alice, [
+      task({ title: 'Brakes', soldForCents: 20_000, costCents: 9_000 }),
+      task({ title: 'Tyres', soldForCents: 30_000, costCents: 25_000 }),
+    ]);
     await staff.caller.payments.create({ id: visit.id, data: { amountCents: 15_000, method: 'CASH' } });
     await staff.caller.payments.create({ id: visit.id, data: { amountCents: 1_000, method: 'CREDIT_CARD', status: 'FAILED' } });
     // A record marked deleted stays in the database for the audit trail but is not the customer's business.
@@ -38,9 +44,23 @@ describe('my visit', () => {
     const response = await get(`/backend/my/visits/${visit.id}`, alice.authHeader);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ id: visit.id, name: 'Portal visit', totalCostCents: 50_000, paidCents: 15_000, balanceCents: 35_000, paymentStatus: 'PARTIALLY_PAID', open: true });
-    expect(body.tasks.map((t: { title: string; soldForCents: number }) => [t.title, t.soldForCents])).toEqual([['Brakes', 20_000], ['Tyres', 30_000]]);
-    expect(body.payments.map((p: { status: string; amountCents: number }) => [p.status, p.amountCents])).toEqual([['SUCCESS', 15_000], ['FAILED', 1_000]]);
+    expect(body).toMatchObject({
+      id: visit.id,
+      name: 'Portal visit',
+      totalCostCents: 50_000,
+      paidCents: 15_000,
+      balanceCents: 35_000,
+      paymentStatus: 'PARTIALLY_PAID',
+      open: true,
+    });
+    expect(body.tasks.map((t: { title: string; soldForCents: number }) => [t.title, t.soldForCents])).toEqual([
+      ['Brakes', 20_000],
+      ['Tyres', 30_000],
+    ]);
+    expect(body.payments.map((p: { status: string; amountCents: number }) => [p.status, p.amountCents])).toEqual([
+      ['SUCCESS', 15_000],
+      ['FAILED', 1_000],
+    ]);
     expect(body.payments.some((p: { status: string }) => p.status === 'DELETED')).toBe(false);
     expect(keysOf(body).has('costCents')).toBe(false);
     expect(JSON.stringify(body)).not.toContain('9000');
@@ -51,7 +71,11 @@ describe('my visit', () => {
 
     const taskResponse = await get(`/backend/my/tasks/${visit.tasks[0]!.id}`, alice.authHeader);
     expect(taskResponse.statusCode).toBe(200);
-    expect(taskResponse.json()).toMatchObject({ title: 'Brakes', soldForCents: 20_000, visit: { id: visit.id, vehicleId: alice.vehicle.id, open: true } });
+    expect(taskResponse.json()).toMatchObject({
+      title: 'Brakes',
+      soldForCents: 20_000,
+      visit: { id: visit.id, vehicleId: alice.vehicle.id, open: true },
+    });
     expect(keysOf(taskResponse.json()).has('costCents')).toBe(false);
     const viaTrpcTask = await alice.caller.myVisits.task({ id: visit.tasks[1]!.id, visitId: visit.id, vehicleId: alice.vehicle.id });
     expect(keysOf(viaTrpcTask).has('costCents')).toBe(false);
@@ -86,8 +110,12 @@ describe('a foreign id answers exactly like a missing one', () => {
     expect(foreignTask.statusCode).toBe(404);
     expect(foreignTask.body).toBe(missingTask.body);
 
-    expect(await trpcError(alice.caller.myVisits.get({ id: bobsVisit.id }))).toEqual(await trpcError(alice.caller.myVisits.get({ id: randomUUID() })));
-    expect(await trpcError(alice.caller.myVisits.task({ id: bobsTask }))).toEqual(await trpcError(alice.caller.myVisits.task({ id: randomUUID() })));
+    expect(await trpcError(alice.caller.myVisits.get({ id: bobsVisit.id }))).toEqual(
+      await trpcError(alice.caller.myVisits.get({ id: randomUUID() })),
+    );
+    expect(await trpcError(alice.caller.myVisits.task({ id: bobsTask }))).toEqual(
+      await trpcError(alice.caller.myVisits.task({ id: randomUUID() })),
+    );
     // The owner still reads it.
     expect((await get(`/backend/my/visits/${bobsVisit.id}`, bob.authHeader)).statusCode).toBe(200);
   });
@@ -111,7 +139,9 @@ describe('a foreign id answers exactly like a missing one', () => {
       expect(foreign.body, suffix).toBe(missing.body);
       expect(own.statusCode, suffix).toBe(200);
     }
-    expect(await trpcError(alice.caller.myVehicles.visits({ id: bob.vehicle.id }))).toEqual(await trpcError(alice.caller.myVehicles.visits({ id: randomUUID() })));
+    expect(await trpcError(alice.caller.myVehicles.visits({ id: bob.vehicle.id }))).toEqual(
+      await trpcError(alice.caller.myVehicles.visits({ id: randomUUID() })),
+    );
     const own = await bob.caller.myVehicles.visits({ id: bob.vehicle.id });
     expect(own.total).toBeGreaterThan(0);
   });

@@ -49,7 +49,10 @@ describe('NUL characters in input', () => {
       payload: { title: `Order pads ${marker}`, description: 'For the\u0000Corolla' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.data).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { description: ['Description format is invalid'] } });
+    expect(response.json().error.data).toMatchObject({
+      appCode: 'VALIDATION',
+      fieldErrors: { description: ['Description format is invalid'] },
+    });
     expect(await testDb().todoTask.count({ where: { title: `Order pads ${marker}` } })).toBe(0);
   });
 

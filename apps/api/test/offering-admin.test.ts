@@ -27,18 +27,32 @@ afterAll(async () => {
   await app.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = staff.authHeader) =>
-  app.inject({ method, url: `/backend${url}`, headers, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = staff.authHeader,
+) => app.inject({ method, url: `/backend${url}`, headers, ...(payload ? { payload } : {}) });
 
 async function newCategory(overrides: Json = {}): Promise<Json> {
-  const response = await call('POST', '/offering/categories', { title: { en: `Category ${uniqueSuffix()}`, fr: 'Catégorie', ar: 'فئة' }, ...overrides });
+  const response = await call('POST', '/offering/categories', {
+    title: { en: `Category ${uniqueSuffix()}`, fr: 'Catégorie', ar: 'فئة' },
+    ...overrides,
+  });
   expect(response.statusCode, response.body).toBe(201);
   created.push(response.json().id);
   return response.json();
 }
 
 async function newItem(categoryId: string, overrides: Json = {}): Promise<Json> {
-  const response = await call('POST', '/offering/items', { categoryId, title: { en: `Item ${uniqueSuffix()}` }, priceCents: 5000, currency: 'USD', durationMinutes: 30, ...overrides });
+  const response = await call('POST', '/offering/items', {
+    categoryId,
+    title: { en: `Item ${uniqueSuffix()}` },
+    priceCents: 5000,
+    currency: 'USD',
+    durationMinutes: 30,
+    ...overrides,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -72,14 +86,19 @@ describe('guards', () => {
     const asClient = createCaller(createContextInner(testDeps(), { userId: client.user.id, roles: ['CLIENT'] }));
     await expect(asClient.offering.categories.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const anonymous = createCaller(createContextInner(testDeps()));
-    await expect(anonymous.offering.items.create({ categoryId: someId, title: { en: 'x' }, priceCents: 1, currency: 'USD' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      anonymous.offering.items.create({ categoryId: someId, title: { en: 'x' }, priceCents: 1, currency: 'USD' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
 describe('categories', () => {
   it('creates with per-language texts, visible by default, placed last', async () => {
     const before = (await call('GET', '/offering/categories')).json() as Json[];
-    const made = await newCategory({ title: { en: 'Bodywork', fr: 'Carrosserie', ar: 'هيكل السيارة' }, description: { en: 'Dents and paint', fr: '', ar: 'صدمات وطلاء' } });
+    const made = await newCategory({
+      title: { en: 'Bodywork', fr: 'Carrosserie', ar: 'هيكل السيارة' },
+      description: { en: 'Dents and paint', fr: '', ar: 'صدمات وطلاء' },
+    });
     expect(made).toMatchObject({
       title: { en: 'Bodywork', fr: 'Carrosserie', ar: 'هيكل السيارة' },
       description: { en: 'Dents and paint', ar: 'صدمات وطلاء' },
@@ -110,13 +129,25 @@ describe('categories', () => {
   });
 
   it('an update changes only what was sent; a title sent for one language keeps the others', async () => {
-    const made = await newCategory({ title: { en: 'Glass', fr: 'Vitrage', ar: 'الزجاج' }, description: { en: 'Windscreens' }, imageUrl: '/backend/media/0190a3c5-0000-7000-8000-0000000000c1/file' });
+    const made = await newCategory({
+      title: { en: 'Glass', fr: 'Vitrage', ar: 'الزجاج' },
+      description: { en: 'Windscreens' },
+      imageUrl: '/backend/media/0190a3c5-0000-7000-8000-0000000000c1/file',
+    });
     const hidden = await call('PATCH', `/offering/categories/${made.id}`, { visible: false });
-    expect(hidden.json()).toMatchObject({ visible: false, title: made.title, description: made.description, imageUrl: made.imageUrl, sortOrder: made.sortOrder });
+    expect(hidden.json()).toMatchObject({
+      visible: false,
+      title: made.title,
+      description: made.description,
+      imageUrl: made.imageUrl,
+      sortOrder: made.sortOrder,
+    });
 
     const french = (await call('PATCH', `/offering/categories/${made.id}`, { title: { fr: 'Vitres' } })).json();
     expect(french.title).toEqual({ en: 'Glass', fr: 'Vitres', ar: 'الزجاج' });
-    const noEnglish = (await call('PATCH', `/offering/categories/${made.id}`, { title: { en: '' }, description: null, imageUrl: null })).json();
+    const noEnglish = (
+      await call('PATCH', `/offering/categories/${made.id}`, { title: { en: '' }, description: null, imageUrl: null })
+    ).json();
     expect(noEnglish).toMatchObject({ title: { fr: 'Vitres', ar: 'الزجاج' }, description: null, imageUrl: null, visible: false });
 
     const emptied = await call('PATCH', `/offering/categories/${made.id}`, { title: { fr: '', ar: ' ' } });
@@ -128,7 +159,9 @@ describe('categories', () => {
   it('the price range cannot be written by hand', async () => {
     const made = await newCategory({ minPriceCents: 1, maxPriceCents: 2 });
     expect(made).toMatchObject({ minPriceCents: null, maxPriceCents: null });
-    const patched = (await call('PATCH', `/offering/categories/${made.id}`, { minPriceCents: 5, maxPriceCents: 10, priceCurrency: 'EUR' })).json();
+    const patched = (
+      await call('PATCH', `/offering/categories/${made.id}`, { minPriceCents: 5, maxPriceCents: 10, priceCurrency: 'EUR' })
+    ).json();
     expect(patched).toMatchObject({ minPriceCents: null, maxPriceCents: null, priceCurrency: null });
   });
 
@@ -148,9 +181,21 @@ describe('items', () => {
 
   it('creates with every field; defaults: visible, not featured, maintenance, placed last', async () => {
     const first = await newItem(categoryId);
-    const item = await newItem(categoryId, { title: { en: 'Wheel alignment', fr: 'Parallélisme', ar: 'ضبط الزوايا' }, description: { en: 'Four wheels' }, priceCents: 0, currency: 'eur', durationMinutes: 0 });
+    const item = await newItem(categoryId, {
+      title: { en: 'Wheel alignment', fr: 'Parallélisme', ar: 'ضبط الزوايا' },
+      description: { en: 'Four wheels' },
+      priceCents: 0,
+      currency: 'eur',
+      durationMinutes: 0,
+    });
     expect(first).toMatchObject({ visible: true, featured: false, service: 'MAINTENANCE' });
-    expect(item).toMatchObject({ categoryId, priceCents: 0, currency: 'EUR', durationMinutes: 0, title: { en: 'Wheel alignment', fr: 'Parallélisme', ar: 'ضبط الزوايا' } });
+    expect(item).toMatchObject({
+      categoryId,
+      priceCents: 0,
+      currency: 'EUR',
+      durationMinutes: 0,
+      title: { en: 'Wheel alignment', fr: 'Parallélisme', ar: 'ضبط الزوايا' },
+    });
     expect(item.sortOrder).toBe(first.sortOrder + 1);
   });
 
@@ -168,7 +213,13 @@ describe('items', () => {
     [{ service: 'WASHING' }, 'service', 'Service is required'],
   ])('rejects %j', async (overrides, field, message) => {
     const count = await testDb().offeringItem.count();
-    const response = await call('POST', '/offering/items', { categoryId, title: { en: 'Thing' }, priceCents: 100, currency: 'USD', ...overrides });
+    const response = await call('POST', '/offering/items', {
+      categoryId,
+      title: { en: 'Thing' },
+      priceCents: 100,
+      currency: 'USD',
+      ...overrides,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors[field]).toEqual([message]);
     expect(await testDb().offeringItem.count()).toBe(count);
@@ -176,7 +227,12 @@ describe('items', () => {
 
   it('refuses an unknown category (404 on categoryId), also when moving an item', async () => {
     const missing = '0190a4b4-0000-7000-8000-00000000abcd';
-    const response = await call('POST', '/offering/items', { categoryId: missing, title: { en: 'Thing' }, priceCents: 100, currency: 'USD' });
+    const response = await call('POST', '/offering/items', {
+      categoryId: missing,
+      title: { en: 'Thing' },
+      priceCents: 100,
+      currency: 'USD',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().fieldErrors.categoryId).toEqual(['Category not found']);
     const item = await newItem(categoryId);
@@ -185,11 +241,23 @@ describe('items', () => {
   });
 
   it('an update changes only what was sent', async () => {
-    const item = await newItem(categoryId, { title: { en: 'Tyre fitting', fr: 'Montage', ar: 'تركيب' }, description: { en: 'Per tyre' }, durationMinutes: 20, service: 'REPAIR' });
+    const item = await newItem(categoryId, {
+      title: { en: 'Tyre fitting', fr: 'Montage', ar: 'تركيب' },
+      description: { en: 'Per tyre' },
+      durationMinutes: 20,
+      service: 'REPAIR',
+    });
     const cheaper = (await call('PATCH', `/offering/items/${item.id}`, { priceCents: 4200 })).json();
     expect(cheaper).toMatchObject({ ...item, priceCents: 4200, updatedAt: cheaper.updatedAt });
     const featured = (await call('PATCH', `/offering/items/${item.id}`, { featured: true, title: { ar: 'تركيب الإطارات' } })).json();
-    expect(featured).toMatchObject({ featured: true, priceCents: 4200, title: { en: 'Tyre fitting', fr: 'Montage', ar: 'تركيب الإطارات' }, description: { en: 'Per tyre' }, service: 'REPAIR', durationMinutes: 20 });
+    expect(featured).toMatchObject({
+      featured: true,
+      priceCents: 4200,
+      title: { en: 'Tyre fitting', fr: 'Montage', ar: 'تركيب الإطارات' },
+      description: { en: 'Per tyre' },
+      service: 'REPAIR',
+      durationMinutes: 20,
+    });
     const invalid = await call('PATCH', `/offering/items/${item.id}`, { priceCents: -5, featured: false });
     expect(invalid.statusCode).toBe(400);
     expect((await testDb().offeringItem.findUniqueOrThrow({ where: { id: item.id } })).featured).toBe(true);
@@ -244,7 +312,9 @@ describe('the price range follows the visible items', () => {
     const { id } = await newCategory();
     const items = await Promise.all(Array.from({ length: 8 }, (_, index) => newItem(id, { priceCents: 1000 + index })));
     const prices = items.map((_, index) => 5000 + ((index * 7919) % 4000));
-    const answers = await Promise.all(items.map((item, index) => call('PATCH', `/offering/items/${item.id}`, { priceCents: prices[index] })));
+    const answers = await Promise.all(
+      items.map((item, index) => call('PATCH', `/offering/items/${item.id}`, { priceCents: prices[index] })),
+    );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(await range(id)).toEqual({ minPriceCents: Math.min(...prices), maxPriceCents: Math.max(...prices), priceCurrency: 'USD' });
   });
@@ -301,7 +371,10 @@ describe('deleting a category with items', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors.moveToCategoryId).toEqual(['Choose the category that receives the items']);
     expect((await call('DELETE', `/offering/categories/${doomed.id}?items=move&moveToCategoryId=${doomed.id}`)).statusCode).toBe(400);
-    expect((await call('DELETE', `/offering/categories/${doomed.id}?items=move&moveToCategoryId=0190a4b4-0000-7000-8000-00000000abcd`)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', `/offering/categories/${doomed.id}?items=move&moveToCategoryId=0190a4b4-0000-7000-8000-00000000abcd`))
+        .statusCode,
+    ).toBe(404);
     expect(await testDb().offeringCategory.count({ where: { id: doomed.id } })).toBe(1);
 
     const done = await call('DELETE', `/offering/categories/${doomed.id}?items=move&moveToCategoryId=${target.id}`);
@@ -316,7 +389,11 @@ describe('deleting a category with items', () => {
     const doomed = await newCategory();
     const item = await newItem(doomed.id);
     await expect(staff.caller.offering.categories.delete({ id: doomed.id })).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect(await staff.caller.offering.categories.delete({ id: doomed.id, items: 'delete' })).toEqual({ id: doomed.id, itemsMoved: 0, itemsDeleted: 1 });
+    expect(await staff.caller.offering.categories.delete({ id: doomed.id, items: 'delete' })).toEqual({
+      id: doomed.id,
+      itemsMoved: 0,
+      itemsDeleted: 1,
+    });
     expect(await testDb().offeringItem.count({ where: { id: item.id } })).toBe(0);
   });
 
@@ -355,7 +432,9 @@ describe('reordering', () => {
 
     const back = await staff.caller.offering.categories.reorder({ ids: [x.id, y.id] });
     expect(back.map((entry) => entry.id).filter((id) => id === x.id || id === y.id)).toEqual([x.id, y.id]);
-    await expect(staff.caller.offering.categories.reorder({ ids: [x.id, '0190a4b4-0000-7000-8000-00000000abcd'] })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(staff.caller.offering.categories.reorder({ ids: [x.id, '0190a4b4-0000-7000-8000-00000000abcd'] })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 });
 

@@ -20,7 +20,17 @@ describe('oil changes', () => {
     const owner = await createTestUser('CLIENT');
     const plate = `OIL${uniqueSuffix()}`.toUpperCase();
     const vehicle = await testDb().vehicle.create({
-      data: { ownerId: owner.user.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Grey', brand: 'Dacia', model: 'Logan', year: 2016, engineType: 'Diesel' },
+      data: {
+        ownerId: owner.user.id,
+        type: 'CAR',
+        plateNumber: plate,
+        plateNormalized: plate,
+        color: 'Grey',
+        brand: 'Dacia',
+        model: 'Logan',
+        year: 2016,
+        engineType: 'Diesel',
+      },
     });
     return vehicle.id;
   }
@@ -58,7 +68,9 @@ describe('oil changes', () => {
     await record(vehicleId, { currentKm: 80_000, nextChangeKm: 90_000 });
     const lower = await record(vehicleId, { currentKm: 79_999, nextChangeKm: 90_000 });
     expect(lower.statusCode).toBe(400);
-    expect(lower.json().fieldErrors).toEqual({ currentKm: ['A reading cannot be lower than the latest reading for this vehicle (80000 km)'] });
+    expect(lower.json().fieldErrors).toEqual({
+      currentKm: ['A reading cannot be lower than the latest reading for this vehicle (80000 km)'],
+    });
     expect((await testDb().vehicle.findUniqueOrThrow({ where: { id: vehicleId } })).latestKm).toBe(80_000);
     expect(await testDb().oilChange.count({ where: { vehicleId } })).toBe(1);
 
@@ -73,7 +85,11 @@ describe('oil changes', () => {
     const negative = await record(vehicleId, { currentKm: -5, nextChangeKm: 100 });
     expect(negative.json().fieldErrors.currentKm).toEqual(['Current km must be at least 0']);
     const missing = await record(vehicleId, { oilName: '', oilType: undefined });
-    expect(missing.json().fieldErrors).toMatchObject({ oilName: ['Oil name is required'], oilType: ['Oil type is required'], currentKm: ['Current km is required'] });
+    expect(missing.json().fieldErrors).toMatchObject({
+      oilName: ['Oil name is required'],
+      oilType: ['Oil type is required'],
+      currentKm: ['Current km is required'],
+    });
     expect(await testDb().oilChange.count({ where: { vehicleId } })).toBe(0);
   });
 
@@ -87,10 +103,17 @@ describe('oil changes', () => {
     expect(later).toMatchObject({ latestKm: 31_500, nextChangeKm: 30_000, dueInKm: -1_500 });
     expect((await caller.vehicles.get({ id: vehicleId })).oilDueInKm).toBe(-1_500);
 
-    const backwards = await app.inject({ method: 'POST', url: `/backend/vehicles/${vehicleId}/km-reading`, headers: employee.authHeader, payload: { km: 31_000 } });
+    const backwards = await app.inject({
+      method: 'POST',
+      url: `/backend/vehicles/${vehicleId}/km-reading`,
+      headers: employee.authHeader,
+      payload: { km: 31_000 },
+    });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().fieldErrors.km[0]).toMatch(/31500 km/);
-    await expect(caller.oilChanges.create({ vehicleId, data: { oilName: 'x', oilType: 'y', currentKm: 30_000, nextChangeKm: 40_000 } })).rejects.toMatchObject({
+    await expect(
+      caller.oilChanges.create({ vehicleId, data: { oilName: 'x', oilType: 'y', currentKm: 30_000, nextChangeKm: 40_000 } }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
@@ -110,7 +133,12 @@ describe('oil changes', () => {
   it('is staff only', async () => {
     const client = await createTestUser('CLIENT');
     const vehicleId = await newVehicle();
-    expect((await app.inject({ method: 'GET', url: `/backend/vehicles/${vehicleId}/oil-changes`, headers: client.authHeader })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: `/backend/vehicles/${vehicleId}/oil-changes`, headers: client.authHeader, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: `/backend/vehicles/${vehicleId}/oil-changes`, headers: client.authHeader })).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: `/backend/vehicles/${vehicleId}/oil-changes`, headers: client.authHeader, payload: {} }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -35,7 +35,11 @@ let documented: Set<string>;
 beforeAll(async () => {
   app = await buildTestApp();
   const document = (await app.inject('/backend/openapi.json')).json();
-  documented = new Set(restOperationSpecs(document).map((spec) => spec.key).filter((key) => !NOT_API(key.split(' ')[1]!)));
+  documented = new Set(
+    restOperationSpecs(document)
+      .map((spec) => spec.key)
+      .filter((key) => !NOT_API(key.split(' ')[1]!)),
+  );
 });
 afterAll(async () => app?.close());
 
@@ -45,11 +49,15 @@ describe('the operation registry', () => {
     const fromRegistry = registry.map(({ key }) => key).sort();
     expect(Object.keys(procedures).sort()).toEqual(fromRegistry);
     for (const { key, operation } of registry) expect(procedures[key]!._def.type, key).toBe(operation.kind);
-    console.log(`operation registry: ${registry.length} operations in ${Object.keys(OPERATIONS).length} namespaces, ${REST_ONLY_ROUTES.length} REST-only routes`);
+    console.log(
+      `operation registry: ${registry.length} operations in ${Object.keys(OPERATIONS).length} namespaces, ${REST_ONLY_ROUTES.length} REST-only routes`,
+    );
   });
 
   it('is the REST API: every binding documented, every documented route a binding or on the REST-only list', () => {
-    const bound = registry.flatMap(({ operation }) => restBindings(operation).map((binding) => `${binding.method} ${openApiPath(binding.path)}`));
+    const bound = registry.flatMap(({ operation }) =>
+      restBindings(operation).map((binding) => `${binding.method} ${openApiPath(binding.path)}`),
+    );
     expect(new Set(bound).size, 'two operations bound to one REST route').toBe(bound.length);
     const restOnly = REST_ONLY_ROUTES.map((route) => `${route.method} /backend${route.path}`);
     for (const key of [...bound, ...restOnly]) expect(documented.has(key), `${key} is not in /backend/openapi.json`).toBe(true);

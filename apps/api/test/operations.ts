@@ -54,13 +54,18 @@ export function restOperationSpecs(document: JsonSchema): RestOperationSpec[] {
 }
 
 export function trpcProcedureSpecs(): TrpcProcedureSpec[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] } }
+  >;
   return Object.entries(procedures).map(([path, procedure]) => ({
     key: `tRPC ${path}`,
     transport: 'tRPC' as const,
     path,
     write: procedure._def.type !== 'query',
-    input: procedure._def.inputs[0] ? (z.toJSONSchema(procedure._def.inputs[0], { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined,
+    input: procedure._def.inputs[0]
+      ? (z.toJSONSchema(procedure._def.inputs[0], { io: 'input', unrepresentable: 'any' }) as JsonSchema)
+      : undefined,
   }));
 }
 

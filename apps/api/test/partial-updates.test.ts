@@ -35,7 +35,20 @@ import { buildTestApp, createTestUser, testDb, uniqueSuffix } from './helpers.ts
 import { callerFor, newUser as newUserPayload, type TestUser } from './users-fixtures.ts';
 import { createCustomer, insertVisit } from './visits-fixtures.ts';
 
-const KEPT = ['firstName', 'lastName', 'username', 'email', 'countryCode', 'phoneNumber', 'role', 'age', 'imageUrl', 'preferredLanguage', 'verified', 'active'] as const;
+const KEPT = [
+  'firstName',
+  'lastName',
+  'username',
+  'email',
+  'countryCode',
+  'phoneNumber',
+  'role',
+  'age',
+  'imageUrl',
+  'preferredLanguage',
+  'verified',
+  'active',
+] as const;
 const snapshot = async (id: string) => {
   const row = await testDb().user.findUniqueOrThrow({ where: { id } });
   return Object.fromEntries(KEPT.map((key) => [key, row[key]]));
@@ -96,7 +109,12 @@ describe('updates change only the fields they are sent', () => {
   it('a phone change alone is checked against the stored country code', async () => {
     const other = await callerFor(admin).users.create(newUser({ countryCode: '+33' }));
     const id = (await callerFor(admin).users.create(newUser({ countryCode: '+33' }))).id;
-    const response = await app.inject({ method: 'PUT', url: `/backend/users/${id}`, headers: admin.authHeader, payload: { phoneNumber: other.phoneNumber } });
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/backend/users/${id}`,
+      headers: admin.authHeader,
+      payload: { phoneNumber: other.phoneNumber },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().fieldErrors.phoneNumber).toBeDefined();
   });
@@ -109,7 +127,10 @@ describe('updates change only the fields they are sent', () => {
 
   it.each(profileChanges)('own profile (REST and tRPC) with only %s changes only it', async (_field, change) => {
     const me = await createTestUser('CLIENT', { email: `self_${Date.now()}_${Math.random().toString(36).slice(2)}@example.com` });
-    await testDb().user.update({ where: { id: me.user.id }, data: { preferredLanguage: 'ar', age: 45, imageUrl: '/backend/media/0190a3c5-0000-7000-8000-0000000000b3/file' } });
+    await testDb().user.update({
+      where: { id: me.user.id },
+      data: { preferredLanguage: 'ar', age: 45, imageUrl: '/backend/media/0190a3c5-0000-7000-8000-0000000000b3/file' },
+    });
     const before = await snapshot(me.user.id);
     const response = await app.inject({ method: 'PUT', url: '/backend/profile', headers: me.authHeader, payload: change });
     expect(response.statusCode, response.body).toBe(200);
@@ -123,10 +144,16 @@ describe('updates change only the fields they are sent', () => {
     const { customer, vehicle } = await createCustomer();
     const id = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 3 });
     await testDb().visit.update({ where: { id }, data: { notes: 'Customer waits in the lounge' } });
-    const read = async () => testDb().visit.findUniqueOrThrow({ where: { id }, select: { name: true, notes: true, dueDate: true, version: true } });
+    const read = async () =>
+      testDb().visit.findUniqueOrThrow({ where: { id }, select: { name: true, notes: true, dueDate: true, version: true } });
     const before = await read();
 
-    const response = await app.inject({ method: 'PUT', url: `/backend/visits/${id}`, headers: admin.authHeader, payload: { version: before.version, name: 'Renamed visit' } });
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/backend/visits/${id}`,
+      headers: admin.authHeader,
+      payload: { version: before.version, name: 'Renamed visit' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(await read()).toEqual({ ...before, name: 'Renamed visit', version: before.version + 1 });
 
@@ -141,7 +168,16 @@ describe('updates change only the fields they are sent', () => {
     const { customer, vehicle } = await createCustomer();
     const visitId = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 3 });
     const created = await testDb().task.create({
-      data: { visitId, title: 'Brake pads', description: 'Front axle', service: 'REPAIR', priority: 'HIGH', costCents: 4_000, soldForCents: 9_000, dueDate: new Date(Date.UTC(2031, 0, 15)) },
+      data: {
+        visitId,
+        title: 'Brake pads',
+        description: 'Front axle',
+        service: 'REPAIR',
+        priority: 'HIGH',
+        costCents: 4_000,
+        soldForCents: 9_000,
+        dueDate: new Date(Date.UTC(2031, 0, 15)),
+      },
     });
     const read = async () => {
       const { updatedAt: _updatedAt, ...row } = await testDb().task.findUniqueOrThrow({ where: { id: created.id } });
@@ -150,7 +186,12 @@ describe('updates change only the fields they are sent', () => {
     const before = await read();
     const current = async () => (await testDb().task.findUniqueOrThrow({ where: { id: created.id } })).updatedAt.toISOString();
 
-    const response = await app.inject({ method: 'PUT', url: `/backend/tasks/${created.id}`, headers: admin.authHeader, payload: { updatedAt: await current(), title: 'Brake pads and discs' } });
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/backend/tasks/${created.id}`,
+      headers: admin.authHeader,
+      payload: { updatedAt: await current(), title: 'Brake pads and discs' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(await read()).toEqual({ ...before, title: 'Brake pads and discs' });
 
@@ -226,7 +267,8 @@ describe('every update operation: a field left out stays as it was', () => {
   });
   afterAll(() => app.close());
 
-  const inject = async (method: 'PUT' | 'PATCH', url: string, payload: Record<string, unknown>, headers: Record<string, string>) => (await app.inject({ method, url, headers, payload })).statusCode;
+  const inject = async (method: 'PUT' | 'PATCH', url: string, payload: Record<string, unknown>, headers: Record<string, string>) =>
+    (await app.inject({ method, url, headers, payload })).statusCode;
   const trpcStatus = async (call: () => Promise<unknown>) => {
     try {
       await call();
@@ -282,11 +324,18 @@ describe('every update operation: a field left out stays as it was', () => {
       schema: categoryPatchSchema,
       fresh: async () => {
         const row = await testDb().offeringCategory.create({
-          data: { title: { en: `Glass ${uniqueSuffix()}`, fr: 'Vitrage', ar: 'الزجاج' }, description: { en: 'Windscreens' }, imageUrl: STORED_PICTURE, sortOrder: 7, visible: false },
+          data: {
+            title: { en: `Glass ${uniqueSuffix()}`, fr: 'Vitrage', ar: 'الزجاج' },
+            description: { en: 'Windscreens' },
+            imageUrl: STORED_PICTURE,
+            sortOrder: 7,
+            visible: false,
+          },
         });
         return { id: row.id, full: pick(row, Object.keys(categoryPatchSchema.shape)) };
       },
-      read: async (id) => pick(await testDb().offeringCategory.findUniqueOrThrow({ where: { id } }), Object.keys(categoryPatchSchema.shape)),
+      read: async (id) =>
+        pick(await testDb().offeringCategory.findUniqueOrThrow({ where: { id } }), Object.keys(categoryPatchSchema.shape)),
       rest: (id, data) => inject('PATCH', `/backend/offering/categories/${id}`, data, admin.authHeader),
       trpc: (id, data) => trpcStatus(() => callerFor(admin).offering.categories.update({ id, data: data as never })),
     },
@@ -324,7 +373,15 @@ describe('every update operation: a field left out stays as it was', () => {
       fresh: async () => {
         // One entry per type, language and status: an archived Arabic HERO of our own, removed after the check.
         await testDb().branding.deleteMany({ where: { type: 'HERO', language: 'ar', status: 'ARCHIVED' } });
-        const row = await testDb().branding.create({ data: { merchantId: await merchantId(), type: 'HERO', language: 'ar', status: 'ARCHIVED', fields: [{ key: 'heroTitle', value: 'مرحبا' }] } });
+        const row = await testDb().branding.create({
+          data: {
+            merchantId: await merchantId(),
+            type: 'HERO',
+            language: 'ar',
+            status: 'ARCHIVED',
+            fields: [{ key: 'heroTitle', value: 'مرحبا' }],
+          },
+        });
         return { id: row.id, full: pick(row, ['type', 'language', 'status', 'fields']) };
       },
       read: async (id) => pick(await testDb().branding.findUniqueOrThrow({ where: { id } }), ['type', 'language', 'status', 'fields']),
@@ -350,10 +407,21 @@ describe('every update operation: a field left out stays as it was', () => {
       schema: oilChangeUpdateInputSchema,
       fresh: async () => {
         const { vehicle } = await createCustomer();
-        const row = await testDb().oilChange.create({ data: { vehicleId: vehicle.id, oilName: 'Castrol Edge', oilType: '5W-30', currentKm: 42_000, nextChangeKm: 52_000, filterChanged: true, notes: 'Drain plug replaced' } });
+        const row = await testDb().oilChange.create({
+          data: {
+            vehicleId: vehicle.id,
+            oilName: 'Castrol Edge',
+            oilType: '5W-30',
+            currentKm: 42_000,
+            nextChangeKm: 52_000,
+            filterChanged: true,
+            notes: 'Drain plug replaced',
+          },
+        });
         return { id: row.id, full: pick(row, Object.keys(oilChangeUpdateInputSchema.shape)) };
       },
-      read: async (id) => pick(await testDb().oilChange.findUniqueOrThrow({ where: { id } }), Object.keys(oilChangeUpdateInputSchema.shape)),
+      read: async (id) =>
+        pick(await testDb().oilChange.findUniqueOrThrow({ where: { id } }), Object.keys(oilChangeUpdateInputSchema.shape)),
       rest: (id, data) => inject('PATCH', `/backend/oil-changes/${id}`, data, admin.authHeader),
       trpc: (id, data) => trpcStatus(() => callerFor(admin).oilChanges.update({ id, data: data as never })),
     },
@@ -365,7 +433,18 @@ describe('every update operation: a field left out stays as it was', () => {
         const { customer, vehicle } = await createCustomer();
         const visitId = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 1 });
         const row = await testDb().mediaFile.create({
-          data: { merchantId: await merchantId(), name: 'Front bumper.jpg', type: 'IMAGE', mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `test/${uniqueSuffix()}-${uniqueSuffix()}`, section: 'inspection', ownerId: customer.id, vehicleId: vehicle.id, visitId },
+          data: {
+            merchantId: await merchantId(),
+            name: 'Front bumper.jpg',
+            type: 'IMAGE',
+            mimeType: 'image/jpeg',
+            sizeBytes: 10,
+            storageKey: `test/${uniqueSuffix()}-${uniqueSuffix()}`,
+            section: 'inspection',
+            ownerId: customer.id,
+            vehicleId: vehicle.id,
+            visitId,
+          },
         });
         return { id: row.id, full: pick(row, Object.keys(updateMediaDataSchema.shape)) };
       },
@@ -378,11 +457,15 @@ describe('every update operation: a field left out stays as it was', () => {
       covers: ['PUT /backend/my/visits/{visitId}/rating', 'tRPC ratings.rateVisit'],
       schema: ratingInputSchema,
       fresh: async () => {
-        const visitId = await insertVisit({ customerId: client.customer.id, vehicleId: client.vehicle.id }, { status: 'COMPLETED', dueInDays: -1 });
+        const visitId = await insertVisit(
+          { customerId: client.customer.id, vehicleId: client.vehicle.id },
+          { status: 'COMPLETED', dueInDays: -1 },
+        );
         await client.caller.ratings.rateVisit({ visitId, stars: 2, feedback: 'Slow but careful', showOnWebsite: true });
         return { id: visitId, full: { stars: 2, feedback: 'Slow but careful', showOnWebsite: true } };
       },
-      read: async (visitId) => pick(await testDb().rating.findUniqueOrThrow({ where: { visitId } }), ['stars', 'feedback', 'showOnWebsite']),
+      read: async (visitId) =>
+        pick(await testDb().rating.findUniqueOrThrow({ where: { visitId } }), ['stars', 'feedback', 'showOnWebsite']),
       rest: (visitId, data) => inject('PUT', `/backend/my/visits/${visitId}/rating`, data, client.authHeader),
       trpc: (visitId, data) => trpcStatus(() => client.caller.ratings.rateVisit({ visitId, ...(data as { stars: number }) })),
     },
@@ -414,7 +497,8 @@ describe('every update operation: a field left out stays as it was', () => {
           const after = await update.read(id);
           if (mayBeLeftOut(fieldSchema as z.ZodType)) {
             if (status !== 200) problems.push(`without ${field}: ${status}, expected 200`);
-            if (JSON.stringify(after[field]) !== JSON.stringify(before[field])) problems.push(`without ${field}: it changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`);
+            if (JSON.stringify(after[field]) !== JSON.stringify(before[field]))
+              problems.push(`without ${field}: it changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`);
           } else {
             if (status !== 400) problems.push(`without required ${field}: ${status}, expected 400`);
             if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`without required ${field}: refused but the row changed`);

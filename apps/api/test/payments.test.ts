@@ -14,7 +14,13 @@ afterAll(() => app.close());
 /** A visit whose total is 100.00. */
 async function newVisit() {
   const { customer, vehicle } = await createCustomer();
-  return staff.caller.visits.create({ name: 'Payments', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(2), tasks: [task({ soldForCents: 10_000 })] });
+  return staff.caller.visits.create({
+    name: 'Payments',
+    customerId: customer.id,
+    vehicleId: vehicle.id,
+    dueDate: inDays(2),
+    tasks: [task({ soldForCents: 10_000 })],
+  });
 }
 
 async function pay(visitId: string, amountCents: number, status: 'SUCCESS' | 'FAILED' = 'SUCCESS') {
@@ -27,17 +33,29 @@ async function pay(visitId: string, amountCents: number, status: 'SUCCESS' | 'FA
   expect(response.statusCode).toBe(201);
   return response.json().payment as { id: string };
 }
-const change = (id: string, body: object) => app.inject({ method: 'PATCH', url: `/backend/payments/${id}`, headers: staff.authHeader, payload: body });
+const change = (id: string, body: object) =>
+  app.inject({ method: 'PATCH', url: `/backend/payments/${id}`, headers: staff.authHeader, payload: body });
 
 type Step = (visitId: string) => Promise<unknown>;
 const steps = {
-  pay: (amount: number): Step => (visitId) => pay(visitId, amount),
-  fail: (amount: number): Step => (visitId) => pay(visitId, amount, 'FAILED'),
-  payThenDelete: (amount: number): Step => async (visitId) => expect((await change((await pay(visitId, amount)).id, { action: 'delete' })).statusCode).toBe(200),
-  payThenRefund: (amount: number, refund?: number): Step => async (visitId) => {
-    const payment = await pay(visitId, amount);
-    expect((await change(payment.id, { action: 'refund', ...(refund ? { amountCents: refund } : {}) })).statusCode).toBe(200);
-  },
+  pay:
+    (amount: number): Step =>
+    (visitId) =>
+      pay(visitId, amount),
+  fail:
+    (amount: number): Step =>
+    (visitId) =>
+      pay(visitId, amount, 'FAILED'),
+  payThenDelete:
+    (amount: number): Step =>
+    async (visitId) =>
+      expect((await change((await pay(visitId, amount)).id, { action: 'delete' })).statusCode).toBe(200),
+  payThenRefund:
+    (amount: number, refund?: number): Step =>
+    async (visitId) => {
+      const payment = await pay(visitId, amount);
+      expect((await change(payment.id, { action: 'refund', ...(refund ? { amountCents: refund } : {}) })).statusCode).toBe(200);
+    },
 };
 
 describe('visit payment status derivation', () => {
@@ -71,7 +89,12 @@ describe('visit payment status derivation', () => {
 describe('payment records', () => {
   it('requires an amount above zero and a method', async () => {
     const visit = await newVisit();
-    const response = await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/payments`, headers: staff.authHeader, payload: { amountCents: 0 } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/backend/visits/${visit.id}/payments`,
+      headers: staff.authHeader,
+      payload: { amountCents: 0 },
+    });
     expect(response.statusCode).toBe(400);
     const { fieldErrors } = response.json();
     expect(fieldErrors.amountCents).toEqual(['Amount must be at least 0.01']);
@@ -82,7 +105,10 @@ describe('payment records', () => {
     const visit = await newVisit();
     const payment = await pay(visit.id, 2_000);
     const deleted = await change(payment.id, { action: 'delete' });
-    expect(deleted.json()).toMatchObject({ payment: { status: 'DELETED', amountCents: 2_000 }, visit: { paidCents: 0, paymentStatus: 'UNPAID' } });
+    expect(deleted.json()).toMatchObject({
+      payment: { status: 'DELETED', amountCents: 2_000 },
+      visit: { paidCents: 0, paymentStatus: 'UNPAID' },
+    });
     expect(await testDb().payment.findUnique({ where: { id: payment.id } })).toMatchObject({ status: 'DELETED' });
     expect((await change(payment.id, { action: 'delete' })).statusCode).toBe(409);
   });
@@ -135,11 +161,15 @@ describe('payment records', () => {
   it('lists the history of a visit and the global history with filters', async () => {
     const visit = await newVisit();
     const cash = await staff.caller.payments.create({ id: visit.id, data: { amountCents: 1_000, method: 'CASH' } });
-    const transfer = await staff.caller.payments.create({ id: visit.id, data: { amountCents: 2_000, method: 'BANK_TRANSFER', status: 'FAILED' } });
+    const transfer = await staff.caller.payments.create({
+      id: visit.id,
+      data: { amountCents: 2_000, method: 'BANK_TRANSFER', status: 'FAILED' },
+    });
     const perVisit = await app.inject({ method: 'GET', url: `/backend/visits/${visit.id}/payments`, headers: staff.authHeader });
     expect(perVisit.json().map((p: { id: string }) => p.id)).toEqual([transfer.payment.id, cash.payment.id]);
 
-    const query = (qs: string) => app.inject({ method: 'GET', url: `/backend/payments?visitId=${visit.id}&${qs}`, headers: staff.authHeader });
+    const query = (qs: string) =>
+      app.inject({ method: 'GET', url: `/backend/payments?visitId=${visit.id}&${qs}`, headers: staff.authHeader });
     const ids = async (qs: string) => (await query(qs)).json().items.map((p: { id: string }) => p.id);
     expect(await ids('method=CASH')).toEqual([cash.payment.id]);
     expect(await ids('status=FAILED')).toEqual([transfer.payment.id]);

@@ -1,7 +1,15 @@
 // The PDF engine (src/lib/pdf): the branded frame, the shared table, Arabic right-to-left with numbers in
 // order, user text printed literally (never interpreted as Typst). Text read back with pdftotext.
 import { describe, expect, it } from 'vitest';
-import { PdfRenderError, RENDERER, pdfRendererPid, renderBrandedPdf, renderPdf, stopPdfRenderer, type BrandedDocument } from '../src/lib/pdf/render-pdf.ts';
+import {
+  PdfRenderError,
+  RENDERER,
+  pdfRendererPid,
+  renderBrandedPdf,
+  renderPdf,
+  stopPdfRenderer,
+  type BrandedDocument,
+} from '../src/lib/pdf/render-pdf.ts';
 import { isolateLtr, pdfFormatter } from '../src/lib/pdf/format.ts';
 import { pdfPageCount, pdfText } from './pdf-text.ts';
 
@@ -91,7 +99,9 @@ describe('PDF renderer process', () => {
 
   it('renders outside this process, several documents at once, each answer to its own request', async () => {
     const titles = ['First', 'Second', 'Third', 'Fourth'];
-    const pdfs = await Promise.all(titles.map((title) => renderBrandedPdf({ document: frame('en', title), body: TABLE_BODY, data: table('en', 2) })));
+    const pdfs = await Promise.all(
+      titles.map((title) => renderBrandedPdf({ document: frame('en', title), body: TABLE_BODY, data: table('en', 2) })),
+    );
     for (const [index, pdf] of pdfs.entries()) expect(pdfText(pdf)).toContain(titles[index]);
     const pid = pdfRendererPid();
     expect(pid).not.toBeNull();

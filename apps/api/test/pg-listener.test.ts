@@ -48,7 +48,10 @@ describe('shared LISTEN connection', () => {
     const db = namedDb(name);
     const first = await openPgListener(db, silent);
     const second = await openPgListener(db, silent);
-    toClose.push(() => first.close(), () => second.close());
+    toClose.push(
+      () => first.close(),
+      () => second.close(),
+    );
     const heard = { first: [] as string[], second: [] as string[], other: [] as string[] };
     await first.listen('pg_listener_test_a', (payload) => heard.first.push(payload));
     await second.listen('pg_listener_test_a', (payload) => heard.second.push(payload));

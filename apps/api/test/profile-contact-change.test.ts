@@ -40,7 +40,8 @@ describe('own email and phone change with a one-time code', () => {
   }
   const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, who: { authHeader: Record<string, string> }, payload?: object) =>
     app.inject({ method, url: `/backend/profile${url}`, headers: who.authHeader, ...(payload ? { payload } : {}) });
-  const stored = (id: string) => testDb().user.findUniqueOrThrow({ where: { id }, select: { email: true, countryCode: true, phoneNumber: true } });
+  const stored = (id: string) =>
+    testDb().user.findUniqueOrThrow({ where: { id }, select: { email: true, countryCode: true, phoneNumber: true } });
   /** The resend countdown is over, without waiting a minute. */
   const endCooldown = (userId: string) =>
     testDb().authAttempt.updateMany({
@@ -99,7 +100,10 @@ describe('own email and phone change with a one-time code', () => {
     const target = newEmail();
     expect((await call('POST', '/email-change', me, { email: target })).statusCode).toBe(200);
     const code = await sink.waitForCode(target);
-    await testDb().oneTimeCode.updateMany({ where: { userId: me.user.id, purpose: 'CHANGE_EMAIL' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await testDb().oneTimeCode.updateMany({
+      where: { userId: me.user.id, purpose: 'CHANGE_EMAIL' },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
 
     const expired = await call('POST', '/email-change/verify', me, { otp: code });
     expect(expired.statusCode).toBe(400);
@@ -115,7 +119,8 @@ describe('own email and phone change with a one-time code', () => {
     await call('POST', '/email-change', me, { email: target });
     const code = await sink.waitForCode(target);
     const answers: string[] = [];
-    for (let i = 0; i < OTP.maxAttempts; i++) answers.push((await call('POST', '/email-change/verify', me, { otp: wrongCode(code) })).json().message);
+    for (let i = 0; i < OTP.maxAttempts; i++)
+      answers.push((await call('POST', '/email-change/verify', me, { otp: wrongCode(code) })).json().message);
     expect(answers).toEqual([...Array(OTP.maxAttempts - 1).fill(AUTH_MESSAGES.codeInvalid), AUTH_MESSAGES.codeLocked]);
     expect((await call('POST', '/email-change/verify', me, { otp: code })).json().message).toBe(AUTH_MESSAGES.codeLocked);
     expect((await stored(me.user.id)).email).toBe(me.user.email);
@@ -169,7 +174,10 @@ describe('own email and phone change with a one-time code', () => {
     const me = await client();
     const before = await stored(me.user.id);
     const number = newPhone();
-    const requested = await call('POST', '/phone-change', me, { countryCode: '33', phoneNumber: `${number.slice(0, 3)} ${number.slice(3)}` });
+    const requested = await call('POST', '/phone-change', me, {
+      countryCode: '33',
+      phoneNumber: `${number.slice(0, 3)} ${number.slice(3)}`,
+    });
     expect(requested.statusCode, requested.body).toBe(200);
     expect(requested.json().pendingChanges.phone).toMatchObject({ countryCode: '+33', phoneNumber: number });
     const code = await textCode(`+33${number}`);
@@ -177,7 +185,9 @@ describe('own email and phone change with a one-time code', () => {
 
     const deps = testDeps({ config: { ...testDeps().config, SMTP_URL: sink.url }, senders: { phone: phoneSender } });
     const caller = createCaller(createContextInner(deps, { userId: me.user.id, roles: ['CLIENT'] }));
-    await expect(caller.profile.confirmContactChange({ channel: 'phone', otp: wrongCode(code) })).rejects.toThrow(AUTH_MESSAGES.codeInvalid);
+    await expect(caller.profile.confirmContactChange({ channel: 'phone', otp: wrongCode(code) })).rejects.toThrow(
+      AUTH_MESSAGES.codeInvalid,
+    );
     expect(await stored(me.user.id)).toEqual(before);
     const applied = await caller.profile.confirmContactChange({ channel: 'phone', otp: code });
     expect(applied).toMatchObject({ countryCode: '+33', phoneNumber: number, pendingChanges: { phone: null } });

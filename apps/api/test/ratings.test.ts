@@ -39,12 +39,18 @@ describe('client rates a visit', () => {
     const client = await clientWithVisits();
     const first = await rate(client, client.completed, { stars: 4, feedback: '  Quick brake job. ', showOnWebsite: true });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ created: true, rating: { visitId: client.completed, stars: 4, feedback: 'Quick brake job.', showOnWebsite: true } });
+    expect(first.json()).toMatchObject({
+      created: true,
+      rating: { visitId: client.completed, stars: 4, feedback: 'Quick brake job.', showOnWebsite: true },
+    });
 
     // Rating again changes what is sent (the consent is withdrawn explicitly; left out, it would stay).
     const second = await rate(client, client.completed, { stars: 2, feedback: '', showOnWebsite: false });
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ created: false, rating: { id: first.json().rating.id, stars: 2, feedback: null, showOnWebsite: false } });
+    expect(second.json()).toMatchObject({
+      created: false,
+      rating: { id: first.json().rating.id, stars: 2, feedback: null, showOnWebsite: false },
+    });
     expect(await testDb().rating.count({ where: { visitId: client.completed } })).toBe(1);
 
     const mine = await app.inject({ method: 'GET', url: `/backend/my/visits/${client.completed}/rating`, headers: client.authHeader });
@@ -86,7 +92,9 @@ describe('client rates a visit', () => {
     const missing = await rate(client, '0190a0a0-0000-7000-8000-000000000000', { stars: 5 });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
-    expect((await app.inject({ method: 'GET', url: `/backend/my/visits/${other.completed}/rating`, headers: client.authHeader })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/backend/my/visits/${other.completed}/rating`, headers: client.authHeader })).statusCode,
+    ).toBe(404);
     expect(await testDb().rating.count({ where: { visitId: other.completed } })).toBe(0);
 
     const pending = await rate(client, client.pending, { stars: 5 });
@@ -115,7 +123,12 @@ describe('client rates a visit', () => {
 describe('staff ratings screen', () => {
   it('refuses clients (403) and anonymous callers (401)', async () => {
     const client = await clientWithVisits();
-    const { rating } = await client.caller.ratings.rateVisit({ visitId: client.completed, stars: 5, feedback: 'Great', showOnWebsite: true });
+    const { rating } = await client.caller.ratings.rateVisit({
+      visitId: client.completed,
+      stars: 5,
+      feedback: 'Great',
+      showOnWebsite: true,
+    });
     for (const [method, url, payload] of [
       ['GET', '/backend/ratings', undefined],
       ['GET', '/backend/ratings/summary', undefined],
@@ -135,7 +148,9 @@ describe('staff ratings screen', () => {
     await testDb().rating.update({ where: { id: old.rating.id }, data: { createdAt: new Date(Date.now() - 40 * DAY) } });
     const recent = await client.caller.ratings.rateVisit({ visitId: client.completed, stars: 5, feedback: `Spotless ${uniqueSuffix()}` });
 
-    const fives = (await app.inject({ method: 'GET', url: '/backend/ratings?stars=5&period=7d&pageSize=100', headers: staff.authHeader })).json();
+    const fives = (
+      await app.inject({ method: 'GET', url: '/backend/ratings?stars=5&period=7d&pageSize=100', headers: staff.authHeader })
+    ).json();
     expect(fives.items.every((item: { stars: number }) => item.stars === 5)).toBe(true);
     const mineInFives = fives.items.find((item: { id: string }) => item.id === recent.rating.id);
     expect(mineInFives).toMatchObject({
@@ -179,15 +194,26 @@ describe('staff ratings screen', () => {
     const client = await clientWithVisits();
     const feedback = `Honest advice and a fair price ${uniqueSuffix()}`;
     const noConsent = await client.caller.ratings.rateVisit({ visitId: client.pickedUp, stars: 4, feedback });
-    const refused = await app.inject({ method: 'PATCH', url: `/backend/ratings/${noConsent.rating.id}/testimonial`, headers: staff.authHeader, payload: { testimonial: true } });
+    const refused = await app.inject({
+      method: 'PATCH',
+      url: `/backend/ratings/${noConsent.rating.id}/testimonial`,
+      headers: staff.authHeader,
+      payload: { testimonial: true },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(RATING_MESSAGES.testimonialNeedsConsent);
 
     const consented = await client.caller.ratings.rateVisit({ visitId: client.completed, stars: 5, feedback, showOnWebsite: true });
-    const chosen = await app.inject({ method: 'PATCH', url: `/backend/ratings/${consented.rating.id}/testimonial`, headers: staff.authHeader, payload: { testimonial: true } });
+    const chosen = await app.inject({
+      method: 'PATCH',
+      url: `/backend/ratings/${consented.rating.id}/testimonial`,
+      headers: staff.authHeader,
+      payload: { testimonial: true },
+    });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().testimonial).toBe(true);
-    const publicList = async () => (await app.inject({ method: 'GET', url: '/backend/testimonials' })).json().items as { id: string; name: string; feedback: string }[];
+    const publicList = async () =>
+      (await app.inject({ method: 'GET', url: '/backend/testimonials' })).json().items as { id: string; name: string; feedback: string }[];
     expect((await publicList()).find((item) => item.id === consented.rating.id)).toMatchObject({
       name: `${client.user.firstName} ${client.user.lastName.charAt(0)}.`,
       feedback,
@@ -208,7 +234,9 @@ describe('staff ratings screen', () => {
 
     // Without written feedback there is nothing to show.
     const silent = await client.caller.ratings.rateVisit({ visitId: client.pickedUp, stars: 5, feedback: null, showOnWebsite: true });
-    await expect(staff.caller.ratings.setTestimonial({ id: silent.rating.id, testimonial: true })).rejects.toMatchObject({ message: RATING_MESSAGES.testimonialNeedsFeedback });
+    await expect(staff.caller.ratings.setTestimonial({ id: silent.rating.id, testimonial: true })).rejects.toMatchObject({
+      message: RATING_MESSAGES.testimonialNeedsFeedback,
+    });
   });
 
   it('keeps the client’s opinion when staff delete the rated visit (no visit any more, still counted)', async () => {
@@ -216,7 +244,11 @@ describe('staff ratings screen', () => {
     const { rating } = await client.caller.ratings.rateVisit({ visitId: client.completed, stars: 2, feedback: 'Lost my booking' });
     await staff.caller.visits.delete({ id: client.completed });
     expect(await testDb().visit.count({ where: { id: client.completed } })).toBe(0);
-    expect(await testDb().rating.findUniqueOrThrow({ where: { id: rating.id } })).toMatchObject({ visitId: null, stars: 2, userId: client.user.id });
+    expect(await testDb().rating.findUniqueOrThrow({ where: { id: rating.id } })).toMatchObject({
+      visitId: null,
+      stars: 2,
+      userId: client.user.id,
+    });
     const listed = await staff.caller.ratings.list({ stars: 2, pageSize: 100 });
     expect(listed.items.find((item) => item.id === rating.id)).toMatchObject({ visit: null, feedback: 'Lost my booking' });
     expect((await client.caller.ratings.mine()).general.map((item) => item.id)).toContain(rating.id);

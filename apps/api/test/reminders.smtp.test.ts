@@ -28,14 +28,20 @@ function decode(raw: string): { subject: string; text: string } {
   const subject = headerOf(head, 'Subject').replace(/=\?[\w-]+\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
   const encoding = headerOf(head, 'Content-Transfer-Encoding').toLowerCase();
   const text =
     encoding === 'base64'
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
-        ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+        ? Buffer.from(
+            body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8')
         : body;
   return { subject, text };
 }
@@ -45,7 +51,16 @@ let app: App;
 let deps: ReturnType<typeof testDeps>;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDeps().config.DATA_DIR, DATABASE_URL: inject('databaseUrl'), SMTP_URL: smtp.url, MAIL_FROM: 'Garage <shop@garage.test>' }) };
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: testDeps().config.DATA_DIR,
+      DATABASE_URL: inject('databaseUrl'),
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Garage <shop@garage.test>',
+    }),
+  };
   deps = testDeps({ config });
   app = await buildTestApp({ config });
 });
@@ -67,14 +82,23 @@ async function waitForMail(to: string, count = 1) {
 describe('reminder email over SMTP', () => {
   for (const [language, subject, body] of [
     ['en', 'Due: oil change for', 'is due for its oil change'],
-    ['fr', 'À faire : vidange pour', 'arrive à l\'échéance : vidange'],
+    ['fr', 'À faire : vidange pour', "arrive à l'échéance : vidange"],
     ['ar', 'حان موعد تغيير الزيت للمركبة', 'حان موعد تغيير الزيت لمركبتك'],
   ] as const) {
     it(`goes out in ${language} with the booking and unsubscribe links, and the unsubscribe link works`, async () => {
       const owner = await signedInCustomer();
       const email = `smtp_${uniqueSuffix()}@reminders.test`;
       await testDb().user.update({ where: { id: owner.customer.id }, data: { email, preferredLanguage: language } });
-      await testDb().oilChange.create({ data: { vehicleId: owner.vehicle.id, oilName: 'Total', oilType: 'Synthetic', currentKm: 40_000, nextChangeKm: 50_000, createdAt: new Date(Date.now() - 190 * DAY) } });
+      await testDb().oilChange.create({
+        data: {
+          vehicleId: owner.vehicle.id,
+          oilName: 'Total',
+          oilType: 'Synthetic',
+          currentKm: 40_000,
+          nextChangeKm: 50_000,
+          createdAt: new Date(Date.now() - 190 * DAY),
+        },
+      });
 
       await sendDueReminders(deps, { baseUrl: 'https://shop.example', log: silentLog });
       const [mail] = await waitForMail(email);
@@ -101,7 +125,11 @@ describe('appointment answer over SMTP', () => {
       data: { fullName: 'Amina Tazi', email, vehicleDescription: 'Kia Picanto', day: new Date(`${day}T00:00:00Z`), language: 'ar' },
     });
     const { user } = await createTestUser('EMPLOYEE');
-    await acceptAppointment(deps, { id: row.id, scheduledAt: `${day}T09:30:00.000Z`, note: 'أحضري المفتاح الاحتياطي', createVisit: false }, { actorId: user.id, baseUrl: 'https://shop.example', log: silentLog });
+    await acceptAppointment(
+      deps,
+      { id: row.id, scheduledAt: `${day}T09:30:00.000Z`, note: 'أحضري المفتاح الاحتياطي', createVisit: false },
+      { actorId: user.id, baseUrl: 'https://shop.example', log: silentLog },
+    );
     const [mail] = await waitForMail(email);
     expect(mail!.subject).toContain('تم تأكيد موعد زيارتك');
     expect(mail!.text).toContain('مرحباً Amina');

@@ -27,13 +27,18 @@ function captureSender() {
 async function customerWithEmail(language: 'en' | 'fr' | 'ar' = 'en') {
   const owner = await signedInCustomer();
   const email = `rem_${uniqueSuffix()}@reminders.test`;
-  await testDb().user.update({ where: { id: owner.customer.id }, data: { email, preferredLanguage: language, countryCode: '+212', phoneNumber: `6${Date.now() % 100_000_000}` } });
+  await testDb().user.update({
+    where: { id: owner.customer.id },
+    data: { email, preferredLanguage: language, countryCode: '+212', phoneNumber: `6${Date.now() % 100_000_000}` },
+  });
   return { ...owner, email };
 }
 
 /** An oil change recorded `days` ago, with the vehicle's latest reading set as given. */
 async function oilChange(vehicleId: string, at: Date, currentKm: number, nextChangeKm: number) {
-  return testDb().oilChange.create({ data: { vehicleId, oilName: 'Total 5W30', oilType: 'Synthetic', currentKm, nextChangeKm, createdAt: at } });
+  return testDb().oilChange.create({
+    data: { vehicleId, oilName: 'Total 5W30', oilType: 'Synthetic', currentKm, nextChangeKm, createdAt: at },
+  });
 }
 async function reading(vehicleId: string, km: number, at: Date) {
   await testDb().vehicle.update({ where: { id: vehicleId }, data: { latestKm: km, lastKmUpdate: at } });
@@ -48,12 +53,16 @@ beforeAll(async () => {
 
 const stateOf = async (vehicleId: string, now: Date) => {
   const { listReminders } = await import('../src/modules/reminders/reminders.service.ts');
-  const rows = await listReminders(testDb(), { states: ['SCHEDULED', 'UPCOMING', 'DUE', 'OVERDUE', 'DONE', 'DISMISSED'], contact: 'all', vehicleId, now }, 'http://shop.test');
+  const rows = await listReminders(
+    testDb(),
+    { states: ['SCHEDULED', 'UPCOMING', 'DUE', 'OVERDUE', 'DONE', 'DISMISSED'], contact: 'all', vehicleId, now },
+    'http://shop.test',
+  );
   return rows;
 };
 
 describe('due computation', () => {
-  it('by km: estimates today\'s odometer from the daily average when no new reading came in', async () => {
+  it("by km: estimates today's odometer from the daily average when no new reading came in", async () => {
     const { vehicle } = await createCustomer();
     const t0 = Date.now();
     // 10 000 km 100 days ago, 14 000 km 10 days ago: 44.4 km a day. Next change at 15 000 km.
@@ -82,7 +91,12 @@ describe('due computation', () => {
       await oilChange(vehicle.id, daysAgo(ago, now.getTime()), 50_000, 60_000);
       await reading(vehicle.id, 50_000, daysAgo(ago, now.getTime()));
       const [row] = await stateOf(vehicle.id, now);
-      expect({ ago, state: row!.state, kmPerDay: row!.kmPerDay, estimatedKm: row!.estimatedKm }).toEqual({ ago, state: expected, kmPerDay: null, estimatedKm: 50_000 });
+      expect({ ago, state: row!.state, kmPerDay: row!.kmPerDay, estimatedKm: row!.estimatedKm }).toEqual({
+        ago,
+        state: expected,
+        kmPerDay: null,
+        estimatedKm: 50_000,
+      });
     }
   });
 
@@ -101,16 +115,53 @@ describe('due computation', () => {
   it('a vehicle with no readings: a task reminder is due by date only, its km part stays empty', async () => {
     const { customer, vehicle } = await createCustomer();
     expect(vehicle.latestKm).toBeNull();
-    const visit = await testDb().visit.create({ data: { name: 'Brakes', customerId: customer.id, vehicleId: vehicle.id, visitDate: daysAgo(100), dueDate: daysAgo(100), status: 'COMPLETED' } });
+    const visit = await testDb().visit.create({
+      data: {
+        name: 'Brakes',
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        visitDate: daysAgo(100),
+        dueDate: daysAgo(100),
+        status: 'COMPLETED',
+      },
+    });
     await testDb().task.create({
-      data: { visitId: visit.id, title: 'Brake check', service: 'INSPECTION', status: 'COMPLETED', soldForCents: 0, completedOn: daysAgo(100), remindInMonths: 3, remindInKm: 5_000 },
+      data: {
+        visitId: visit.id,
+        title: 'Brake check',
+        service: 'INSPECTION',
+        status: 'COMPLETED',
+        soldForCents: 0,
+        completedOn: daysAgo(100),
+        remindInMonths: 3,
+        remindInKm: 5_000,
+      },
     });
     const [row] = await stateOf(vehicle.id, new Date());
     expect(row).toMatchObject({ kind: 'SERVICE', title: 'Brake check', dueKm: null, estimatedKm: null, state: 'DUE' });
     // Nothing due by km alone on a vehicle without readings.
     const other = await createCustomer();
-    const visit2 = await testDb().visit.create({ data: { name: 'Tyres', customerId: other.customer.id, vehicleId: other.vehicle.id, visitDate: daysAgo(400), dueDate: daysAgo(400), status: 'COMPLETED' } });
-    await testDb().task.create({ data: { visitId: visit2.id, title: 'Tyre rotation', service: 'MAINTENANCE', status: 'COMPLETED', soldForCents: 0, completedOn: daysAgo(400), remindInKm: 10_000 } });
+    const visit2 = await testDb().visit.create({
+      data: {
+        name: 'Tyres',
+        customerId: other.customer.id,
+        vehicleId: other.vehicle.id,
+        visitDate: daysAgo(400),
+        dueDate: daysAgo(400),
+        status: 'COMPLETED',
+      },
+    });
+    await testDb().task.create({
+      data: {
+        visitId: visit2.id,
+        title: 'Tyre rotation',
+        service: 'MAINTENANCE',
+        status: 'COMPLETED',
+        soldForCents: 0,
+        completedOn: daysAgo(400),
+        remindInKm: 10_000,
+      },
+    });
     expect((await stateOf(other.vehicle.id, new Date()))[0]).toMatchObject({ state: 'SCHEDULED', dueKm: null, dueDate: null });
   });
 
@@ -118,15 +169,46 @@ describe('due computation', () => {
     const { customer, vehicle } = await createCustomer();
     const first = await oilChange(vehicle.id, daysAgo(200), 20_000, 25_000);
     expect((await stateOf(vehicle.id, new Date()))[0]!.state).toBe('OVERDUE');
-    await staff.caller.oilChanges.create({ vehicleId: vehicle.id, data: { oilName: 'Total', oilType: 'Synthetic', currentKm: 26_000, nextChangeKm: 31_000 } });
+    await staff.caller.oilChanges.create({
+      vehicleId: vehicle.id,
+      data: { oilName: 'Total', oilType: 'Synthetic', currentKm: 26_000, nextChangeKm: 31_000 },
+    });
     const rows = await stateOf(vehicle.id, new Date());
     expect(rows.map((r) => r.state).sort()).toEqual(['DONE', 'SCHEDULED']);
     expect(rows.find((r) => r.state === 'DONE')!.dueKm).toBe(first.nextChangeKm);
 
-    const visit = await testDb().visit.create({ data: { name: 'Brakes', customerId: customer.id, vehicleId: vehicle.id, visitDate: daysAgo(300), dueDate: daysAgo(300), status: 'COMPLETED' } });
-    await testDb().task.create({ data: { visitId: visit.id, title: 'Brake check', service: 'INSPECTION', status: 'COMPLETED', soldForCents: 0, completedOn: daysAgo(300), remindInMonths: 6 } });
+    const visit = await testDb().visit.create({
+      data: {
+        name: 'Brakes',
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        visitDate: daysAgo(300),
+        dueDate: daysAgo(300),
+        status: 'COMPLETED',
+      },
+    });
+    await testDb().task.create({
+      data: {
+        visitId: visit.id,
+        title: 'Brake check',
+        service: 'INSPECTION',
+        status: 'COMPLETED',
+        soldForCents: 0,
+        completedOn: daysAgo(300),
+        remindInMonths: 6,
+      },
+    });
     expect((await stateOf(vehicle.id, new Date())).find((r) => r.kind === 'SERVICE')!.state).toBe('OVERDUE');
-    await testDb().task.create({ data: { visitId: visit.id, title: ' brake CHECK ', service: 'INSPECTION', status: 'COMPLETED', soldForCents: 0, completedOn: daysAgo(1) } });
+    await testDb().task.create({
+      data: {
+        visitId: visit.id,
+        title: ' brake CHECK ',
+        service: 'INSPECTION',
+        status: 'COMPLETED',
+        soldForCents: 0,
+        completedOn: daysAgo(1),
+      },
+    });
     expect((await stateOf(vehicle.id, new Date())).find((r) => r.kind === 'SERVICE')!.state).toBe('DONE');
   });
 });
@@ -177,20 +259,34 @@ describe('staff screen, contact and dismiss; the client view', () => {
 describe('oil-change corrections', () => {
   it('update (only what was sent) and delete: the latest km and the reminder follow', async () => {
     const { vehicle } = await createCustomer();
-    const older = await staff.caller.oilChanges.create({ vehicleId: vehicle.id, data: { oilName: 'A', oilType: 'Synthetic', currentKm: 10_000, nextChangeKm: 15_000 } });
-    const typo = await staff.caller.oilChanges.create({ vehicleId: vehicle.id, data: { oilName: 'B', oilType: 'Synthetic', currentKm: 120_000, nextChangeKm: 125_000, notes: 'keep me' } });
+    const older = await staff.caller.oilChanges.create({
+      vehicleId: vehicle.id,
+      data: { oilName: 'A', oilType: 'Synthetic', currentKm: 10_000, nextChangeKm: 15_000 },
+    });
+    const typo = await staff.caller.oilChanges.create({
+      vehicleId: vehicle.id,
+      data: { oilName: 'B', oilType: 'Synthetic', currentKm: 120_000, nextChangeKm: 125_000, notes: 'keep me' },
+    });
     expect((await staff.caller.oilChanges.list({ vehicleId: vehicle.id })).summary.latestKm).toBe(120_000);
 
     const fixed = await staff.caller.oilChanges.update({ id: typo.id, data: { currentKm: 12_000, nextChangeKm: 17_000 } });
     expect(fixed).toMatchObject({ oilName: 'B', notes: 'keep me', currentKm: 12_000, nextChangeKm: 17_000 });
-    expect((await staff.caller.oilChanges.list({ vehicleId: vehicle.id })).summary).toMatchObject({ latestKm: 12_000, nextChangeKm: 17_000 });
+    expect((await staff.caller.oilChanges.list({ vehicleId: vehicle.id })).summary).toMatchObject({
+      latestKm: 12_000,
+      nextChangeKm: 17_000,
+    });
     expect((await staff.caller.reminders.list({ vehicleId: vehicle.id, states: ['SCHEDULED'] }))[0]!.dueKm).toBe(17_000);
 
-    await expect(staff.caller.oilChanges.update({ id: typo.id, data: { nextChangeKm: 11_000 } })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(staff.caller.oilChanges.update({ id: typo.id, data: { nextChangeKm: 11_000 } })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
 
     const removed = await staff.caller.oilChanges.delete({ id: typo.id });
     expect(removed.summary).toMatchObject({ latestKm: 10_000, nextChangeKm: 15_000 });
-    const reminders = await staff.caller.reminders.list({ vehicleId: vehicle.id, states: ['SCHEDULED', 'UPCOMING', 'DUE', 'OVERDUE', 'DONE'] });
+    const reminders = await staff.caller.reminders.list({
+      vehicleId: vehicle.id,
+      states: ['SCHEDULED', 'UPCOMING', 'DUE', 'OVERDUE', 'DONE'],
+    });
     expect(reminders.map((r) => r.dueKm)).toEqual([15_000]);
     await expect(staff.caller.oilChanges.delete({ id: typo.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(older.id).toBeTruthy();
@@ -211,12 +307,17 @@ describe('sending and unsubscribing', () => {
     const deps = testDeps({ senders: { email: mail.sender } });
     const workers: JobRunner[] = [];
     try {
-      for (let i = 0; i < 2; i += 1) workers.push(await startJobs(deps, inject('databaseUrl'), silentLog, { schedule: false, pollingIntervalSeconds: 0.5 }));
+      for (let i = 0; i < 2; i += 1)
+        workers.push(await startJobs(deps, inject('databaseUrl'), silentLog, { schedule: false, pollingIntervalSeconds: 0.5 }));
       // Both instances ask for a run at once (as two cron ticks would), and each instance also runs a scan.
       await Promise.all(workers.map((worker) => worker.boss.send(REMINDER_QUEUE, {})));
-      await Promise.all([sendDueReminders(deps, { baseUrl: 'http://shop.test', log: silentLog }), sendDueReminders(deps, { baseUrl: 'http://shop.test', log: silentLog })]);
+      await Promise.all([
+        sendDueReminders(deps, { baseUrl: 'http://shop.test', log: silentLog }),
+        sendDueReminders(deps, { baseUrl: 'http://shop.test', log: silentLog }),
+      ]);
       const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline && (await workers[0]!.boss.getQueueSize(REMINDER_QUEUE, { before: 'completed' })) > 0) await new Promise((r) => setTimeout(r, 200));
+      while (Date.now() < deadline && (await workers[0]!.boss.getQueueSize(REMINDER_QUEUE, { before: 'completed' })) > 0)
+        await new Promise((r) => setTimeout(r, 200));
       const mine = () => mail.sent.filter((message) => message.to === owner.email);
       expect(mine()).toHaveLength(1);
       expect(mine()[0]!.subject).toContain('تغيير الزيت');

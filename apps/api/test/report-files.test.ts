@@ -2,7 +2,7 @@
 // writers stop asking for rows, so the cursor waits instead of the server's memory filling; an abandoned
 // download ends the row source (which ends the cursor's transaction). No database: a row source that counts
 // what was asked of it.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { REPORT_TEXT, REPORTS, type ReportRow } from '@garage/shared';
@@ -140,7 +140,8 @@ async function rowsSource(count: number, totals: Record<string, number>) {
   });
   async function* parts(): AsyncGenerator<ReportPart> {
     try {
-      for (let start = 0; start < count; start += 500) yield { rows: Array.from({ length: Math.min(500, count - start) }, (_, i) => row(start + i)) };
+      for (let start = 0; start < count; start += 500)
+        yield { rows: Array.from({ length: Math.min(500, count - start) }, (_, i) => row(start + i)) };
       yield { totals };
     } finally {
       state.ended = true;
@@ -164,7 +165,10 @@ describe('XLSX file (written in its worker thread)', () => {
     expect(sheet.name).toBe('الإصلاحات');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, rightToLeft: true });
     const columns = REPORTS.repair.columns;
-    expect(sheet.getRow(1).values).toEqual([undefined, ...columns.map((column) => (column.type === 'money' ? `${column.label.ar} (EUR)` : column.label.ar))]);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      ...columns.map((column) => (column.type === 'money' ? `${column.label.ar} (EUR)` : column.label.ar)),
+    ]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     for (let i = 0; i < ROWS; i++) {
       const expected = source.row(i);
@@ -192,7 +196,19 @@ describe('XLSX file (written in its worker thread)', () => {
   /** Repair rows around `bad` (the cell values of one row in the middle), then the totals; `ended` once closed. */
   function failingSource(bad: Record<string, unknown>[]) {
     const state = { ended: false };
-    const row = (visit: unknown): ReportRow => ({ date: '2026-03-01', visit, customer: 'A', plate: 'P', status: 'Completed', tasks: 1, tasksDone: 1, billed: 1, paid: 1, balance: 0 }) as ReportRow;
+    const row = (visit: unknown): ReportRow =>
+      ({
+        date: '2026-03-01',
+        visit,
+        customer: 'A',
+        plate: 'P',
+        status: 'Completed',
+        tasks: 1,
+        tasksDone: 1,
+        billed: 1,
+        paid: 1,
+        balance: 0,
+      }) as ReportRow;
     async function* parts(): AsyncGenerator<ReportPart> {
       try {
         yield { rows: [row('before')] };

@@ -33,9 +33,15 @@ function urlFor(name: string): string {
 }
 
 async function user(role: Role, data: Partial<Prisma.UserUncheckedCreateInput> = {}) {
-  const row = await db.user.create({ data: { firstName: 'Staff', lastName: 'Member', username: `u${randomUUID().slice(0, 8)}`, role, ...data } });
+  const row = await db.user.create({
+    data: { firstName: 'Staff', lastName: 'Member', username: `u${randomUUID().slice(0, 8)}`, role, ...data },
+  });
   const token = signAccessToken({ userId: row.id, roles: [role] }, TEST_JWT_SECRET);
-  return { ...row, headers: { authorization: `Bearer ${token}` }, caller: createCaller(createContextInner(testDeps({ db }), { userId: row.id, roles: [role] })) };
+  return {
+    ...row,
+    headers: { authorization: `Bearer ${token}` },
+    caller: createCaller(createContextInner(testDeps({ db }), { userId: row.id, roles: [role] })),
+  };
 }
 
 let staff: Awaited<ReturnType<typeof user>>;
@@ -43,20 +49,74 @@ let alice: Awaited<ReturnType<typeof user>>;
 let bob: Awaited<ReturnType<typeof user>>;
 const ids: Record<string, string> = {};
 
-type TaskSpec = { title: string; service: 'REPAIR' | 'MAINTENANCE' | 'INSPECTION'; status: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED'; cost: number; soldFor: number };
-type PaymentSpec = { amount: number; method: 'CASH' | 'CREDIT_CARD' | 'BANK_TRANSFER'; status: 'SUCCESS' | 'FAILED' | 'REFUNDED'; at: string };
+type TaskSpec = {
+  title: string;
+  service: 'REPAIR' | 'MAINTENANCE' | 'INSPECTION';
+  status: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+  cost: number;
+  soldFor: number;
+};
+type PaymentSpec = {
+  amount: number;
+  method: 'CASH' | 'CREDIT_CARD' | 'BANK_TRANSFER';
+  status: 'SUCCESS' | 'FAILED' | 'REFUNDED';
+  at: string;
+};
 
-async function visit(customerId: string, vehicleId: string, spec: { name: string; at: string; status: Prisma.VisitUncheckedCreateInput['status']; total: number; paid: number; paymentStatus: Prisma.VisitUncheckedCreateInput['paymentStatus']; tasks: TaskSpec[]; payments?: PaymentSpec[] }) {
+async function visit(
+  customerId: string,
+  vehicleId: string,
+  spec: {
+    name: string;
+    at: string;
+    status: Prisma.VisitUncheckedCreateInput['status'];
+    total: number;
+    paid: number;
+    paymentStatus: Prisma.VisitUncheckedCreateInput['paymentStatus'];
+    tasks: TaskSpec[];
+    payments?: PaymentSpec[];
+  },
+) {
   const at = new Date(spec.at);
   const row = await db.visit.create({
-    data: { name: spec.name, customerId, vehicleId, visitDate: at, createdAt: at, dueDate: at, status: spec.status, totalCostCents: spec.total, paidCents: spec.paid, paymentStatus: spec.paymentStatus },
+    data: {
+      name: spec.name,
+      customerId,
+      vehicleId,
+      visitDate: at,
+      createdAt: at,
+      dueDate: at,
+      status: spec.status,
+      totalCostCents: spec.total,
+      paidCents: spec.paid,
+      paymentStatus: spec.paymentStatus,
+    },
   });
   // One at a time, so ids (UUIDv7) follow the order written here.
   for (const task of spec.tasks) {
-    await db.task.create({ data: { visitId: row.id, title: task.title, service: task.service, status: task.status, costCents: task.cost, soldForCents: task.soldFor, createdAt: at, completedOn: task.status === 'COMPLETED' ? at : null } });
+    await db.task.create({
+      data: {
+        visitId: row.id,
+        title: task.title,
+        service: task.service,
+        status: task.status,
+        costCents: task.cost,
+        soldForCents: task.soldFor,
+        createdAt: at,
+        completedOn: task.status === 'COMPLETED' ? at : null,
+      },
+    });
   }
   for (const payment of spec.payments ?? []) {
-    await db.payment.create({ data: { visitId: row.id, amountCents: payment.amount, method: payment.method, status: payment.status, createdAt: new Date(payment.at) } });
+    await db.payment.create({
+      data: {
+        visitId: row.id,
+        amountCents: payment.amount,
+        method: payment.method,
+        status: payment.status,
+        createdAt: new Date(payment.at),
+      },
+    });
   }
   return row;
 }
@@ -70,16 +130,41 @@ beforeAll(async () => {
   await db.merchant.updateMany({ data: { displayName: 'Garage Atlas', currency: 'EUR', timezone: 'Europe/Paris' } });
 
   staff = await user('EMPLOYEE');
-  alice = await user('CLIENT', { firstName: 'Alice', lastName: 'Martin', email: 'alice@example.test', countryCode: '+33', phoneNumber: '612345678', createdAt: new Date('2024-05-02T10:00Z') });
+  alice = await user('CLIENT', {
+    firstName: 'Alice',
+    lastName: 'Martin',
+    email: 'alice@example.test',
+    countryCode: '+33',
+    phoneNumber: '612345678',
+    createdAt: new Date('2024-05-02T10:00Z'),
+  });
   bob = await user('CLIENT', { firstName: 'Bob', lastName: 'Zed', createdAt: new Date('2024-06-01T10:00Z') });
   const vehicle = (ownerId: string, plate: string, data: Partial<Prisma.VehicleUncheckedCreateInput>) =>
-    db.vehicle.create({ data: { ownerId, type: 'CAR', plateNumber: plate, plateNormalized: plate.replace(/\W/g, ''), color: 'Red', brand: 'Renault', model: 'Clio', year: 2019, engineType: 'Petrol', ...data } });
+    db.vehicle.create({
+      data: {
+        ownerId,
+        type: 'CAR',
+        plateNumber: plate,
+        plateNormalized: plate.replace(/\W/g, ''),
+        color: 'Red',
+        brand: 'Renault',
+        model: 'Clio',
+        year: 2019,
+        engineType: 'Petrol',
+        ...data,
+      },
+    });
   const a1 = await vehicle(alice.id, 'AA-111', { latestKm: 50_000 });
   const b1 = await vehicle(bob.id, 'BB-222', { type: 'VAN', brand: 'Peugeot', model: 'Partner', year: 2016, latestKm: 80_000 });
   Object.assign(ids, { a1: a1.id, b1: b1.id });
 
   await visit(alice.id, a1.id, {
-    name: 'Brakes and service', at: '2025-03-10T09:00Z', status: 'COMPLETED', total: 40_000, paid: 40_000, paymentStatus: 'PAID',
+    name: 'Brakes and service',
+    at: '2025-03-10T09:00Z',
+    status: 'COMPLETED',
+    total: 40_000,
+    paid: 40_000,
+    paymentStatus: 'PAID',
     tasks: [
       { title: 'Brake pads', service: 'REPAIR', status: 'COMPLETED', cost: 20_000, soldFor: 30_000 },
       { title: 'Service', service: 'MAINTENANCE', status: 'COMPLETED', cost: 5_000, soldFor: 10_000 },
@@ -89,10 +174,25 @@ beforeAll(async () => {
       { amount: 40_000, method: 'CASH', status: 'SUCCESS', at: '2025-03-10T11:00Z' },
     ],
   });
-  await db.oilChange.create({ data: { vehicleId: a1.id, oilName: 'Total Quartz', oilType: '5W-30', currentKm: 50_000, nextChangeKm: 60_000, filterChanged: true, createdAt: new Date('2025-03-10T09:30Z') } });
+  await db.oilChange.create({
+    data: {
+      vehicleId: a1.id,
+      oilName: 'Total Quartz',
+      oilType: '5W-30',
+      currentKm: 50_000,
+      nextChangeKm: 60_000,
+      filterChanged: true,
+      createdAt: new Date('2025-03-10T09:30Z'),
+    },
+  });
   await visit(alice.id, a1.id, {
     // A name a spreadsheet would run as a formula.
-    name: '=Clutch', at: '2025-03-20T09:00Z', status: 'IN_PROGRESS', total: 20_000, paid: 10_000, paymentStatus: 'PARTIALLY_PAID',
+    name: '=Clutch',
+    at: '2025-03-20T09:00Z',
+    status: 'IN_PROGRESS',
+    total: 20_000,
+    paid: 10_000,
+    paymentStatus: 'PARTIALLY_PAID',
     tasks: [
       { title: 'Clutch', service: 'REPAIR', status: 'IN_PROGRESS', cost: 12_000, soldFor: 20_000 },
       { title: 'Check', service: 'INSPECTION', status: 'CANCELLED', cost: 2_000, soldFor: 5_000 },
@@ -103,21 +203,57 @@ beforeAll(async () => {
     ],
   });
   // 00:30 on 1 April in Paris: outside March.
-  await visit(bob.id, b1.id, { name: 'Noise', at: '2025-03-31T22:30Z', status: 'PENDING', total: 15_000, paid: 0, paymentStatus: 'UNPAID', tasks: [{ title: 'Find noise', service: 'REPAIR', status: 'PENDING', cost: 0, soldFor: 15_000 }] });
+  await visit(bob.id, b1.id, {
+    name: 'Noise',
+    at: '2025-03-31T22:30Z',
+    status: 'PENDING',
+    total: 15_000,
+    paid: 0,
+    paymentStatus: 'UNPAID',
+    tasks: [{ title: 'Find noise', service: 'REPAIR', status: 'PENDING', cost: 0, soldFor: 15_000 }],
+  });
   // 00:30 on 1 March in Paris: inside March.
   await visit(bob.id, b1.id, {
-    name: 'Yearly service', at: '2025-02-28T23:30Z', status: 'COMPLETED', total: 8_000, paid: 8_000, paymentStatus: 'PAID',
+    name: 'Yearly service',
+    at: '2025-02-28T23:30Z',
+    status: 'COMPLETED',
+    total: 8_000,
+    paid: 8_000,
+    paymentStatus: 'PAID',
     tasks: [{ title: 'Service', service: 'MAINTENANCE', status: 'COMPLETED', cost: 3_000, soldFor: 8_000 }],
     payments: [{ amount: 8_000, method: 'BANK_TRANSFER', status: 'SUCCESS', at: '2025-03-01T10:00Z' }],
   });
-  await db.oilChange.create({ data: { vehicleId: b1.id, oilName: 'Castrol', oilType: '10W-40', currentKm: 80_000, nextChangeKm: 90_000, createdAt: new Date('2025-04-05T09:00Z') } });
+  await db.oilChange.create({
+    data: {
+      vehicleId: b1.id,
+      oilName: 'Castrol',
+      oilType: '10W-40',
+      currentKm: 80_000,
+      nextChangeKm: 90_000,
+      createdAt: new Date('2025-04-05T09:00Z'),
+    },
+  });
   // Oil changes in 2023: more rows than one cursor batch, and than a PDF prints.
   await db.oilChange.createMany({
-    data: Array.from({ length: BULK }, (_, index) => ({ vehicleId: b1.id, oilName: `Bulk ${index}`, oilType: '5W-30', currentKm: index, nextChangeKm: index + 10_000, createdAt: new Date(Date.UTC(2023, 0, 1) + index * 3_600_000) })),
+    data: Array.from({ length: BULK }, (_, index) => ({
+      vehicleId: b1.id,
+      oilName: `Bulk ${index}`,
+      oilType: '5W-30',
+      currentKm: index,
+      nextChangeKm: index + 10_000,
+      createdAt: new Date(Date.UTC(2023, 0, 1) + index * 3_600_000),
+    })),
   });
 
   // Web analytics rollups (the rollups' zone is UTC in this database).
-  const daily = (day: string, dimension: string, value: string, views: number, entries: number) => ({ area: 'public', dimension, day: new Date(`${day}T00:00:00Z`), value, views, entries });
+  const daily = (day: string, dimension: string, value: string, views: number, entries: number) => ({
+    area: 'public',
+    dimension,
+    day: new Date(`${day}T00:00:00Z`),
+    value,
+    views,
+    entries,
+  });
   await db.pageViewDaily.createMany({
     data: [
       daily('2025-03-01', 'total', '', 10, 4),
@@ -166,42 +302,183 @@ function expected(): Record<ReportKind, { filters: Record<string, string>; rows:
     clients: {
       filters: MARCH,
       rows: [
-        { name: 'Alice Martin', phone: '+33 612345678', email: 'alice@example.test', joined: '2024-05-02', vehicles: 1, visits: 2, billed: 60_000, paid: 50_000, balance: 10_000 },
-        { name: 'Bob Zed', phone: null, email: null, joined: '2024-06-01', vehicles: 1, visits: 1, billed: 8_000, paid: 8_000, balance: 15_000 },
+        {
+          name: 'Alice Martin',
+          phone: '+33 612345678',
+          email: 'alice@example.test',
+          joined: '2024-05-02',
+          vehicles: 1,
+          visits: 2,
+          billed: 60_000,
+          paid: 50_000,
+          balance: 10_000,
+        },
+        {
+          name: 'Bob Zed',
+          phone: null,
+          email: null,
+          joined: '2024-06-01',
+          vehicles: 1,
+          visits: 1,
+          billed: 8_000,
+          paid: 8_000,
+          balance: 15_000,
+        },
       ],
       totals: { clients: 2, visits: 3, billed: 68_000, paid: 58_000, balance: 25_000 },
     },
     vehicles: {
       filters: MARCH,
       rows: [
-        { plate: 'AA-111', type: 'Car', brand: 'Renault', model: 'Clio', year: 2019, owner: 'Alice Martin', latestKm: 50_000, visits: 2, billed: 60_000, lastVisit: '2025-03-20' },
-        { plate: 'BB-222', type: 'Van', brand: 'Peugeot', model: 'Partner', year: 2016, owner: 'Bob Zed', latestKm: 80_000, visits: 1, billed: 8_000, lastVisit: '2025-04-01' },
+        {
+          plate: 'AA-111',
+          type: 'Car',
+          brand: 'Renault',
+          model: 'Clio',
+          year: 2019,
+          owner: 'Alice Martin',
+          latestKm: 50_000,
+          visits: 2,
+          billed: 60_000,
+          lastVisit: '2025-03-20',
+        },
+        {
+          plate: 'BB-222',
+          type: 'Van',
+          brand: 'Peugeot',
+          model: 'Partner',
+          year: 2016,
+          owner: 'Bob Zed',
+          latestKm: 80_000,
+          visits: 1,
+          billed: 8_000,
+          lastVisit: '2025-04-01',
+        },
       ],
       totals: { vehicles: 2, visits: 3, billed: 68_000 },
     },
     repair: {
       filters: MARCH,
       rows: [
-        { date: '2025-03-01', visit: 'Yearly service', customer: 'Bob Zed', plate: 'BB-222', status: 'Completed', tasks: 1, tasksDone: 1, billed: 8_000, paid: 8_000, balance: 0 },
-        { date: '2025-03-10', visit: 'Brakes and service', customer: 'Alice Martin', plate: 'AA-111', status: 'Completed', tasks: 2, tasksDone: 2, billed: 40_000, paid: 40_000, balance: 0 },
-        { date: '2025-03-20', visit: '=Clutch', customer: 'Alice Martin', plate: 'AA-111', status: 'In progress', tasks: 1, tasksDone: 0, billed: 20_000, paid: 10_000, balance: 10_000 },
+        {
+          date: '2025-03-01',
+          visit: 'Yearly service',
+          customer: 'Bob Zed',
+          plate: 'BB-222',
+          status: 'Completed',
+          tasks: 1,
+          tasksDone: 1,
+          billed: 8_000,
+          paid: 8_000,
+          balance: 0,
+        },
+        {
+          date: '2025-03-10',
+          visit: 'Brakes and service',
+          customer: 'Alice Martin',
+          plate: 'AA-111',
+          status: 'Completed',
+          tasks: 2,
+          tasksDone: 2,
+          billed: 40_000,
+          paid: 40_000,
+          balance: 0,
+        },
+        {
+          date: '2025-03-20',
+          visit: '=Clutch',
+          customer: 'Alice Martin',
+          plate: 'AA-111',
+          status: 'In progress',
+          tasks: 1,
+          tasksDone: 0,
+          billed: 20_000,
+          paid: 10_000,
+          balance: 10_000,
+        },
       ],
       totals: { visits: 3, tasks: 4, billed: 68_000, paid: 58_000, balance: 10_000 },
     },
     task: {
       filters: MARCH,
       rows: [
-        { date: '2025-03-01', visit: 'Yearly service', plate: 'BB-222', title: 'Service', service: 'Maintenance', status: 'Completed', priority: 'Normal', cost: 3_000, soldFor: 8_000, completedOn: '2025-03-01' },
-        { date: '2025-03-10', visit: 'Brakes and service', plate: 'AA-111', title: 'Brake pads', service: 'Repair', status: 'Completed', priority: 'Normal', cost: 20_000, soldFor: 30_000, completedOn: '2025-03-10' },
-        { date: '2025-03-10', visit: 'Brakes and service', plate: 'AA-111', title: 'Service', service: 'Maintenance', status: 'Completed', priority: 'Normal', cost: 5_000, soldFor: 10_000, completedOn: '2025-03-10' },
-        { date: '2025-03-20', visit: '=Clutch', plate: 'AA-111', title: 'Clutch', service: 'Repair', status: 'In progress', priority: 'Normal', cost: 12_000, soldFor: 20_000, completedOn: null },
-        { date: '2025-03-20', visit: '=Clutch', plate: 'AA-111', title: 'Check', service: 'Inspection', status: 'Cancelled', priority: 'Normal', cost: 2_000, soldFor: 5_000, completedOn: null },
+        {
+          date: '2025-03-01',
+          visit: 'Yearly service',
+          plate: 'BB-222',
+          title: 'Service',
+          service: 'Maintenance',
+          status: 'Completed',
+          priority: 'Normal',
+          cost: 3_000,
+          soldFor: 8_000,
+          completedOn: '2025-03-01',
+        },
+        {
+          date: '2025-03-10',
+          visit: 'Brakes and service',
+          plate: 'AA-111',
+          title: 'Brake pads',
+          service: 'Repair',
+          status: 'Completed',
+          priority: 'Normal',
+          cost: 20_000,
+          soldFor: 30_000,
+          completedOn: '2025-03-10',
+        },
+        {
+          date: '2025-03-10',
+          visit: 'Brakes and service',
+          plate: 'AA-111',
+          title: 'Service',
+          service: 'Maintenance',
+          status: 'Completed',
+          priority: 'Normal',
+          cost: 5_000,
+          soldFor: 10_000,
+          completedOn: '2025-03-10',
+        },
+        {
+          date: '2025-03-20',
+          visit: '=Clutch',
+          plate: 'AA-111',
+          title: 'Clutch',
+          service: 'Repair',
+          status: 'In progress',
+          priority: 'Normal',
+          cost: 12_000,
+          soldFor: 20_000,
+          completedOn: null,
+        },
+        {
+          date: '2025-03-20',
+          visit: '=Clutch',
+          plate: 'AA-111',
+          title: 'Check',
+          service: 'Inspection',
+          status: 'Cancelled',
+          priority: 'Normal',
+          cost: 2_000,
+          soldFor: 5_000,
+          completedOn: null,
+        },
       ],
       totals: { tasks: 5, completed: 3, cost: 40_000, soldFor: 68_000 },
     },
     'oil-changes': {
       filters: MARCH,
-      rows: [{ date: '2025-03-10', plate: 'AA-111', customer: 'Alice Martin', oilName: 'Total Quartz', oilType: '5W-30', currentKm: 50_000, nextChangeKm: 60_000, filterChanged: 'Yes' }],
+      rows: [
+        {
+          date: '2025-03-10',
+          plate: 'AA-111',
+          customer: 'Alice Martin',
+          oilName: 'Total Quartz',
+          oilType: '5W-30',
+          currentKm: 50_000,
+          nextChangeKm: 60_000,
+          filterChanged: 'Yes',
+        },
+      ],
       totals: { oilChanges: 1, filtersChanged: 1 },
     },
     'page-views': {
@@ -305,7 +582,11 @@ describe('report rows and totals', () => {
     const vehicles = await staff.caller.reports.preview({ report: 'vehicles', ...MARCH, customerId: bob.id });
     expect(vehicles.rows.map((row) => row.plate)).toEqual(['BB-222']);
     // REST format=json answers the same preview.
-    const json = await app.inject({ method: 'GET', url: `/backend/reports/vehicles?${query({ ...MARCH, customerId: bob.id, format: 'json' })}`, headers: staff.headers });
+    const json = await app.inject({
+      method: 'GET',
+      url: `/backend/reports/vehicles?${query({ ...MARCH, customerId: bob.id, format: 'json' })}`,
+      headers: staff.headers,
+    });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toEqual(vehicles);
   });
@@ -326,10 +607,18 @@ describe('report rows and totals', () => {
     const missing = await app.inject({ method: 'GET', url: '/backend/reports/car-files?format=csv', headers: staff.headers });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toEqual({ vehicleId: ['Vehicle id is required'] });
-    const reversed = await app.inject({ method: 'GET', url: `/backend/reports/repair?${query({ from: '2025-03-31', to: '2025-03-01' })}`, headers: staff.headers });
+    const reversed = await app.inject({
+      method: 'GET',
+      url: `/backend/reports/repair?${query({ from: '2025-03-31', to: '2025-03-01' })}`,
+      headers: staff.headers,
+    });
     expect(reversed.statusCode).toBe(400);
     expect(Object.keys(reversed.json().fieldErrors)).toEqual(['to']);
-    const analyticsWithoutPeriod = await app.inject({ method: 'GET', url: '/backend/reports/page-views?format=csv', headers: staff.headers });
+    const analyticsWithoutPeriod = await app.inject({
+      method: 'GET',
+      url: '/backend/reports/page-views?format=csv',
+      headers: staff.headers,
+    });
     expect(analyticsWithoutPeriod.statusCode).toBe(400);
     const unknown = await download('car-files', 'csv', { vehicleId: randomUUID() });
     expect(unknown.statusCode).toBe(404);
@@ -365,7 +654,9 @@ describe('downloads', () => {
     const arabic = (await staff.caller.reports.preview({ report: kind, ...filters, lang: 'ar' })).rows;
     expect(sheet.slice(1, 1 + rows.length)).toEqual(arabic.map((row) => asXlsx(kind, row)));
     const totalsBlock = sheet.slice(rows.length + 3).map((cells) => cells[1]);
-    expect(totalsBlock).toEqual(REPORTS[kind].totals.map((total) => (total.type === 'money' ? totals[total.key]! / 100 : totals[total.key])));
+    expect(totalsBlock).toEqual(
+      REPORTS[kind].totals.map((total) => (total.type === 'money' ? totals[total.key]! / 100 : totals[total.key])),
+    );
   });
 
   it('streams a report longer than one cursor batch, every row once and in order', async () => {
@@ -380,28 +671,41 @@ describe('downloads', () => {
 });
 
 describe('an abandoned download', () => {
-  it.each(['csv', 'xlsx'] as const)('%s: ends its transaction and gives the connection back', async (format) => {
-    // 60,000 rows in 2024: several MB, more than the socket buffers hold while nobody reads.
-    if ((await db.oilChange.count({ where: { oilName: 'Abandoned' } })) === 0) {
-      await db.$executeRawUnsafe(
-        `INSERT INTO "OilChange" (id, "vehicleId", "oilName", "oilType", "currentKm", "nextChangeKm", "createdAt", "updatedAt")
+  it.each(['csv', 'xlsx'] as const)(
+    '%s: ends its transaction and gives the connection back',
+    async (format) => {
+      // 60,000 rows in 2024: several MB, more than the socket buffers hold while nobody reads.
+      if ((await db.oilChange.count({ where: { oilName: 'Abandoned' } })) === 0) {
+        await db.$executeRawUnsafe(
+          `INSERT INTO "OilChange" (id, "vehicleId", "oilName", "oilType", "currentKm", "nextChangeKm", "createdAt", "updatedAt")
          SELECT gen_random_uuid(), $1::uuid, 'Abandoned', '5W-30 long-life synthetic', n, n + 10000, timestamp '2024-01-01' + n * interval '1 minute', now()
            FROM generate_series(1, 60000) AS n`,
-        ids.b1,
-      );
-    }
-    const openTransactions = async () =>
-      (await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`))[0]!.n;
-    if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as { port: number };
-    const request = http.get({ host: '127.0.0.1', port, path: `/backend/reports/oil-changes?format=${format}&from=2024-01-01&to=2024-12-31`, headers: staff.headers });
-    const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-    expect(response.statusCode).toBe(200);
-    response.pause(); // nobody reads: the server waits with its cursor open
-    await expect.poll(openTransactions, { timeout: 10_000 }).toBe(1);
-    request.destroy();
-    await expect.poll(openTransactions, { timeout: 10_000 }).toBe(0);
-  }, 60_000);
+          ids.b1,
+        );
+      }
+      const openTransactions = async () =>
+        (
+          await db.$queryRawUnsafe<{ n: number }[]>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
+          )
+        )[0]!.n;
+      if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as { port: number };
+      const request = http.get({
+        host: '127.0.0.1',
+        port,
+        path: `/backend/reports/oil-changes?format=${format}&from=2024-01-01&to=2024-12-31`,
+        headers: staff.headers,
+      });
+      const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+      expect(response.statusCode).toBe(200);
+      response.pause(); // nobody reads: the server waits with its cursor open
+      await expect.poll(openTransactions, { timeout: 10_000 }).toBe(1);
+      request.destroy();
+      await expect.poll(openTransactions, { timeout: 10_000 }).toBe(0);
+    },
+    60_000,
+  );
 });
 
 describe('access', () => {
@@ -410,7 +714,11 @@ describe('access', () => {
     for (const kind of REPORT_KINDS) {
       const { filters } = expected()[kind];
       for (const format of ['csv', 'xlsx', 'pdf', 'json'] as const) {
-        const response = await app.inject({ method: 'GET', url: `/backend/reports/${kind}?${query({ ...filters, format })}`, headers: client.headers });
+        const response = await app.inject({
+          method: 'GET',
+          url: `/backend/reports/${kind}?${query({ ...filters, format })}`,
+          headers: client.headers,
+        });
         expect(response.statusCode).toBe(403);
       }
       await expect(client.caller.reports.preview({ report: kind, ...filters })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -426,9 +734,22 @@ describe('PDF', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('attachment; filename="repair-report-2025-03-01-2025-03-31.pdf"');
-    if (process.env.REPORTS_PDF_DIR) (await import('node:fs')).writeFileSync(`${process.env.REPORTS_PDF_DIR}/repair-en.pdf`, response.rawPayload);
+    if (process.env.REPORTS_PDF_DIR)
+      (await import('node:fs')).writeFileSync(`${process.env.REPORTS_PDF_DIR}/repair-en.pdf`, response.rawPayload);
     const text = pdfText(response.rawPayload);
-    for (const expectedText of ['Garage Atlas', 'Repair', 'Period: Mar 1, 2025 – Mar 31, 2025', 'Billed', 'Balance due', 'Yearly service', 'Brakes and service', 'In progress', '€680.00', '€580.00', '€100.00']) {
+    for (const expectedText of [
+      'Garage Atlas',
+      'Repair',
+      'Period: Mar 1, 2025 – Mar 31, 2025',
+      'Billed',
+      'Balance due',
+      'Yearly service',
+      'Brakes and service',
+      'In progress',
+      '€680.00',
+      '€580.00',
+      '€100.00',
+    ]) {
       expect(text).toContain(expectedText);
     }
   });
@@ -438,9 +759,19 @@ describe('PDF', () => {
     if (process.env.REPORTS_PDF_DIR) (await import('node:fs')).writeFileSync(`${process.env.REPORTS_PDF_DIR}/repair-ar.pdf`, arPdf);
     const ar = pdfText(arPdf);
     // (pdftotext splits the lam-alef ligature of words like الإصلاحات: they are checked on the rendered page instead.)
-    for (const expectedText of ['التاريخ', 'المفوتر', 'الرصيد المستحق', 'قيد التنفيذ', '680.00 €', '01/03/2025', 'AA-111']) expect(ar).toContain(expectedText);
+    for (const expectedText of ['التاريخ', 'المفوتر', 'الرصيد المستحق', 'قيد التنفيذ', '680.00 €', '01/03/2025', 'AA-111'])
+      expect(ar).toContain(expectedText);
     const fr = pdfText((await download('car-files', 'pdf', { vehicleId: ids.a1!, lang: 'fr' })).rawPayload);
-    for (const expectedText of ['Dossier du véhicule', 'Toutes les dates', 'AA-111 · Renault Clio · Alice Martin', 'Remboursement', 'Facturé', '600,00', '500,00', '-50,00']) {
+    for (const expectedText of [
+      'Dossier du véhicule',
+      'Toutes les dates',
+      'AA-111 · Renault Clio · Alice Martin',
+      'Remboursement',
+      'Facturé',
+      '600,00',
+      '500,00',
+      '-50,00',
+    ]) {
       expect(fr).toContain(expectedText);
     }
   });

@@ -22,11 +22,29 @@ describe('staff search', () => {
     employee = await createTestUser('EMPLOYEE');
     const db = testDb();
     const customer = await db.user.create({
-      data: { firstName: 'Salim', lastName: `Qadir${tag}`, username: `salim_${tag}`, email: `salim.${tag}@example.org`, countryCode: '+212', phoneNumber: phone, role: 'CLIENT' },
+      data: {
+        firstName: 'Salim',
+        lastName: `Qadir${tag}`,
+        username: `salim_${tag}`,
+        email: `salim.${tag}@example.org`,
+        countryCode: '+212',
+        phoneNumber: phone,
+        role: 'CLIENT',
+      },
     });
     customerId = customer.id;
     const vehicle = await db.vehicle.create({
-      data: { ownerId: customer.id, type: 'TRUCK', plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`, plateNormalized: plate, color: 'Red', brand: `Volvo${tag}`, model: 'FH16', year: 2020, engineType: 'Diesel' },
+      data: {
+        ownerId: customer.id,
+        type: 'TRUCK',
+        plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`,
+        plateNormalized: plate,
+        color: 'Red',
+        brand: `Volvo${tag}`,
+        model: 'FH16',
+        year: 2020,
+        engineType: 'Diesel',
+      },
     });
     vehicleId = vehicle.id;
     visitId = (await db.visit.create({ data: { name: `Gearbox overhaul ${tag}`, dueDate: new Date(), customerId, vehicleId } })).id;
@@ -36,19 +54,36 @@ describe('staff search', () => {
   const search = async (q: string) => {
     const response = await app.inject({ method: 'GET', url: `/backend/search?q=${encodeURIComponent(q)}`, headers: employee.authHeader });
     expect(response.statusCode).toBe(200);
-    return response.json() as { customers: { id: string }[]; vehicles: { id: string; ownerId: string; ownerName: string }[]; visits: { id: string; customerId: string; vehicleId: string }[] };
+    return response.json() as {
+      customers: { id: string }[];
+      vehicles: { id: string; ownerId: string; ownerName: string }[];
+      visits: { id: string; customerId: string; vehicleId: string }[];
+    };
   };
 
   it('finds a customer by name, username, email or phone', async () => {
     for (const q of [`qadir${tag}`, `Salim Qadir${tag}`, `salim_${tag}`, `salim.${tag}@example.org`, phone.slice(2, 8), `+212 ${phone}`]) {
-      expect((await search(q)).customers.map((c) => c.id), q).toContain(customerId);
+      expect(
+        (await search(q)).customers.map((c) => c.id),
+        q,
+      ).toContain(customerId);
     }
   });
 
   it('finds a vehicle by plate (any case and spacing), brand or model, linked to its owner', async () => {
-    for (const q of [plate, plate.toLowerCase(), `${plate.slice(0, 3)} ${plate.slice(3)}`, plate.slice(2, 7), `volvo${tag}`, `volvo${tag} fh16`]) {
+    for (const q of [
+      plate,
+      plate.toLowerCase(),
+      `${plate.slice(0, 3)} ${plate.slice(3)}`,
+      plate.slice(2, 7),
+      `volvo${tag}`,
+      `volvo${tag} fh16`,
+    ]) {
       const { vehicles } = await search(q);
-      expect(vehicles.map((v) => v.id), q).toContain(vehicleId);
+      expect(
+        vehicles.map((v) => v.id),
+        q,
+      ).toContain(vehicleId);
     }
     const { vehicles } = await search(plate);
     expect(vehicles.find((v) => v.id === vehicleId)).toMatchObject({ ownerId: customerId, ownerName: `Salim Qadir${tag}` });
@@ -63,13 +98,41 @@ describe('staff search', () => {
     const stored = await testDb().visit.findUniqueOrThrow({ where: { id: visitId }, select: { visitDate: true, status: true } });
     const found = await search(`${tag}`);
     expect(found.customers).toEqual([
-      { id: customerId, firstName: 'Salim', lastName: `Qadir${tag}`, username: `salim_${tag}`, email: `salim.${tag}@example.org`, countryCode: '+212', phoneNumber: phone, role: 'CLIENT', imageUrl: null },
+      {
+        id: customerId,
+        firstName: 'Salim',
+        lastName: `Qadir${tag}`,
+        username: `salim_${tag}`,
+        email: `salim.${tag}@example.org`,
+        countryCode: '+212',
+        phoneNumber: phone,
+        role: 'CLIENT',
+        imageUrl: null,
+      },
     ]);
     expect(found.vehicles).toEqual([
-      { id: vehicleId, ownerId: customerId, ownerName: `Salim Qadir${tag}`, plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`, brand: `Volvo${tag}`, model: 'FH16', year: 2020, type: 'TRUCK' },
+      {
+        id: vehicleId,
+        ownerId: customerId,
+        ownerName: `Salim Qadir${tag}`,
+        plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`,
+        brand: `Volvo${tag}`,
+        model: 'FH16',
+        year: 2020,
+        type: 'TRUCK',
+      },
     ]);
     expect(found.visits).toEqual([
-      { id: visitId, name: `Gearbox overhaul ${tag}`, customerId, customerName: `Salim Qadir${tag}`, vehicleId, plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`, status: stored.status, visitDate: stored.visitDate.toISOString() },
+      {
+        id: visitId,
+        name: `Gearbox overhaul ${tag}`,
+        customerId,
+        customerName: `Salim Qadir${tag}`,
+        vehicleId,
+        plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`,
+        status: stored.status,
+        visitDate: stored.visitDate.toISOString(),
+      },
     ]);
   });
 
@@ -120,12 +183,25 @@ describe('staff search', () => {
 
   it('is served by trigram indexes on every searched column', async () => {
     const rows = await testDb().$queryRaw<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexdef LIKE '%gin_trgm_ops%'`;
-    const columns = ['User.firstName', 'User.lastName', 'User.username', 'User.email', 'User.phoneNumber', 'Vehicle.plateNormalized', 'Vehicle.brand', 'Vehicle.model', 'Visit.name'];
+    const columns = [
+      'User.firstName',
+      'User.lastName',
+      'User.username',
+      'User.email',
+      'User.phoneNumber',
+      'Vehicle.plateNormalized',
+      'Vehicle.brand',
+      'Vehicle.model',
+      'Visit.name',
+    ];
     for (const qualified of columns) {
       const [table, column] = qualified.split('.');
       // PostgreSQL quotes only mixed-case identifiers when it prints an index definition.
       const pattern = new RegExp(`ON public\\."${table}" USING gin \\("?${column}"? gin_trgm_ops\\)`);
-      expect(rows.some((row) => pattern.test(row.indexdef)), qualified).toBe(true);
+      expect(
+        rows.some((row) => pattern.test(row.indexdef)),
+        qualified,
+      ).toBe(true);
     }
   });
 });

@@ -26,7 +26,16 @@ async function startSecondInstance(): Promise<{ url: string; process: ChildProce
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: inject('databaseUrl'), JWT_SECRET: TEST_JWT_SECRET, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: inject('databaseUrl'),
+      JWT_SECRET: TEST_JWT_SECRET,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -53,12 +62,18 @@ describe('revoked sessions end on the next request', () => {
   afterAll(() => app.close());
 
   const rest = (token: string) => app.inject({ method: 'GET', url: '/backend/visits', headers: { authorization: `Bearer ${token}` } });
-  const trpc = (token: string) => app.inject({ method: 'GET', url: '/backend/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
+  const trpc = (token: string) =>
+    app.inject({ method: 'GET', url: '/backend/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
 
   it('deactivation: the staff token is refused at once (REST and tRPC)', async () => {
     const employee = await createTestUser('EMPLOYEE');
     expect((await rest(employee.token)).statusCode).toBe(200);
-    const off = await app.inject({ method: 'PATCH', url: `/backend/users/${employee.user.id}/active`, headers: admin.authHeader, payload: { active: false } });
+    const off = await app.inject({
+      method: 'PATCH',
+      url: `/backend/users/${employee.user.id}/active`,
+      headers: admin.authHeader,
+      payload: { active: false },
+    });
     expect(off.statusCode).toBe(200);
     expect((await rest(employee.token)).statusCode).toBe(401);
     expect((await trpc(employee.token)).statusCode).toBe(401);
@@ -67,7 +82,12 @@ describe('revoked sessions end on the next request', () => {
   it('a role change refuses the token that carries the old role; a token issued after it works', async () => {
     const employee = await createTestUser('EMPLOYEE');
     expect((await rest(employee.token)).statusCode).toBe(200);
-    const demoted = await app.inject({ method: 'PUT', url: `/backend/users/${employee.user.id}`, headers: admin.authHeader, payload: { role: 'CLIENT' } });
+    const demoted = await app.inject({
+      method: 'PUT',
+      url: `/backend/users/${employee.user.id}`,
+      headers: admin.authHeader,
+      payload: { role: 'CLIENT' },
+    });
     expect(demoted.statusCode, demoted.body).toBe(200);
     expect((await rest(employee.token)).statusCode).toBe(401);
     const renewed = signAccessToken({ userId: employee.user.id, roles: ['CLIENT'] }, TEST_JWT_SECRET);
@@ -78,7 +98,12 @@ describe('revoked sessions end on the next request', () => {
   it('other users are not affected', async () => {
     const kept = await createTestUser('EMPLOYEE');
     const gone = await createTestUser('EMPLOYEE');
-    await app.inject({ method: 'PATCH', url: `/backend/users/${gone.user.id}/active`, headers: admin.authHeader, payload: { active: false } });
+    await app.inject({
+      method: 'PATCH',
+      url: `/backend/users/${gone.user.id}/active`,
+      headers: admin.authHeader,
+      payload: { active: false },
+    });
     expect((await rest(kept.token)).statusCode).toBe(200);
   });
 
@@ -144,7 +169,12 @@ describe('revoked sessions end on the next request', () => {
       const employee = await createTestUser('EMPLOYEE');
       const onSecond = () => fetch(`${second.url}/backend/visits`, { headers: { authorization: `Bearer ${employee.token}` } });
       expect((await onSecond()).status).toBe(200);
-      const off = await app.inject({ method: 'PATCH', url: `/backend/users/${employee.user.id}/active`, headers: admin.authHeader, payload: { active: false } });
+      const off = await app.inject({
+        method: 'PATCH',
+        url: `/backend/users/${employee.user.id}/active`,
+        headers: admin.authHeader,
+        payload: { active: false },
+      });
       expect(off.statusCode).toBe(200);
       // NOTIFY is delivered after the commit, within milliseconds; allow a little time, not 15 minutes.
       const started = Date.now();

@@ -63,7 +63,10 @@ const PASSWORD = 'Owner#Setup2026';
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-function setupInput(code: string, overrides: { username?: string; email?: string; phone?: string; logoUrl?: string } = {}): CompleteSetupInput {
+function setupInput(
+  code: string,
+  overrides: { username?: string; email?: string; phone?: string; logoUrl?: string } = {},
+): CompleteSetupInput {
   return {
     setupCode: code,
     admin: {
@@ -94,7 +97,13 @@ function setupInput(code: string, overrides: { username?: string; email?: string
 
 function uploadSetupLogo(app: App, setupCode: string | undefined, bytes: Buffer | string, remoteAddress: string) {
   const { payload, headers } = multipartFile('logo.png', bytes, 'image/png');
-  return app.inject({ method: 'POST', url: '/backend/setup/logo', headers: { ...headers, ...(setupCode === undefined ? {} : { 'x-setup-code': setupCode }) }, payload, remoteAddress });
+  return app.inject({
+    method: 'POST',
+    url: '/backend/setup/logo',
+    headers: { ...headers, ...(setupCode === undefined ? {} : { 'x-setup-code': setupCode }) },
+    payload,
+    remoteAddress,
+  });
 }
 
 describe('first run on an empty database (no demo data)', () => {
@@ -149,24 +158,47 @@ describe('first run on an empty database (no demo data)', () => {
   });
 
   it('refuses a wrong code with 403 and creates nothing', async () => {
-    const response = await app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput('ABCD-EFGH-JKMN'), remoteAddress: '10.1.0.1' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/backend/setup/complete',
+      payload: setupInput('ABCD-EFGH-JKMN'),
+      remoteAddress: '10.1.0.1',
+    });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ message: SETUP_MESSAGES.codeInvalid, fieldErrors: { setupCode: [SETUP_MESSAGES.codeInvalid] } });
+    expect(response.json()).toMatchObject({
+      message: SETUP_MESSAGES.codeInvalid,
+      fieldErrors: { setupCode: [SETUP_MESSAGES.codeInvalid] },
+    });
     expect(await db.user.count()).toBe(0);
-    const check = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: 'nope' }, remoteAddress: '10.1.0.1' });
+    const check = await app.inject({
+      method: 'POST',
+      url: '/backend/setup/check-code',
+      payload: { setupCode: 'nope' },
+      remoteAddress: '10.1.0.1',
+    });
     expect(check.statusCode).toBe(403);
   });
 
   it('throttles wrong codes per IP (429 with Retry-After) while the right code still works elsewhere', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: `WRONG${i}` }, remoteAddress: '10.1.0.2' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/backend/setup/check-code',
+        payload: { setupCode: `WRONG${i}` },
+        remoteAddress: '10.1.0.2',
+      });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect(statuses.slice(0, 10).every((status) => status === 403)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const right = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: formatSetupCode(code).toLowerCase() }, remoteAddress: '10.1.0.3' });
+    const right = await app.inject({
+      method: 'POST',
+      url: '/backend/setup/check-code',
+      payload: { setupCode: formatSetupCode(code).toLowerCase() },
+      remoteAddress: '10.1.0.3',
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toEqual({ valid: true });
   });
@@ -177,17 +209,30 @@ describe('first run on an empty database (no demo data)', () => {
     for (const ip of ['10.1.0.5', '10.1.0.6']) {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        statuses.push((await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: `WRONG${i}` }, remoteAddress: ip })).statusCode);
+        statuses.push(
+          (await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: `WRONG${i}` }, remoteAddress: ip }))
+            .statusCode,
+        );
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
       expect(statuses.slice(10)).toEqual([429, 429]);
     }
-    const right = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: formatSetupCode(code) }, remoteAddress: '10.1.0.5' });
+    const right = await app.inject({
+      method: 'POST',
+      url: '/backend/setup/check-code',
+      payload: { setupCode: formatSetupCode(code) },
+      remoteAddress: '10.1.0.5',
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toEqual({ valid: true });
     const logo = await uploadSetupLogo(app, code, PNG, '10.1.0.5');
     expect(logo.statusCode, logo.body).toBe(201);
-    const wrongAgain = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: 'WRONG-AGAIN' }, remoteAddress: '10.1.0.5' });
+    const wrongAgain = await app.inject({
+      method: 'POST',
+      url: '/backend/setup/check-code',
+      payload: { setupCode: 'WRONG-AGAIN' },
+      remoteAddress: '10.1.0.5',
+    });
     expect(wrongAgain.statusCode).toBe(429);
     expect(Number(wrongAgain.headers['retry-after'])).toBeGreaterThan(0);
     expect((await uploadSetupLogo(app, 'ABCD-EFGH-JKMN', PNG, '10.1.0.6')).statusCode).toBe(429);
@@ -196,7 +241,11 @@ describe('first run on an empty database (no demo data)', () => {
 
   it('validates the admin and the shop with the shared rules (400 per field, nothing written)', async () => {
     const input = setupInput(code);
-    const bad = { ...input, admin: { ...input.admin, password: 'weak', email: 'not-an-email' }, shop: { ...input.shop, currency: 'EURO', timezone: 'Mars/Olympus' } };
+    const bad = {
+      ...input,
+      admin: { ...input.admin, password: 'weak', email: 'not-an-email' },
+      shop: { ...input.shop, currency: 'EURO', timezone: 'Mars/Olympus' },
+    };
     const response = await app.inject({ method: 'POST', url: '/backend/setup/complete', payload: bad, remoteAddress: '10.1.0.4' });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().fieldErrors).sort()).toEqual(['admin.email', 'admin.password', 'shop.currency', 'shop.timezone']);
@@ -215,14 +264,22 @@ describe('first run on an empty database (no demo data)', () => {
     const served = await app.inject({ method: 'GET', url: logoUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(await db.mediaFile.findFirstOrThrow({ where: { section: 'branding' } })).toMatchObject({ uploadedById: null, mimeType: 'image/png' });
+    expect(await db.mediaFile.findFirstOrThrow({ where: { section: 'branding' } })).toMatchObject({
+      uploadedById: null,
+      mimeType: 'image/png',
+    });
     expect(await db.user.count()).toBe(0);
   });
 
   it('lets exactly one of two concurrent setups win; the winner is signed in', async () => {
     const [first, second] = await Promise.all([
       app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code, { logoUrl }), remoteAddress: '10.1.0.5' }),
-      app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(code, { username: 'intruder', email: 'intruder@example.com', phone: '600999888', logoUrl }), remoteAddress: '10.1.0.6' }),
+      app.inject({
+        method: 'POST',
+        url: '/backend/setup/complete',
+        payload: setupInput(code, { username: 'intruder', email: 'intruder@example.com', phone: '600999888', logoUrl }),
+        remoteAddress: '10.1.0.6',
+      }),
     ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses).toEqual([201, 409]);
@@ -237,7 +294,11 @@ describe('first run on an empty database (no demo data)', () => {
     const cookies = ([] as string[]).concat(winner.headers['set-cookie'] ?? []);
     expect(cookies.some((cookie) => cookie.startsWith('accessToken='))).toBe(true);
     expect(cookies.some((cookie) => cookie.startsWith('refreshToken=') && /HttpOnly/i.test(cookie))).toBe(true);
-    const checklist = await app.inject({ method: 'GET', url: '/backend/setup/checklist', headers: { authorization: `Bearer ${session.accessToken}` } });
+    const checklist = await app.inject({
+      method: 'GET',
+      url: '/backend/setup/checklist',
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
     expect(checklist.statusCode).toBe(200);
   });
 
@@ -249,7 +310,9 @@ describe('first run on an empty database (no demo data)', () => {
     expect(row.setupCompletedAt).toBeInstanceOf(Date);
     expect(await db.merchant.count()).toBe(1);
     const branding = await app.inject({ method: 'GET', url: '/backend/merchant/fetch-branding?lan=ar' });
-    const fields = Object.fromEntries(branding.json().flatMap((entry: { fields: { key: string; value: string }[] }) => entry.fields.map((f) => [f.key, f.value])));
+    const fields = Object.fromEntries(
+      branding.json().flatMap((entry: { fields: { key: string; value: string }[] }) => entry.fields.map((f) => [f.key, f.value])),
+    );
     expect(fields).toMatchObject({
       contactPhone: '+212 522 00 11 22',
       contactEmail: 'contact@karim-motors.example',
@@ -264,53 +327,106 @@ describe('first run on an empty database (no demo data)', () => {
 
   it('lets the first admin sign in with the chosen password', async () => {
     for (const identifier of [admin.username, admin.email]) {
-      const response = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier, password: PASSWORD }, remoteAddress: '10.1.0.7' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/backend/user/login',
+        payload: { identifier, password: PASSWORD },
+        remoteAddress: '10.1.0.7',
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().user.role).toBe('ADMIN');
     }
   });
 
   it("keeps the shop's identity editable by staff afterwards (same rules as setup)", async () => {
-    const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: admin.username, password: PASSWORD }, remoteAddress: '10.1.0.10' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/backend/user/login',
+      payload: { identifier: admin.username, password: PASSWORD },
+      remoteAddress: '10.1.0.10',
+    });
     const auth = { authorization: `Bearer ${login.json().accessToken}` };
-    const change = { displayName: 'Karim Motors & Fils', name: 'karim-motors', defaultLanguage: 'ar', currency: 'EUR', timezone: 'Europe/Paris' };
+    const change = {
+      displayName: 'Karim Motors & Fils',
+      name: 'karim-motors',
+      defaultLanguage: 'ar',
+      currency: 'EUR',
+      timezone: 'Europe/Paris',
+    };
     expect((await app.inject({ method: 'PUT', url: '/backend/merchant/update-merchant', payload: change })).statusCode).toBe(401);
-    const bad = await app.inject({ method: 'PUT', url: '/backend/merchant/update-merchant', headers: auth, payload: { ...change, timezone: 'Nowhere/Land' } });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/backend/merchant/update-merchant',
+      headers: auth,
+      payload: { ...change, timezone: 'Nowhere/Land' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors)).toEqual(['timezone']);
     const saved = await app.inject({ method: 'PUT', url: '/backend/merchant/update-merchant', headers: auth, payload: change });
     expect(saved.statusCode).toBe(200);
     const merchant = (await app.inject({ method: 'GET', url: '/backend/merchant/fetch-merchant' })).json().merchant;
-    expect(merchant).toMatchObject({ displayName: 'Karim Motors & Fils', currency: 'EUR', timezone: 'Europe/Paris', defaultLanguage: 'ar' });
+    expect(merchant).toMatchObject({
+      displayName: 'Karim Motors & Fils',
+      currency: 'EUR',
+      timezone: 'Europe/Paris',
+      defaultLanguage: 'ar',
+    });
 
     // A new logo later: uploaded as a branding picture by staff, named in the ASSETS entry setup wrote.
     const picture = multipartFile('new-logo.png', PNG, 'image/png');
-    const uploaded = await app.inject({ method: 'POST', url: '/backend/uploads/image?section=branding', headers: { ...picture.headers, ...auth }, payload: picture.payload });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/backend/uploads/image?section=branding',
+      headers: { ...picture.headers, ...auth },
+      payload: picture.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const newLogo = uploaded.json().url as string;
     expect((await app.inject({ method: 'GET', url: newLogo })).statusCode).toBe(200);
-    const assets = (await app.inject({ method: 'GET', url: '/backend/merchant/fetch-branding?lan=en' })).json().find((entry: { type: string }) => entry.type === 'ASSETS');
+    const assets = (await app.inject({ method: 'GET', url: '/backend/merchant/fetch-branding?lan=en' }))
+      .json()
+      .find((entry: { type: string }) => entry.type === 'ASSETS');
     const replaced = await app.inject({
       method: 'PUT',
       url: `/backend/merchant/update-branding/${assets.id}`,
       headers: auth,
-      payload: { type: 'ASSETS', language: 'common', status: 'ACTIVE', fields: [{ key: 'headerLogo', value: newLogo }, { key: 'favicon', value: logoUrl }] },
+      payload: {
+        type: 'ASSETS',
+        language: 'common',
+        status: 'ACTIVE',
+        fields: [
+          { key: 'headerLogo', value: newLogo },
+          { key: 'favicon', value: logoUrl },
+        ],
+      },
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
   });
 
   it('never runs setup twice: the used code and any other answer 409; status says done', async () => {
     for (const setupCode of [code, 'ABCD-EFGH-JKMN']) {
-      const response = await app.inject({ method: 'POST', url: '/backend/setup/complete', payload: setupInput(setupCode, { username: 'second' }), remoteAddress: '10.1.0.8' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/backend/setup/complete',
+        payload: setupInput(setupCode, { username: 'second' }),
+        remoteAddress: '10.1.0.8',
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(SETUP_MESSAGES.alreadyDone);
     }
-    const check = await app.inject({ method: 'POST', url: '/backend/setup/check-code', payload: { setupCode: code }, remoteAddress: '10.1.0.8' });
+    const check = await app.inject({
+      method: 'POST',
+      url: '/backend/setup/check-code',
+      payload: { setupCode: code },
+      remoteAddress: '10.1.0.8',
+    });
     expect(check.statusCode).toBe(409);
     expect((await uploadSetupLogo(app, code, PNG, '10.1.0.8')).statusCode).toBe(409);
     expect((await app.inject({ method: 'GET', url: '/backend/setup/status' })).json()).toEqual({ needsSetup: false });
     expect(await prepareSetupCode(db, TEST_JWT_SECRET)).toEqual({ status: 'done' });
-    expect(await createFirstAdmin(db, { firstName: 'A', lastName: 'B', username: 'late', email: 'late@example.com', password: PASSWORD })).toEqual({ created: false });
+    expect(
+      await createFirstAdmin(db, { firstName: 'A', lastName: 'B', username: 'late', email: 'late@example.com', password: PASSWORD }),
+    ).toEqual({ created: false });
     expect(await db.user.count()).toBe(1);
   });
 
@@ -322,7 +438,12 @@ describe('first run on an empty database (no demo data)', () => {
 
   it('keeps the checklist staff-only and derives it from the data', async () => {
     expect((await app.inject({ method: 'GET', url: '/backend/setup/checklist' })).statusCode).toBe(401);
-    const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: admin.username, password: PASSWORD }, remoteAddress: '10.1.0.9' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/backend/user/login',
+      payload: { identifier: admin.username, password: PASSWORD },
+      remoteAddress: '10.1.0.9',
+    });
     const auth = { authorization: `Bearer ${login.json().accessToken}` };
     const before = (await app.inject({ method: 'GET', url: '/backend/setup/checklist', headers: auth })).json();
     expect(before).toMatchObject({ completed: 0, total: 5, allDone: false, dismissed: false });
@@ -345,8 +466,13 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD at boot', () => {
     const base = { NODE_ENV: 'test' as const, DATA_DIR: '/tmp/unused' };
     expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example' })).toThrow(/ADMIN_EMAIL, ADMIN_PASSWORD: set both/);
     expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: PASSWORD })).toThrow(/ADMIN_EMAIL must be an email address/);
-    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'password' })).toThrow(/ADMIN_PASSWORD must have at least 8 characters/);
-    expect(loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: PASSWORD, ADMIN_NAME: 'Sam Rue' })).toMatchObject({ ADMIN_EMAIL: 'owner@shop.example', ADMIN_NAME: 'Sam Rue' });
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'password' })).toThrow(
+      /ADMIN_PASSWORD must have at least 8 characters/,
+    );
+    expect(loadConfig({ ...base, ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: PASSWORD, ADMIN_NAME: 'Sam Rue' })).toMatchObject({
+      ADMIN_EMAIL: 'owner@shop.example',
+      ADMIN_NAME: 'Sam Rue',
+    });
   });
 
   it('creates exactly one admin, once, even from several instances at once; then no setup is needed', async () => {
@@ -358,11 +484,23 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD at boot', () => {
     expect(await bootstrapAdminFromEnv(db, env)).toEqual({ created: false });
     const admins = await db.user.findMany({ where: { role: 'ADMIN' } });
     expect(admins).toHaveLength(1);
-    expect(admins[0]).toMatchObject({ email: 'owner@shop.example', username: 'owner', firstName: 'Sam', lastName: 'de la Rue', verified: true, active: true });
+    expect(admins[0]).toMatchObject({
+      email: 'owner@shop.example',
+      username: 'owner',
+      firstName: 'Sam',
+      lastName: 'de la Rue',
+      verified: true,
+      active: true,
+    });
     expect(await prepareSetupCode(db, TEST_JWT_SECRET)).toEqual({ status: 'done' });
     const app = await buildTestApp({ db });
     try {
-      const login = await app.inject({ method: 'POST', url: '/backend/user/login', payload: { identifier: 'owner@shop.example', password: PASSWORD }, remoteAddress: '10.2.0.1' });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/backend/user/login',
+        payload: { identifier: 'owner@shop.example', password: PASSWORD },
+        remoteAddress: '10.2.0.1',
+      });
       expect(login.statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/backend/setup/status' })).json()).toEqual({ needsSetup: false });
     } finally {
@@ -372,7 +510,13 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD at boot', () => {
 });
 
 describe('the first admin goes through the accounts rule (system actor: the first admin only)', () => {
-  const admin = (name: string) => ({ firstName: 'Sam', lastName: 'Rue', username: name, email: `${name}@shop.example`, password: PASSWORD });
+  const admin = (name: string) => ({
+    firstName: 'Sam',
+    lastName: 'Rue',
+    username: name,
+    email: `${name}@shop.example`,
+    password: PASSWORD,
+  });
 
   it('createFirstAdmin asks the rule and never creates a second admin once one exists', async () => {
     const db = await freshDatabase();
@@ -399,9 +543,16 @@ describe('the first admin goes through the accounts rule (system actor: the firs
     const run = (name: string) => {
       const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, NODE_ENV: 'test' };
       for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_NAME']) delete env[key];
-      return promisify(execFile)(path.resolve(apiDir, 'node_modules/.bin/tsx'), ['src/cli/create-admin.ts', '--email', `${name}@shop.example`, '--password', PASSWORD, '--name', 'Sam Rue', '--username', name], { cwd: apiDir, env, timeout: 120_000 })
+      return promisify(execFile)(
+        path.resolve(apiDir, 'node_modules/.bin/tsx'),
+        ['src/cli/create-admin.ts', '--email', `${name}@shop.example`, '--password', PASSWORD, '--name', 'Sam Rue', '--username', name],
+        { cwd: apiDir, env, timeout: 120_000 },
+      )
         .then(({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }))
-        .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, out: `${error.stdout ?? ''}${error.stderr ?? ''}` }));
+        .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({
+          code: error.code ?? -1,
+          out: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+        }));
     };
     const first = await run('cliowner');
     expect(first.out).toMatch(/First admin created: cliowner/);

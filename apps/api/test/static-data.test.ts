@@ -62,12 +62,20 @@ describe('static data', () => {
     expect(renamed.json()).toMatchObject({ name: `${name} white`, labels: { fr: 'Nacré', ar: 'لؤلؤي' } });
 
     // Sent, they replace the old ones.
-    const relabelled = await request('PUT', `/static-data/${created.json().id}`, { name: `${name} white`, type: 'COLOR', labels: { ar: 'أبيض لؤلؤي' } });
+    const relabelled = await request('PUT', `/static-data/${created.json().id}`, {
+      name: `${name} white`,
+      type: 'COLOR',
+      labels: { ar: 'أبيض لؤلؤي' },
+    });
     expect(relabelled.json().labels).toEqual({ ar: 'أبيض لؤلؤي' });
     const listed = (await request('GET', '/static-data?type=COLOR')).json().find((item: { id: string }) => item.id === created.json().id);
     expect(listed.labels).toEqual({ ar: 'أبيض لؤلؤي' });
 
-    const tooLong = await request('POST', '/static-data', { name: `Long ${uniqueSuffix()}`, type: 'COLOR', labels: { fr: 'x'.repeat(101) } });
+    const tooLong = await request('POST', '/static-data', {
+      name: `Long ${uniqueSuffix()}`,
+      type: 'COLOR',
+      labels: { fr: 'x'.repeat(101) },
+    });
     expect(tooLong.statusCode).toBe(400);
     const unknown = await request('POST', '/static-data', { name: `Odd ${uniqueSuffix()}`, type: 'COLOR', labels: { de: 'Weiß' } });
     expect(unknown.statusCode).toBe(400);
@@ -88,6 +96,8 @@ describe('static data', () => {
     const clientCaller = createCaller(createContextInner(testDeps(), { userId: client.user.id, roles: ['CLIENT'] }));
     // The client portal shows a vehicle's colour and engine type with their labels.
     expect((await clientCaller.staticData.list({ type: 'ENGINE_TYPE' })).map((item) => item.id)).toContain(created.id);
-    await expect(clientCaller.staticData.create({ name: `Other ${uniqueSuffix()}`, type: 'ENGINE_TYPE' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(clientCaller.staticData.create({ name: `Other ${uniqueSuffix()}`, type: 'ENGINE_TYPE' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

@@ -19,11 +19,17 @@ async function newVisit(tasks = [task()]) {
 
 // The documented table (packages/shared visit-rules.ts); written out here so a change to it fails a test.
 const ALLOWED = new Set([
-  'PENDING>IN_PROGRESS', 'PENDING>COMPLETED', 'PENDING>CANCELLED',
-  'IN_PROGRESS>PENDING', 'IN_PROGRESS>COMPLETED', 'IN_PROGRESS>CANCELLED',
+  'PENDING>IN_PROGRESS',
+  'PENDING>COMPLETED',
+  'PENDING>CANCELLED',
+  'IN_PROGRESS>PENDING',
+  'IN_PROGRESS>COMPLETED',
+  'IN_PROGRESS>CANCELLED',
   'COMPLETED>REOPENED',
   'CANCELLED>REOPENED',
-  'REOPENED>IN_PROGRESS', 'REOPENED>COMPLETED', 'REOPENED>CANCELLED',
+  'REOPENED>IN_PROGRESS',
+  'REOPENED>COMPLETED',
+  'REOPENED>CANCELLED',
 ]);
 const PAIRS = TASK_STATUSES.flatMap((from) => TASK_STATUSES.map((to) => [from, to] as [TaskStatus, TaskStatus]));
 
@@ -32,7 +38,12 @@ describe('task transitions through REST', () => {
     const visit = await newVisit();
     const taskId = visit.tasks[0]!.id;
     await testDb().task.update({ where: { id: taskId }, data: { status: from, completedOn: from === 'COMPLETED' ? new Date() : null } });
-    const response = await app.inject({ method: 'PATCH', url: `/backend/tasks/${taskId}/status`, headers: staff.authHeader, payload: { status: to } });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/backend/tasks/${taskId}/status`,
+      headers: staff.authHeader,
+      payload: { status: to },
+    });
     const allowed = ALLOWED.has(`${from}>${to}`);
     expect(canTransitionTask(from, to)).toBe(allowed);
     expect(response.statusCode).toBe(allowed ? 200 : 409);
@@ -127,6 +138,9 @@ describe('tasks and the visit they belong to', () => {
   it('shows a task with its visit for the task page', async () => {
     const visit = await newVisit();
     const detail = await staff.caller.tasks.get({ id: visit.tasks[0]!.id });
-    expect(detail).toMatchObject({ visit: { id: visit.id, customerId: visit.customer.id, vehicleId: visit.vehicle.id }, nextStatuses: ['IN_PROGRESS', 'COMPLETED', 'CANCELLED'] });
+    expect(detail).toMatchObject({
+      visit: { id: visit.id, customerId: visit.customer.id, vehicleId: visit.vehicle.id },
+      nextStatuses: ['IN_PROGRESS', 'COMPLETED', 'CANCELLED'],
+    });
   });
 });

@@ -12,13 +12,16 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const post = (payload: object) => app.inject({ method: 'POST', url: '/backend/todos', headers: staff.authHeader, payload });
-const list = async (query: string) => (await app.inject({ method: 'GET', url: `/backend/todos?${query}`, headers: staff.authHeader })).json();
+const list = async (query: string) =>
+  (await app.inject({ method: 'GET', url: `/backend/todos?${query}`, headers: staff.authHeader })).json();
 /** The page where a to-do just changed sits: active is oldest first (the last page), completed latest first. */
-const tab = (name: 'active' | 'completed') => list(name === 'active' ? 'tab=active&page=100000&pageSize=100' : 'tab=completed&pageSize=100');
+const tab = (name: 'active' | 'completed') =>
+  list(name === 'active' ? 'tab=active&page=100000&pageSize=100' : 'tab=completed&pageSize=100');
 
 describe('staff to-do list', () => {
   it('answers a page at a time, with the totals of both tabs; a page past the end is the last page', async () => {
-    for (let index = 0; index < 12; index++) await post({ title: `Paged item ${index}`, description: `Batch ${uniqueSuffix().replace(/-/g, '')}` });
+    for (let index = 0; index < 12; index++)
+      await post({ title: `Paged item ${index}`, description: `Batch ${uniqueSuffix().replace(/-/g, '')}` });
     const first = await list('tab=active&pageSize=10');
     expect(first.items).toHaveLength(10);
     expect(first).toMatchObject({ page: 1, pageSize: 10, total: first.counts.active, pageCount: Math.ceil(first.counts.active / 10) });
@@ -55,7 +58,12 @@ describe('staff to-do list', () => {
     const created = (await post({ title, description: 'Yearly calibration' })).json();
     expect((await tab('active')).items.map((t: { id: string }) => t.id)).toContain(created.id);
 
-    const done = await app.inject({ method: 'PATCH', url: `/backend/todos/${created.id}/status`, headers: staff.authHeader, payload: { completed: true } });
+    const done = await app.inject({
+      method: 'PATCH',
+      url: `/backend/todos/${created.id}/status`,
+      headers: staff.authHeader,
+      payload: { completed: true },
+    });
     expect(done.json().completed).toBe(true);
     expect(Date.now() - new Date(done.json().completedAt).getTime()).toBeLessThan(60_000);
     const completed = await tab('completed');
@@ -70,7 +78,12 @@ describe('staff to-do list', () => {
 
   it('edits and deletes', async () => {
     const created = await staff.caller.todos.create({ title: 'Clean bay', description: 'Before Friday' });
-    const edited = await app.inject({ method: 'PUT', url: `/backend/todos/${created.id}`, headers: staff.authHeader, payload: { title: 'Clean bay two', description: 'Before Friday noon' } });
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/backend/todos/${created.id}`,
+      headers: staff.authHeader,
+      payload: { title: 'Clean bay two', description: 'Before Friday noon' },
+    });
     expect(edited.json()).toMatchObject({ title: 'Clean bay two', description: 'Before Friday noon' });
     expect((await app.inject({ method: 'DELETE', url: `/backend/todos/${created.id}`, headers: staff.authHeader })).statusCode).toBe(200);
     expect(await testDb().todoTask.count({ where: { id: created.id } })).toBe(0);

@@ -20,7 +20,15 @@ beforeAll(async () => {
   staff = await signedIn('EMPLOYEE');
   client = await signedIn('CLIENT');
   const { customer, vehicle } = await createCustomer();
-  visitId = (await staff.caller.visits.create({ name: 'Timing belt', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(1), tasks: [task()] })).id;
+  visitId = (
+    await staff.caller.visits.create({
+      name: 'Timing belt',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(1),
+      tasks: [task()],
+    })
+  ).id;
 });
 afterAll(() => app.close());
 
@@ -42,13 +50,19 @@ async function bothWays(url: string, headers: Record<string, string> = {}) {
 
 describe('tRPC queries over HTTP', () => {
   it('answers a single query as tRPC does', async () => {
-    const response = await bothWays(`/backend/trpc/visits.get?input=${encodeURIComponent(JSON.stringify({ id: visitId }))}`, staff.authHeader);
+    const response = await bothWays(
+      `/backend/trpc/visits.get?input=${encodeURIComponent(JSON.stringify({ id: visitId }))}`,
+      staff.authHeader,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ result: { data: { id: visitId, name: 'Timing belt' } } });
   });
 
   it('answers a batch of queries as tRPC does, in order', async () => {
-    const response = await bothWays(batchUrl(['visits.get', 'auth.me', 'visits.list'], [{ id: visitId }, undefined, { sort: 'newest' }]), staff.authHeader);
+    const response = await bothWays(
+      batchUrl(['visits.get', 'auth.me', 'visits.list'], [{ id: visitId }, undefined, { sort: 'newest' }]),
+      staff.authHeader,
+    );
     expect(response.statusCode).toBe(200);
     const [visit, me, list] = response.json();
     expect(visit.result.data.id).toBe(visitId);
@@ -84,16 +98,25 @@ describe('tRPC queries over HTTP', () => {
   });
 
   it('still runs mutations through POST', async () => {
-    const response = await app.inject({ method: 'POST', url: '/backend/trpc/todos.create', headers: staff.authHeader, payload: { title: 'Order brake pads', description: 'For the Corolla' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/backend/trpc/todos.create',
+      headers: staff.authHeader,
+      payload: { title: 'Order brake pads', description: 'For the Corolla' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().result.data).toMatchObject({ title: 'Order brake pads' });
   });
 
   it('takes the direct path for the GETs the web app sends, and only for those', () => {
-    const get = (path: string, query: Record<string, string>, headers: Record<string, string> = {}) => queryCalls(appRouter, { method: 'GET', headers, query, params: { path } });
+    const get = (path: string, query: Record<string, string>, headers: Record<string, string> = {}) =>
+      queryCalls(appRouter, { method: 'GET', headers, query, params: { path } });
     expect(get('visits.list,auth.me', { batch: '1', input: '{"0":{"sort":"newest"}}' })).toEqual({
       batch: true,
-      calls: [{ path: 'visits.list', input: { sort: 'newest' } }, { path: 'auth.me', input: undefined }],
+      calls: [
+        { path: 'visits.list', input: { sort: 'newest' } },
+        { path: 'auth.me', input: undefined },
+      ],
     });
     expect(get('visits.get', { input: '{"id":"x"}' })).toEqual({ batch: false, calls: [{ path: 'visits.get', input: { id: 'x' } }] });
     expect(get('visits.list', { batch: '1', input: '{}' }, { 'trpc-accept': 'application/jsonl' })).toBeNull();

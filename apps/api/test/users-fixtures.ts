@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/router.ts';
-import { createTestUser, testDeps, uniqueSuffix } from './helpers.ts';
+import { type createTestUser, testDeps, uniqueSuffix } from './helpers.ts';
 
 export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 /** A stored file's URL (image fields take nothing else); no row needs to exist for the form to accept it. */
@@ -24,4 +24,5 @@ export function newUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const callerFor = (actor: TestUser) => createCaller(createContextInner(testDeps(), { userId: actor.user.id, roles: [actor.user.role] }));
+export const callerFor = (actor: TestUser) =>
+  createCaller(createContextInner(testDeps(), { userId: actor.user.id, roles: [actor.user.role] }));

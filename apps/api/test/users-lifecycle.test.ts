@@ -20,9 +20,19 @@ describe('users: activate, deactivate, delete', () => {
     it('deactivates and reactivates a customer, revoking their sessions', async () => {
       const customer = (await create(employee, newUser())).json();
       await testDb().refreshToken.create({
-        data: { userId: customer.id, familyId: customer.id, tokenHash: `hash-${uniqueSuffix()}`, expiresAt: new Date(Date.now() + 86_400_000) },
+        data: {
+          userId: customer.id,
+          familyId: customer.id,
+          tokenHash: `hash-${uniqueSuffix()}`,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        },
       });
-      const off = await app.inject({ method: 'PATCH', url: `/backend/users/${customer.id}/active`, headers: employee.authHeader, payload: { active: false } });
+      const off = await app.inject({
+        method: 'PATCH',
+        url: `/backend/users/${customer.id}/active`,
+        headers: employee.authHeader,
+        payload: { active: false },
+      });
       expect(off.json().active).toBe(false);
       const tokens = await testDb().refreshToken.findMany({ where: { userId: customer.id } });
       expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
@@ -33,7 +43,17 @@ describe('users: activate, deactivate, delete', () => {
     it('erases a customer without history, vehicles included', async () => {
       const customer = (await create(employee, newUser())).json();
       await testDb().vehicle.create({
-        data: { ownerId: customer.id, type: 'CAR', plateNumber: `D${uniqueSuffix()}`, plateNormalized: `D${uniqueSuffix()}`.toUpperCase(), color: 'Red', brand: 'Fiat', model: 'Panda', year: 2015, engineType: 'Petrol' },
+        data: {
+          ownerId: customer.id,
+          type: 'CAR',
+          plateNumber: `D${uniqueSuffix()}`,
+          plateNormalized: `D${uniqueSuffix()}`.toUpperCase(),
+          color: 'Red',
+          brand: 'Fiat',
+          model: 'Panda',
+          year: 2015,
+          engineType: 'Petrol',
+        },
       });
       const response = await app.inject({ method: 'DELETE', url: `/backend/users/${customer.id}`, headers: employee.authHeader });
       expect(response.json()).toEqual({ outcome: 'deleted', message: 'The user was deleted.' });
@@ -45,9 +65,21 @@ describe('users: activate, deactivate, delete', () => {
       const customer = (await create(employee, newUser())).json();
       const plate = `H${uniqueSuffix()}`.toUpperCase();
       const vehicle = await testDb().vehicle.create({
-        data: { ownerId: customer.id, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Fiat', model: 'Panda', year: 2015, engineType: 'Petrol' },
+        data: {
+          ownerId: customer.id,
+          type: 'CAR',
+          plateNumber: plate,
+          plateNormalized: plate,
+          color: 'Red',
+          brand: 'Fiat',
+          model: 'Panda',
+          year: 2015,
+          engineType: 'Petrol',
+        },
       });
-      const visit = await testDb().visit.create({ data: { name: 'Brake check', dueDate: new Date(), customerId: customer.id, vehicleId: vehicle.id } });
+      const visit = await testDb().visit.create({
+        data: { name: 'Brake check', dueDate: new Date(), customerId: customer.id, vehicleId: vehicle.id },
+      });
 
       const result = await callerFor(employee).users.delete({ id: customer.id });
       expect(result.outcome).toBe('deactivated');
@@ -57,7 +89,9 @@ describe('users: activate, deactivate, delete', () => {
       expect(row.active).toBe(false);
       expect(row.deletedAt).not.toBeNull();
       expect(await testDb().visit.findUnique({ where: { id: visit.id } })).not.toBeNull();
-      expect((await app.inject({ method: 'GET', url: `/backend/users/${customer.id}`, headers: employee.authHeader })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: `/backend/users/${customer.id}`, headers: employee.authHeader })).statusCode).toBe(
+        404,
+      );
       const list = await callerFor(employee).users.list({ search: customer.username });
       expect(list.total).toBe(0);
     });

@@ -28,13 +28,25 @@ describe('users: list, visits, API description', () => {
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ total: 12, page: 1, pageSize: 10, pageCount: 2 });
       expect(first.json().items).toHaveLength(10);
-      const second = await app.inject({ method: 'GET', url: `/backend/users?search=${tag}&page=2&sort=name`, headers: employee.authHeader });
+      const second = await app.inject({
+        method: 'GET',
+        url: `/backend/users?search=${tag}&page=2&sort=name`,
+        headers: employee.authHeader,
+      });
       expect(second.json().items.map((user: { lastName: string }) => user.lastName)).toEqual([`${tag} 10`, `${tag} 11`]);
 
       const target = created[3]!;
-      for (const term of [target.username.toUpperCase(), target.email, `+33 ${target.phoneNumber.slice(0, 3)} ${target.phoneNumber.slice(3)}`, `Nora ${target.lastName}`]) {
+      for (const term of [
+        target.username.toUpperCase(),
+        target.email,
+        `+33 ${target.phoneNumber.slice(0, 3)} ${target.phoneNumber.slice(3)}`,
+        `Nora ${target.lastName}`,
+      ]) {
         const found = await callerFor(employee).users.list({ search: term });
-        expect(found.items.map((user) => user.id), term).toContain(target.id);
+        expect(
+          found.items.map((user) => user.id),
+          term,
+        ).toContain(target.id);
       }
     });
 
@@ -59,9 +71,27 @@ describe('users: list, visits, API description', () => {
     const customer = (await create(employee, newUser())).json();
     const plate = `V${uniqueSuffix()}`.toUpperCase();
     const vehicle = await testDb().vehicle.create({
-      data: { ownerId: customer.id, type: 'VAN', plateNumber: plate, plateNormalized: plate, color: 'White', brand: 'Ford', model: 'Transit', year: 2019, engineType: 'Diesel' },
+      data: {
+        ownerId: customer.id,
+        type: 'VAN',
+        plateNumber: plate,
+        plateNormalized: plate,
+        color: 'White',
+        brand: 'Ford',
+        model: 'Transit',
+        year: 2019,
+        engineType: 'Diesel',
+      },
     });
-    await testDb().visit.create({ data: { name: 'Older', dueDate: new Date(), customerId: customer.id, vehicleId: vehicle.id, createdAt: new Date(Date.now() - 86_400_000) } });
+    await testDb().visit.create({
+      data: {
+        name: 'Older',
+        dueDate: new Date(),
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        createdAt: new Date(Date.now() - 86_400_000),
+      },
+    });
     await testDb().visit.create({ data: { name: 'Newer', dueDate: new Date(), customerId: customer.id, vehicleId: vehicle.id } });
     const response = await app.inject({ method: 'GET', url: `/backend/users/${customer.id}/visits`, headers: employee.authHeader });
     expect(response.json().items.map((visit: { name: string }) => visit.name)).toEqual(['Newer', 'Older']);
@@ -74,14 +104,36 @@ describe('users: list, visits, API description', () => {
       ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })),
     );
     const expected = [
-      'GET /backend/users', 'POST /backend/users', 'GET /backend/users/{id}', 'PUT /backend/users/{id}', 'DELETE /backend/users/{id}',
-      'PATCH /backend/users/{id}/active', 'GET /backend/users/{id}/visits', 'GET /backend/profile', 'PUT /backend/profile',
-      'POST /backend/profile/password', 'GET /backend/users/{userId}/vehicles', 'POST /backend/users/{userId}/vehicles',
-      'GET /backend/vehicles/{id}', 'PUT /backend/vehicles/{id}', 'DELETE /backend/vehicles/{id}', 'GET /backend/vehicles/{id}/visits',
-      'GET /backend/my/vehicles', 'GET /backend/my/vehicles/{id}', 'GET /backend/my/vehicles/{id}/visits', 'GET /backend/my/vehicles/{id}/oil-changes',
-      'GET /backend/vehicles/{vehicleId}/oil-changes', 'POST /backend/vehicles/{vehicleId}/oil-changes', 'POST /backend/vehicles/{vehicleId}/km-reading',
-      'GET /backend/static-data', 'POST /backend/static-data', 'PUT /backend/static-data/{id}', 'DELETE /backend/static-data/{id}',
-      'GET /backend/search', 'POST /backend/uploads/image', 'GET /backend/media/{id}/file',
+      'GET /backend/users',
+      'POST /backend/users',
+      'GET /backend/users/{id}',
+      'PUT /backend/users/{id}',
+      'DELETE /backend/users/{id}',
+      'PATCH /backend/users/{id}/active',
+      'GET /backend/users/{id}/visits',
+      'GET /backend/profile',
+      'PUT /backend/profile',
+      'POST /backend/profile/password',
+      'GET /backend/users/{userId}/vehicles',
+      'POST /backend/users/{userId}/vehicles',
+      'GET /backend/vehicles/{id}',
+      'PUT /backend/vehicles/{id}',
+      'DELETE /backend/vehicles/{id}',
+      'GET /backend/vehicles/{id}/visits',
+      'GET /backend/my/vehicles',
+      'GET /backend/my/vehicles/{id}',
+      'GET /backend/my/vehicles/{id}/visits',
+      'GET /backend/my/vehicles/{id}/oil-changes',
+      'GET /backend/vehicles/{vehicleId}/oil-changes',
+      'POST /backend/vehicles/{vehicleId}/oil-changes',
+      'POST /backend/vehicles/{vehicleId}/km-reading',
+      'GET /backend/static-data',
+      'POST /backend/static-data',
+      'PUT /backend/static-data/{id}',
+      'DELETE /backend/static-data/{id}',
+      'GET /backend/search',
+      'POST /backend/uploads/image',
+      'GET /backend/media/{id}/file',
     ];
     for (const key of expected) {
       const operation = operations.find((candidate) => candidate.key === key);

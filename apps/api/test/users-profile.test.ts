@@ -31,7 +31,12 @@ describe('own profile', () => {
     expect(update.statusCode).toBe(200);
     expect(update.json()).toMatchObject({ firstName: 'Maya', preferredLanguage: 'ar', email: client.user.email, role: 'CLIENT' });
 
-    const tooYoung = await app.inject({ method: 'PUT', url: '/backend/profile', headers: client.authHeader, payload: { ...details(), age: 16 } });
+    const tooYoung = await app.inject({
+      method: 'PUT',
+      url: '/backend/profile',
+      headers: client.authHeader,
+      payload: { ...details(), age: 16 },
+    });
     expect(tooYoung.json().fieldErrors).toEqual({ age: ['Age must be greater than 16'] });
     expect((await app.inject({ method: 'GET', url: '/backend/profile' })).statusCode).toBe(401);
   });

@@ -89,7 +89,10 @@ describe('users: validation, duplicates, authorization', () => {
 
     it('stores usernames and emails lower-case and phones as digits with a "+" country code', async () => {
       const suffix = uniqueSuffix();
-      const response = await create(employee, newUser({ username: `MiXeD_${suffix}`, email: `MiXeD_${suffix}@Example.COM`, countryCode: '212', phoneNumber: '06 12-34.56 78' }));
+      const response = await create(
+        employee,
+        newUser({ username: `MiXeD_${suffix}`, email: `MiXeD_${suffix}@Example.COM`, countryCode: '212', phoneNumber: '06 12-34.56 78' }),
+      );
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({
         username: `mixed_${suffix}`,
@@ -142,10 +145,20 @@ describe('users: validation, duplicates, authorization', () => {
       const created = await create(employee, a);
       expect((await create(employee, b)).statusCode).toBe(201);
       const id = created.json().id;
-      const same = await app.inject({ method: 'PUT', url: `/backend/users/${id}`, headers: employee.authHeader, payload: { ...a, firstName: 'Renamed' } });
+      const same = await app.inject({
+        method: 'PUT',
+        url: `/backend/users/${id}`,
+        headers: employee.authHeader,
+        payload: { ...a, firstName: 'Renamed' },
+      });
       expect(same.statusCode).toBe(200);
       expect(same.json().firstName).toBe('Renamed');
-      const clash = await app.inject({ method: 'PUT', url: `/backend/users/${id}`, headers: employee.authHeader, payload: { ...a, email: b.email } });
+      const clash = await app.inject({
+        method: 'PUT',
+        url: `/backend/users/${id}`,
+        headers: employee.authHeader,
+        payload: { ...a, email: b.email },
+      });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().fieldErrors).toEqual({ email: ['This email address is already in use'] });
     });
@@ -183,7 +196,10 @@ describe('users: validation, duplicates, authorization', () => {
 
       const colleague = await createTestUser('EMPLOYEE');
       const headers = employee.authHeader;
-      expect((await app.inject({ method: 'PATCH', url: `/backend/users/${colleague.user.id}/active`, headers, payload: { active: false } })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'PATCH', url: `/backend/users/${colleague.user.id}/active`, headers, payload: { active: false } }))
+          .statusCode,
+      ).toBe(403);
       expect((await app.inject({ method: 'DELETE', url: `/backend/users/${colleague.user.id}`, headers })).statusCode).toBe(403);
       await expect(callerFor(employee).users.delete({ id: colleague.user.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       expect((await testDb().user.findUniqueOrThrow({ where: { id: colleague.user.id } })).active).toBe(true);
@@ -206,11 +222,19 @@ describe('users: validation, duplicates, authorization', () => {
       const put = await app.inject({ method: 'PUT', url: `/backend/users/${target.user.id}`, headers, payload: takeover });
       expect(put.statusCode).toBe(403);
       expect(put.json().fieldErrors.role).toEqual(['Only an administrator can create, change or delete staff accounts']);
-      expect((await app.inject({ method: 'PUT', url: `/backend/users/${target.user.id}`, headers, payload: { ...takeover, role: 'CLIENT' } })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'PATCH', url: `/backend/users/${target.user.id}/active`, headers, payload: { active: false } })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'PUT', url: `/backend/users/${target.user.id}`, headers, payload: { ...takeover, role: 'CLIENT' } }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await app.inject({ method: 'PATCH', url: `/backend/users/${target.user.id}/active`, headers, payload: { active: false } }))
+          .statusCode,
+      ).toBe(403);
       expect((await app.inject({ method: 'DELETE', url: `/backend/users/${target.user.id}`, headers })).statusCode).toBe(403);
       const trpc = callerFor(employee).users;
-      await expect(trpc.update({ id: target.user.id, data: { email: takeover.email } } as never)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(trpc.update({ id: target.user.id, data: { email: takeover.email } } as never)).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
       await expect(trpc.update({ id: target.user.id, data: { role: 'CLIENT' } } as never)).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(trpc.setActive({ id: target.user.id, active: false })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(trpc.delete({ id: target.user.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -249,7 +273,12 @@ describe('users: validation, duplicates, authorization', () => {
       const response = await app.inject({ method: 'DELETE', url: `/backend/users/${self.user.id}`, headers: self.authHeader });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('You cannot delete, deactivate or change the role of your own account');
-      const deactivate = await app.inject({ method: 'PATCH', url: `/backend/users/${self.user.id}/active`, headers: self.authHeader, payload: { active: false } });
+      const deactivate = await app.inject({
+        method: 'PATCH',
+        url: `/backend/users/${self.user.id}/active`,
+        headers: self.authHeader,
+        payload: { active: false },
+      });
       expect(deactivate.statusCode).toBe(400);
     });
   });

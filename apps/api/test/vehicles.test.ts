@@ -103,12 +103,16 @@ describe('vehicles', () => {
     const row = await testDb().vehicle.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.plateNormalized).toBe(plateNumber);
 
-    await expect(caller.vehicles.update({ id: created.id, data: vehicle({ plateNumber: 'AB-1' }) as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.vehicles.update({ id: created.id, data: vehicle({ plateNumber: 'AB-1' }) as never })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers 403 to clients and 404 for an unknown owner or vehicle', async () => {
     expect((await add(vehicle(), client)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: `/backend/users/${owner.user.id}/vehicles`, headers: client.authHeader })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: `/backend/users/${owner.user.id}/vehicles`, headers: client.authHeader })).statusCode,
+    ).toBe(403);
     const unknown = '01900000-0000-7000-8000-000000000000';
     expect((await add(vehicle(), employee, unknown)).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/backend/vehicles/${unknown}`, headers: employee.authHeader })).statusCode).toBe(404);
@@ -132,10 +136,12 @@ describe('vehicles', () => {
     expect(hidden.json().outcome).toBe('deactivated');
     expect((await testDb().vehicle.findUniqueOrThrow({ where: { id: serviced.id } })).deletedAt).not.toBeNull();
     expect(await testDb().oilChange.count({ where: { vehicleId: serviced.id } })).toBe(1);
-    expect((await app.inject({ method: 'GET', url: `/backend/vehicles/${serviced.id}`, headers: employee.authHeader })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/backend/vehicles/${serviced.id}`, headers: employee.authHeader })).statusCode).toBe(
+      404,
+    );
   });
 
-  it('shows clients their own vehicles, visits and oil history, and nobody else\'s', async () => {
+  it("shows clients their own vehicles, visits and oil history, and nobody else's", async () => {
     const mine = (await add(vehicle(), employee, owner.user.id)).json();
     const theirs = (await add(vehicle(), employee, (await createTestUser('CLIENT')).user.id)).json();
     await testDb().visit.create({ data: { name: 'Annual service', dueDate: new Date(), customerId: owner.user.id, vehicleId: mine.id } });

@@ -9,7 +9,12 @@ import { createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
 export async function createCustomer(names: { firstName?: string; lastName?: string } = {}) {
   const suffix = uniqueSuffix();
   const customer = await testDb().user.create({
-    data: { firstName: names.firstName ?? 'Nadia', lastName: names.lastName ?? `Customer ${suffix}`, username: `cust_${suffix}`, role: 'CLIENT' },
+    data: {
+      firstName: names.firstName ?? 'Nadia',
+      lastName: names.lastName ?? `Customer ${suffix}`,
+      username: `cust_${suffix}`,
+      role: 'CLIENT',
+    },
   });
   const vehicle = await createVehicle(customer.id);
   return { customer, vehicle };
@@ -18,7 +23,17 @@ export async function createCustomer(names: { firstName?: string; lastName?: str
 export async function createVehicle(ownerId: string) {
   const plate = `V${uniqueSuffix()}`.toUpperCase();
   return testDb().vehicle.create({
-    data: { ownerId, type: 'CAR', plateNumber: plate, plateNormalized: plate, color: 'Red', brand: 'Toyota', model: 'Corolla', year: 2020, engineType: 'Petrol' },
+    data: {
+      ownerId,
+      type: 'CAR',
+      plateNumber: plate,
+      plateNormalized: plate,
+      color: 'Red',
+      brand: 'Toyota',
+      model: 'Corolla',
+      year: 2020,
+      engineType: 'Petrol',
+    },
   });
 }
 
@@ -44,7 +59,9 @@ export const task = (overrides: Partial<TaskInput> = {}): TaskInput => ({
 /** A visit with chosen derived columns, written directly (no service): the fixture set for list tests. */
 export async function insertVisit(
   ids: { customerId: string; vehicleId: string },
-  state: Partial<Pick<Prisma.VisitUncheckedCreateInput, 'status' | 'paymentStatus' | 'totalCostCents' | 'paidCents' | 'createdAt' | 'name'>> & { dueInDays: number },
+  state: Partial<
+    Pick<Prisma.VisitUncheckedCreateInput, 'status' | 'paymentStatus' | 'totalCostCents' | 'paidCents' | 'createdAt' | 'name'>
+  > & { dueInDays: number },
 ) {
   const { dueInDays, ...columns } = state;
   const visit = await testDb().visit.create({

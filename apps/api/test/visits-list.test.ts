@@ -1,7 +1,16 @@
 // Every filter and sort of the visits list on a fixed fixture set. The fixtures belong to fresh customers,
 // so filtering by customerId isolates them from other tests; the customer-name sort, which must span
 // customers, is checked on the relative order of our own visits across every page.
-import { DATE_FILTERS, VISIT_SORTS, visitPageSchema, calendarDateIn, dateFilterRange, listVisitsSchema, startOfDayIn, type ListVisitsQuery } from '@garage/shared';
+import {
+  DATE_FILTERS,
+  VISIT_SORTS,
+  visitPageSchema,
+  calendarDateIn,
+  dateFilterRange,
+  listVisitsSchema,
+  startOfDayIn,
+  type ListVisitsQuery,
+} from '@garage/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createdRangeOf, todayIn } from '../src/modules/visits/list-calendar.ts';
@@ -27,13 +36,55 @@ beforeAll(async () => {
   const now = Date.now();
   // 'today' is one second into today (UTC), never in the future of the test's own "today".
   const fixtures = {
-    pendingOverdue: { status: 'PENDING', paymentStatus: 'UNPAID', totalCostCents: 10_000, paidCents: 0, dueInDays: -2, at: new Date(now - 3 * DAY) },
-    inProgressToday: { status: 'IN_PROGRESS', paymentStatus: 'PARTIALLY_PAID', totalCostCents: 20_000, paidCents: 5_000, dueInDays: 3, at: new Date(startOfDayIn(today()).getTime() + 1000) },
-    completed: { status: 'COMPLETED', paymentStatus: 'PAID', totalCostCents: 5_000, paidCents: 5_000, dueInDays: -5, at: new Date(now - 10 * DAY) },
-    ready: { status: 'READY_FOR_PICKUP', paymentStatus: 'UNPAID', totalCostCents: 30_000, paidCents: 0, dueInDays: 1, at: new Date(now - 40 * DAY) },
-    pickedUp: { status: 'PICKED_UP', paymentStatus: 'OVERPAID', totalCostCents: 8_000, paidCents: 9_000, dueInDays: -20, at: new Date(now - 60 * DAY) },
+    pendingOverdue: {
+      status: 'PENDING',
+      paymentStatus: 'UNPAID',
+      totalCostCents: 10_000,
+      paidCents: 0,
+      dueInDays: -2,
+      at: new Date(now - 3 * DAY),
+    },
+    inProgressToday: {
+      status: 'IN_PROGRESS',
+      paymentStatus: 'PARTIALLY_PAID',
+      totalCostCents: 20_000,
+      paidCents: 5_000,
+      dueInDays: 3,
+      at: new Date(startOfDayIn(today()).getTime() + 1000),
+    },
+    completed: {
+      status: 'COMPLETED',
+      paymentStatus: 'PAID',
+      totalCostCents: 5_000,
+      paidCents: 5_000,
+      dueInDays: -5,
+      at: new Date(now - 10 * DAY),
+    },
+    ready: {
+      status: 'READY_FOR_PICKUP',
+      paymentStatus: 'UNPAID',
+      totalCostCents: 30_000,
+      paidCents: 0,
+      dueInDays: 1,
+      at: new Date(now - 40 * DAY),
+    },
+    pickedUp: {
+      status: 'PICKED_UP',
+      paymentStatus: 'OVERPAID',
+      totalCostCents: 8_000,
+      paidCents: 9_000,
+      dueInDays: -20,
+      at: new Date(now - 60 * DAY),
+    },
     cancelled: { status: 'CANCELLED', paymentStatus: 'PAID', totalCostCents: 0, paidCents: 0, dueInDays: -1, at: new Date(now - 2 * DAY) },
-    partialOverdue: { status: 'IN_PROGRESS', paymentStatus: 'PARTIALLY_PAID', totalCostCents: 15_000, paidCents: 1_000, dueInDays: -1, at: new Date(now - 20 * DAY) },
+    partialOverdue: {
+      status: 'IN_PROGRESS',
+      paymentStatus: 'PARTIALLY_PAID',
+      totalCostCents: 15_000,
+      paidCents: 1_000,
+      dueInDays: -1,
+      at: new Date(now - 20 * DAY),
+    },
   } as const;
   for (const [key, { at, ...state }] of Object.entries(fixtures)) {
     v[key] = await insertVisit(ids, { ...state, createdAt: at });
@@ -43,7 +94,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function list(query: ListVisitsQuery) {
-  const search = new URLSearchParams(Object.entries({ customerId, pageSize: 50, ...query }).map(([k, value]) => [k, String(value)] as [string, string]));
+  const search = new URLSearchParams(
+    Object.entries({ customerId, pageSize: 50, ...query }).map(([k, value]) => [k, String(value)] as [string, string]),
+  );
   const response = await app.inject({ method: 'GET', url: `/backend/visits?${search}`, headers: staff.authHeader });
   expect(response.statusCode).toBe(200);
   return response.json() as { items: { id: string; overdue: boolean }[]; total: number; pageCount: number };
@@ -83,7 +136,8 @@ describe('visit filters', () => {
   });
 
   it('fixed expectations for the rolling date filters', async () => {
-    const keys = async (date: 'today' | 'last7Days' | 'last30Days') => sorted(names((await list({ date })).items.map((i) => i.id)) as string[]);
+    const keys = async (date: 'today' | 'last7Days' | 'last30Days') =>
+      sorted(names((await list({ date })).items.map((i) => i.id)) as string[]);
     expect(await keys('today')).toEqual(['inProgressToday']);
     expect(await keys('last7Days')).toEqual(sorted(['inProgressToday', 'cancelled', 'pendingOverdue']));
     expect(await keys('last30Days')).toEqual(sorted(['inProgressToday', 'cancelled', 'pendingOverdue', 'completed', 'partialOverdue']));
@@ -109,7 +163,11 @@ describe('visit filters', () => {
     const id = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { status: 'PENDING', dueInDays: 0 });
     await testDb().visit.update({ where: { id }, data: { dueDate: due } });
     const ids = async (timeZone: string) => {
-      const response = await app.inject({ method: 'GET', url: `/backend/visits?customerId=${customer.id}&filter=overdue&timeZone=${encodeURIComponent(timeZone)}`, headers: staff.authHeader });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/backend/visits?customerId=${customer.id}&filter=overdue&timeZone=${encodeURIComponent(timeZone)}`,
+        headers: staff.authHeader,
+      });
       return response.json().items.map((item: { id: string }) => item.id);
     };
     expect(await ids('Pacific/Kiritimati')).toEqual([id]);
@@ -151,10 +209,27 @@ describe('list rows', () => {
     for (const item of page.items) {
       const response = await app.inject({ method: 'GET', url: `/backend/visits/${item.id}`, headers: staff.authHeader });
       const detail = response.json();
-      for (const field of ['visitDate', 'dueDate', 'createdAt', 'updatedAt', 'status', 'paymentStatus', 'totalCostCents', 'paidCents', 'balanceCents', 'overdue', 'taskCount', 'version'] as const) {
+      for (const field of [
+        'visitDate',
+        'dueDate',
+        'createdAt',
+        'updatedAt',
+        'status',
+        'paymentStatus',
+        'totalCostCents',
+        'paidCents',
+        'balanceCents',
+        'overdue',
+        'taskCount',
+        'version',
+      ] as const) {
         expect((item as Record<string, unknown>)[field], field).toEqual(detail[field]);
       }
-      expect((item as Record<string, unknown>).customer).toEqual({ id: detail.customer.id, firstName: detail.customer.firstName, lastName: detail.customer.lastName });
+      expect((item as Record<string, unknown>).customer).toEqual({
+        id: detail.customer.id,
+        firstName: detail.customer.firstName,
+        lastName: detail.customer.lastName,
+      });
       expect((item as Record<string, unknown>).vehicle).toEqual(detail.vehicle);
     }
     expect(page.items.length).toBe(7);
@@ -208,7 +283,11 @@ describe('visit sorts', () => {
     expected.push(visitIds.Yann!, visitIds.Adam!, visitIds.Zoe!);
     const seen: string[] = [];
     for (let page = 1; ; page++) {
-      const response = await app.inject({ method: 'GET', url: `/backend/visits?sort=customerName&pageSize=100&page=${page}`, headers: staff.authHeader });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/backend/visits?sort=customerName&pageSize=100&page=${page}`,
+        headers: staff.authHeader,
+      });
       const body = response.json();
       seen.push(...body.items.map((item: { id: string }) => item.id).filter((id: string) => expected.includes(id)));
       // Other test files add visits meanwhile: walk until a short page rather than trusting pageCount.
@@ -238,7 +317,15 @@ describe('page plans', () => {
   it('returns the same rows in the same order with either plan', async () => {
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
     for (const sort of VISIT_SORTS) {
-      for (const extra of [{}, { filter: 'pending' }, { filter: 'overdue' }, { filter: 'completed' }, { payment: 'paid' }, { payment: 'pending' }, { date: 'last30Days' }]) {
+      for (const extra of [
+        {},
+        { filter: 'pending' },
+        { filter: 'overdue' },
+        { filter: 'completed' },
+        { payment: 'paid' },
+        { payment: 'pending' },
+        { date: 'last30Days' },
+      ]) {
         const query = listVisitsSchema.parse({ customerId, sort, pageSize: 50, ...extra });
         const statements = visitListSql(query, new Date());
         const filterFirst = await testDb().$queryRaw<{ id: string }[]>(statements.page(1).statement);
@@ -263,10 +350,19 @@ describe('page plans', () => {
     });
     for (const sort of VISIT_SORTS) {
       const get = async (page: number, pageSize: number) =>
-        (await app.inject({ method: 'GET', url: `/backend/visits?customerId=${customer.id}&sort=${sort}&page=${page}&pageSize=${pageSize}`, headers: staff.authHeader })).json();
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/backend/visits?customerId=${customer.id}&sort=${sort}&page=${page}&pageSize=${pageSize}`,
+            headers: staff.authHeader,
+          })
+        ).json();
       const deep = await get(22, 10); // offset 210
       const shallow = await get(3, 100); // offset 200
-      expect(deep.items.map((i: { id: string }) => i.id), sort).toEqual(shallow.items.slice(10, 20).map((i: { id: string }) => i.id));
+      expect(
+        deep.items.map((i: { id: string }) => i.id),
+        sort,
+      ).toEqual(shallow.items.slice(10, 20).map((i: { id: string }) => i.id));
       expect(deep.items[0]).toMatchObject({ customer: { id: customer.id }, vehicle: { id: vehicle.id }, taskCount: 0 });
     }
   });
@@ -274,7 +370,16 @@ describe('page plans', () => {
 
 describe('isoInstant', () => {
   it('writes instants exactly as Date#toISOString', () => {
-    const samples = [0, 1, 999, 86_399_999, 86_400_000, Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12, 0, 0, 5), Date.UTC(1969, 11, 31, 23, 59, 59, 1)];
+    const samples = [
+      0,
+      1,
+      999,
+      86_399_999,
+      86_400_000,
+      Date.UTC(2026, 1, 28, 23, 59, 59, 999),
+      Date.UTC(2028, 1, 29, 12, 0, 0, 5),
+      Date.UTC(1969, 11, 31, 23, 59, 59, 1),
+    ];
     for (let i = 0; i < 2_000; i++) samples.push(Math.floor(Math.random() * 4_102_444_800_000));
     for (const ms of samples) expect(isoInstant(String(ms)), String(ms)).toBe(new Date(ms).toISOString());
   });

@@ -30,7 +30,15 @@ describe('creating a visit', () => {
     });
     expect(response.statusCode).toBe(201);
     const visit = response.json();
-    expect(visit).toMatchObject({ totalCostCents: 20_950, paidCents: 0, balanceCents: 20_950, status: 'PENDING', paymentStatus: 'UNPAID', version: 1, taskCount: 2 });
+    expect(visit).toMatchObject({
+      totalCostCents: 20_950,
+      paidCents: 0,
+      balanceCents: 20_950,
+      status: 'PENDING',
+      paymentStatus: 'UNPAID',
+      version: 1,
+      taskCount: 2,
+    });
     expect(visit.tasks.map((t: { status: string }) => t.status)).toEqual(['PENDING', 'PENDING']);
     const stored = await testDb().visit.findUniqueOrThrow({ where: { id: visit.id } });
     expect(stored.totalCostCents).toBe(20_950);
@@ -38,7 +46,13 @@ describe('creating a visit', () => {
 
   it('answers the same through tRPC', async () => {
     const { customer, vehicle } = await createCustomer();
-    const visit = await staff.caller.visits.create({ name: 'Inspection', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(0), tasks: [task({ soldForCents: 4_500 })] });
+    const visit = await staff.caller.visits.create({
+      name: 'Inspection',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(0),
+      tasks: [task({ soldForCents: 4_500 })],
+    });
     expect(visit).toMatchObject({ totalCostCents: 4_500, status: 'PENDING', customer: { id: customer.id }, vehicle: { id: vehicle.id } });
     expect(await staff.caller.visits.get({ id: visit.id })).toEqual(visit);
   });
@@ -53,7 +67,14 @@ describe('creating a visit', () => {
     ['a task without title', { tasks: [task({ title: ' ' })] }, 'tasks.0.title', 'Title is required'],
   ])('rejects %s with the message on the field', async (_, override, field, message) => {
     const { customer, vehicle } = await createCustomer();
-    const response = await postVisit({ name: 'Valid name', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(1), tasks: [task()], ...override });
+    const response = await postVisit({
+      name: 'Valid name',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(1),
+      tasks: [task()],
+      ...override,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors[field]).toContain(message);
   });
@@ -76,10 +97,16 @@ describe('creating a visit', () => {
     expect(stale.statusCode).toBe(400);
   });
 
-  it("refuses a vehicle that belongs to another customer", async () => {
+  it('refuses a vehicle that belongs to another customer', async () => {
     const { customer } = await createCustomer();
     const other = await createCustomer();
-    const response = await postVisit({ name: 'Wrong car', customerId: customer.id, vehicleId: other.vehicle.id, dueDate: inDays(1), tasks: [task()] });
+    const response = await postVisit({
+      name: 'Wrong car',
+      customerId: customer.id,
+      vehicleId: other.vehicle.id,
+      dueDate: inDays(1),
+      tasks: [task()],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors.vehicleId[0]).toMatch(/does not belong/);
   });
@@ -88,7 +115,13 @@ describe('creating a visit', () => {
 describe('editing a visit under concurrency', () => {
   async function newVisit() {
     const { customer, vehicle } = await createCustomer();
-    return staff.caller.visits.create({ name: 'Concurrency', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(3), tasks: [task()] });
+    return staff.caller.visits.create({
+      name: 'Concurrency',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(3),
+      tasks: [task()],
+    });
   }
 
   it('applies an edit that names the current version and bumps it', async () => {
@@ -120,7 +153,12 @@ describe('editing a visit under concurrency', () => {
   it('lets exactly one of two simultaneous saves of the same version win', async () => {
     const visit = await newVisit();
     const save = (name: string) =>
-      app.inject({ method: 'PUT', url: `/backend/visits/${visit.id}`, headers: staff.authHeader, payload: { version: visit.version, name, dueDate: visit.dueDate } });
+      app.inject({
+        method: 'PUT',
+        url: `/backend/visits/${visit.id}`,
+        headers: staff.authHeader,
+        payload: { version: visit.version, name, dueDate: visit.dueDate },
+      });
     const results = await Promise.all([save('Alice'), save('Bruno')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.statusCode === 200)!.json().name;
@@ -130,7 +168,9 @@ describe('editing a visit under concurrency', () => {
   it('reports the conflict through tRPC as CONFLICT', async () => {
     const visit = await newVisit();
     await staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'One', dueDate: visit.dueDate });
-    await expect(staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'Two', dueDate: visit.dueDate })).rejects.toMatchObject({
+    await expect(
+      staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'Two', dueDate: visit.dueDate }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: MESSAGES.versionConflict,
     });
@@ -138,21 +178,40 @@ describe('editing a visit under concurrency', () => {
 
   it('keeps a past due date on an overdue visit but refuses moving it into the past', async () => {
     const { customer, vehicle } = await createCustomer();
-    const created = await staff.caller.visits.create({ name: 'Overdue', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(0), tasks: [task()] });
+    const created = await staff.caller.visits.create({
+      name: 'Overdue',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(0),
+      tasks: [task()],
+    });
     await testDb().visit.update({ where: { id: created.id }, data: { dueDate: new Date(`${inDays(-3)}T00:00:00Z`) } });
     const visit = await staff.caller.visits.get({ id: created.id });
     expect(visit.overdue).toBe(true);
     const kept = await staff.caller.visits.update({ id: visit.id, version: visit.version, name: 'Still overdue', dueDate: visit.dueDate });
     expect(kept.name).toBe('Still overdue');
-    await expect(staff.caller.visits.update({ id: visit.id, version: kept.version, name: 'Earlier', dueDate: inDays(-5) })).rejects.toBeInstanceOf(TRPCError);
+    await expect(
+      staff.caller.visits.update({ id: visit.id, version: kept.version, name: 'Earlier', dueDate: inDays(-5) }),
+    ).rejects.toBeInstanceOf(TRPCError);
   });
 });
 
 describe('hand-over and deletion', () => {
   it('moves a completed visit to ready for pickup and picked up, and refuses it for unfinished work', async () => {
     const { customer, vehicle } = await createCustomer();
-    const visit = await staff.caller.visits.create({ name: 'Hand-over', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(1), tasks: [task()] });
-    const early = await app.inject({ method: 'PATCH', url: `/backend/visits/${visit.id}/status`, headers: staff.authHeader, payload: { version: visit.version, status: 'READY_FOR_PICKUP' } });
+    const visit = await staff.caller.visits.create({
+      name: 'Hand-over',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(1),
+      tasks: [task()],
+    });
+    const early = await app.inject({
+      method: 'PATCH',
+      url: `/backend/visits/${visit.id}/status`,
+      headers: staff.authHeader,
+      payload: { version: visit.version, status: 'READY_FOR_PICKUP' },
+    });
     expect(early.statusCode).toBe(400);
     await staff.caller.tasks.setStatus({ id: visit.tasks[0]!.id, status: 'COMPLETED' });
     const completed = await staff.caller.visits.get({ id: visit.id });
@@ -166,12 +225,28 @@ describe('hand-over and deletion', () => {
 
   it('deletes a visit without payments with its tasks, and refuses one with payments', async () => {
     const { customer, vehicle } = await createCustomer();
-    const plain = await staff.caller.visits.create({ name: 'Deletable', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(1), tasks: [task()] });
-    const deleted = await app.inject({ method: 'DELETE', url: `/backend/visits/${plain.id}?version=${plain.version}`, headers: staff.authHeader });
+    const plain = await staff.caller.visits.create({
+      name: 'Deletable',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(1),
+      tasks: [task()],
+    });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/backend/visits/${plain.id}?version=${plain.version}`,
+      headers: staff.authHeader,
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await testDb().task.count({ where: { visitId: plain.id } })).toBe(0);
 
-    const paid = await staff.caller.visits.create({ name: 'Has payment', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(1), tasks: [task()] });
+    const paid = await staff.caller.visits.create({
+      name: 'Has payment',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(1),
+      tasks: [task()],
+    });
     await staff.caller.payments.create({ id: paid.id, data: { amountCents: 500, method: 'CASH' } });
     const refused = await app.inject({ method: 'DELETE', url: `/backend/visits/${paid.id}`, headers: staff.authHeader });
     expect(refused.statusCode).toBe(409);
@@ -179,7 +254,11 @@ describe('hand-over and deletion', () => {
   });
 
   it('answers 404 for an unknown visit', async () => {
-    const response = await app.inject({ method: 'GET', url: '/backend/visits/01900000-0000-7000-8000-000000000000', headers: staff.authHeader });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/backend/visits/01900000-0000-7000-8000-000000000000',
+      headers: staff.authHeader,
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -196,15 +275,32 @@ describe('reading a visit', () => {
       notes: 'Rattle at the back',
       tasks: [task({ title: 'First', soldForCents: 1_000, dueDate: inDays(5) }), task({ title: 'Second', soldForCents: 2_000 })],
     });
-    const [first, second] = await testDb().task.findMany({ where: { visitId: created.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const [first, second] = await testDb().task.findMany({
+      where: { visitId: created.id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
     const decidedAt = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 60));
-    await testDb().task.update({ where: { id: first!.id }, data: { status: 'COMPLETED', completedOn: new Date(Date.UTC(2026, 0, 3, 0, 0, 0, 7)), remindInMonths: 6 } });
+    await testDb().task.update({
+      where: { id: first!.id },
+      data: { status: 'COMPLETED', completedOn: new Date(Date.UTC(2026, 0, 3, 0, 0, 0, 7)), remindInMonths: 6 },
+    });
     await testDb().task.update({
       where: { id: second!.id },
-      data: { approval: 'APPROVED', proposedAt: new Date(Date.UTC(2026, 0, 1)), approvalDecidedAt: decidedAt, approvalDecidedById: staff.user.id, approvalChannel: 'LINK', approvalComment: 'ok', remindInKm: 5_000 },
+      data: {
+        approval: 'APPROVED',
+        proposedAt: new Date(Date.UTC(2026, 0, 1)),
+        approvalDecidedAt: decidedAt,
+        approvalDecidedById: staff.user.id,
+        approvalChannel: 'LINK',
+        approvalComment: 'ok',
+        remindInKm: 5_000,
+      },
     });
     const stored = await testDb().visit.findUniqueOrThrow({ where: { id: created.id }, include: { customer: true, vehicle: true } });
-    const [storedFirst, storedSecond] = await testDb().task.findMany({ where: { visitId: created.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const [storedFirst, storedSecond] = await testDb().task.findMany({
+      where: { visitId: created.id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
 
     const response = await app.inject({ method: 'GET', url: `/backend/visits/${created.id}`, headers: staff.authHeader });
     expect(response.statusCode).toBe(200);
@@ -214,7 +310,14 @@ describe('reading a visit', () => {
       name: 'Full read',
       visitDate: stored.visitDate.toISOString(),
       dueDate: inDays(3),
-      customer: { id: customer.id, firstName: stored.customer.firstName, lastName: stored.customer.lastName, email: stored.customer.email, countryCode: stored.customer.countryCode, phoneNumber: stored.customer.phoneNumber },
+      customer: {
+        id: customer.id,
+        firstName: stored.customer.firstName,
+        lastName: stored.customer.lastName,
+        email: stored.customer.email,
+        countryCode: stored.customer.countryCode,
+        phoneNumber: stored.customer.phoneNumber,
+      },
       vehicle: { id: vehicle.id, plateNumber: stored.vehicle.plateNumber, brand: stored.vehicle.brand, model: stored.vehicle.model },
       totalCostCents: 3_000,
       paidCents: 0,
@@ -273,7 +376,13 @@ describe('access', () => {
     const client = await signedIn('CLIENT');
     const { customer } = await createCustomer();
     const vehicle = await createVehicle(customer.id);
-    const visit = await staff.caller.visits.create({ name: 'Private', customerId: customer.id, vehicleId: vehicle.id, dueDate: inDays(1), tasks: [task()] });
+    const visit = await staff.caller.visits.create({
+      name: 'Private',
+      customerId: customer.id,
+      vehicleId: vehicle.id,
+      dueDate: inDays(1),
+      tasks: [task()],
+    });
     const id = visit.id;
     const taskId = visit.tasks[0]!.id;
     const routes: [string, string, unknown?][] = [
@@ -296,7 +405,12 @@ describe('access', () => {
       ['POST', '/backend/todos', {}],
     ];
     for (const [method, url, payload] of routes) {
-      const asClient = await app.inject({ method: method as 'GET', url, headers: client.authHeader, ...(payload ? { payload: payload as object } : {}) });
+      const asClient = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: client.authHeader,
+        ...(payload ? { payload: payload as object } : {}),
+      });
       expect(asClient.statusCode, `${method} ${url}`).toBe(403);
       const anonymous = await app.inject({ method: method as 'GET', url, ...(payload ? { payload: payload as object } : {}) });
       expect(anonymous.statusCode, `${method} ${url} anonymous`).toBe(401);
@@ -304,7 +418,9 @@ describe('access', () => {
     await expect(client.caller.visits.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(client.caller.visits.get({ id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(client.caller.tasks.setStatus({ id: taskId, status: 'COMPLETED' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(client.caller.payments.create({ id, data: { amountCents: 100, method: 'CASH' } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(client.caller.payments.create({ id, data: { amountCents: 100, method: 'CASH' } })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(client.caller.todos.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await staff.caller.visits.get({ id })).status).toBe('PENDING');
   });
@@ -320,7 +436,17 @@ describe('access', () => {
   it('lists the visit routes in the OpenAPI document', async () => {
     const document = (await app.inject({ method: 'GET', url: '/backend/openapi.json' })).json();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/backend/visits', '/backend/visits/{id}', '/backend/visits/{id}/tasks', '/backend/tasks/{id}/status', '/backend/visits/{id}/payments', '/backend/payments', '/backend/payments/{id}', '/backend/todos', '/backend/todos/{id}/status']),
+      expect.arrayContaining([
+        '/backend/visits',
+        '/backend/visits/{id}',
+        '/backend/visits/{id}/tasks',
+        '/backend/tasks/{id}/status',
+        '/backend/visits/{id}/payments',
+        '/backend/payments',
+        '/backend/payments/{id}',
+        '/backend/todos',
+        '/backend/todos/{id}/status',
+      ]),
     );
   });
 });

@@ -114,7 +114,10 @@ describe('the page written per request (branding and preloads)', () => {
     await migrateDatabase(url.toString());
     db = createDb(url.toString(), { poolSize: 4 });
     mkdirSync(path.join(dist, '.vite'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Garage</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Garage</title></head><body><div id="root"></div></body></html>',
+    );
     const preloads = {
       '/login': {
         en: ['/assets/login-page-1.js', '/assets/common-en.js', '/assets/inter-latin-wght-normal-1.woff2'],
@@ -143,15 +146,26 @@ describe('the page written per request (branding and preloads)', () => {
   it("writes the shop and the starting language's active branding into the page, read at each request", async () => {
     const { id: merchantId } = await ensureMerchant(db);
     const hero = await db.branding.create({
-      data: { merchantId, type: 'HERO', language: 'fr', status: 'ACTIVE', fields: [{ key: 'heroTitle', value: 'Garage <b>&</b> </script> fiable' }] },
+      data: {
+        merchantId,
+        type: 'HERO',
+        language: 'fr',
+        status: 'ACTIVE',
+        fields: [{ key: 'heroTitle', value: 'Garage <b>&</b> </script> fiable' }],
+      },
     });
-    await db.branding.create({ data: { merchantId, type: 'HERO', language: 'en', status: 'DRAFT', fields: [{ key: 'heroTitle', value: 'Draft' }] } });
+    await db.branding.create({
+      data: { merchantId, type: 'HERO', language: 'en', status: 'DRAFT', fields: [{ key: 'heroTitle', value: 'Draft' }] },
+    });
 
     const first = await page('/', { 'accept-language': 'de-DE,fr;q=0.8,en;q=0.5' });
     const data = bootData(first.body);
     expect(data).toMatchObject({ language: 'fr', merchant: { id: merchantId, name: 'garage' } });
     // What the branding and merchant requests answer, so the web app can use it in their place.
-    const [branding, merchant] = await Promise.all([app.inject('/backend/merchant/fetch-branding?lan=fr'), app.inject('/backend/merchant/fetch-merchant')]);
+    const [branding, merchant] = await Promise.all([
+      app.inject('/backend/merchant/fetch-branding?lan=fr'),
+      app.inject('/backend/merchant/fetch-merchant'),
+    ]);
     expect(data?.branding).toEqual(branding.json());
     expect(data?.merchant).toEqual(merchant.json().merchant);
     // Typed text cannot close the data block.
@@ -213,7 +227,11 @@ describe('start screens drawn on the server', () => {
     writeFileSync(path.join(dist, 'index.html'), template);
     writeFileSync(path.join(dist, 'boot.js'), 'requestAnimationFrame(() => {});');
     const preloads = {
-      '/login': { en: ['/assets/login-page-1.js', '/assets/auth-en.js', '/assets/inter-1.woff2'], fr: [], ar: ['/assets/login-page-1.js', '/assets/cairo-1.woff2'] },
+      '/login': {
+        en: ['/assets/login-page-1.js', '/assets/auth-en.js', '/assets/inter-1.woff2'],
+        fr: [],
+        ar: ['/assets/login-page-1.js', '/assets/cairo-1.woff2'],
+      },
       '/broken': { en: ['/assets/broken-1.js'], fr: [], ar: [] },
     };
     writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify(preloads));
@@ -242,7 +260,10 @@ describe('start screens drawn on the server', () => {
     // The entry is boot.js; the app's entry and every script it needs wait in the list boot.js reads.
     expect(html).toContain('<script type="module" src="/boot.js"></script>');
     expect(html).not.toMatch(/modulepreload|index-1\.js"><\/script>/);
-    expect(dataBlock(html, 'late-preloads')).toEqual({ entry: '/assets/index-1.js', preloads: ['/assets/vendor-1.js', '/assets/web-1.js', '/assets/login-page-1.js'] });
+    expect(dataBlock(html, 'late-preloads')).toEqual({
+      entry: '/assets/index-1.js',
+      preloads: ['/assets/vendor-1.js', '/assets/web-1.js', '/assets/login-page-1.js'],
+    });
     // The stylesheet and the font are needed for that paint: they stay in the head.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/web-1.css">');
     expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/cairo-1.woff2"></head>');
@@ -266,11 +287,15 @@ describe('start screens drawn on the server', () => {
       expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
       expect(response.body).not.toContain('late-preloads');
     }
-    expect((await page('/broken', { 'accept-language': 'en' })).body).toContain('<link rel="modulepreload" crossorigin href="/assets/broken-1.js">');
+    expect((await page('/broken', { 'accept-language': 'en' })).body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/broken-1.js">',
+    );
   });
 
   it('sends the page dark to a visitor with dark mode on (its cookie), drawn or not', async () => {
-    expect((await page('/login', { 'accept-language': 'en', cookie: 'dark=1' })).body).toMatch(/<html lang="en" dir="ltr" style="[^"]*" class="dark">/);
+    expect((await page('/login', { 'accept-language': 'en', cookie: 'dark=1' })).body).toMatch(
+      /<html lang="en" dir="ltr" style="[^"]*" class="dark">/,
+    );
     expect((await page('/admin/visits', { cookie: 'dark=1' })).body).toContain('<html lang="en" dir="ltr" class="dark">');
     expect((await page('/admin/visits', { cookie: 'dark=0' })).body).toContain('<html lang="en" dir="ltr">');
   });

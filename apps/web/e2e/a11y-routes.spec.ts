@@ -29,7 +29,17 @@ async function demoIds(): Promise<DemoIds> {
   return { ...row!, category: category!.id };
 }
 
-const PUBLIC_ROUTES = ['/', '/all-services', '/privacy-policy', '/terms-of-service', '/login', '/not-authorized', '/missing-page', '/approve/not-a-real-token', '/unsubscribe/not-a-real-token'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/all-services',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/login',
+  '/not-authorized',
+  '/missing-page',
+  '/approve/not-a-real-token',
+  '/unsubscribe/not-a-real-token',
+];
 
 const STAFF_ROUTES = (ids: DemoIds) => [
   '/admin/todo',
@@ -75,7 +85,6 @@ const CLIENT_ROUTES = (ids: DemoIds) => [
   `/client/media/${ids.client}/${ids.vehicle}/${ids.visit}`,
 ];
 
-
 /** Waits until the page has drawn its content: branding applied, no progress bar, no skeleton left. */
 async function settle(page: Page) {
   await expect(page.getByTestId('theme-loader')).toHaveAttribute('data-visible', 'false', { timeout: 45_000 });
@@ -89,7 +98,6 @@ async function settle(page: Page) {
     await page.evaluate(() => window.scrollTo(0, 0));
   }
 }
-
 
 async function sweep(page: Page, routes: string[], language: string) {
   // About 2 s a page on an idle machine; ten times that when the machine is shared.
@@ -122,12 +130,19 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     // Two halves of the staff area (about a dozen pages each), so each fits its time on a busy machine.
-    for (const [half, pick] of [['first', (index: number) => index < 12], ['second', (index: number) => index >= 12]] as const) {
+    for (const [half, pick] of [
+      ['first', (index: number) => index < 12],
+      ['second', (index: number) => index >= 12],
+    ] as const) {
       test(`staff routes, ${half} half`, async ({ page }) => {
         test.setTimeout(300_000);
         const ids = await demoIds();
         await signInAs(page, DEMO.admin);
-        await sweep(page, STAFF_ROUTES(ids).filter((_, index) => pick(index)), language);
+        await sweep(
+          page,
+          STAFF_ROUTES(ids).filter((_, index) => pick(index)),
+          language,
+        );
       });
     }
 
@@ -144,7 +159,16 @@ for (const language of ['en', 'ar'] as const) {
       await useDarkMode(page);
       await sweep(page, ['/', '/login'], language);
       await signInAs(page, DEMO.admin);
-      await sweep(page, ['/admin/visits', `/admin/users/${ids.client}/vehicle/${ids.vehicle}/visit/${ids.visit}`, '/admin/dashboard/main-panel', '/admin/todo'], language);
+      await sweep(
+        page,
+        [
+          '/admin/visits',
+          `/admin/users/${ids.client}/vehicle/${ids.vehicle}/visit/${ids.visit}`,
+          '/admin/dashboard/main-panel',
+          '/admin/todo',
+        ],
+        language,
+      );
     });
   });
 }

@@ -68,7 +68,15 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.locator('#main-content')).toBeFocused();
       // Focusing <main> scrolls it up smoothly (~60 px); a click during that animation can leave a few pixels
       // of it after the next page's scroll to the top. A visitor does not click within 100 ms: wait it out.
-      await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => { const y = window.scrollY; setTimeout(() => resolve(window.scrollY === y), 100); })));
+      await page.waitForFunction(
+        () =>
+          new Promise((resolve) =>
+            requestAnimationFrame(() => {
+              const y = window.scrollY;
+              setTimeout(() => resolve(window.scrollY === y), 100);
+            }),
+          ),
+      );
 
       await page.locator('header a[href="/all-services"]:visible').first().click();
       await expect(page).toHaveURL(/\/all-services$/);
@@ -175,7 +183,10 @@ for (const language of ['en', 'ar'] as const) {
       await trigger.press('Enter');
       await expect(page.getByTestId('confirm-dialog')).toBeVisible();
       await page.getByTestId('confirm-dialog').getByRole('button').first().focus();
-      await page.getByTestId('confirm-dialog').getByRole('button', { name: language === 'en' ? 'Cancel' : 'إلغاء' }).click();
+      await page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: language === 'en' ? 'Cancel' : 'إلغاء' })
+        .click();
       await expect(page.getByTestId('confirm-dialog')).toBeHidden();
       await expect(trigger).toBeFocused();
 

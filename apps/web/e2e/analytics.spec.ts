@@ -7,7 +7,9 @@ import { DEMO, expect, queryDb, screenshotPath, signInAs, test, useLanguage } fr
 const SESSION_KEY = 'garage.analytics.session';
 
 async function storedPaths(sessionId: string): Promise<string[]> {
-  const rows = await queryDb<{ pagePath: string }>(`SELECT "pagePath" FROM "PageViewEvent" WHERE "sessionId" = $1 ORDER BY id`, [sessionId]);
+  const rows = await queryDb<{ pagePath: string }>(`SELECT "pagePath" FROM "PageViewEvent" WHERE "sessionId" = $1 ORDER BY id`, [
+    sessionId,
+  ]);
   return rows.map((row) => row.pagePath);
 }
 
@@ -40,7 +42,9 @@ test('three route changes send three page views; the same URL again sends none',
   const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
   expect(sessionId).toBeTruthy();
   // In any order: beacons sent close together travel on separate requests and may be stored in either order.
-  await expect.poll(async () => (await storedPaths(sessionId!)).sort(), { timeout: 5000 }).toEqual(['/', '/all-services', '/privacy-policy']);
+  await expect
+    .poll(async () => (await storedPaths(sessionId!)).sort(), { timeout: 5000 })
+    .toEqual(['/', '/all-services', '/privacy-policy']);
 });
 
 for (const language of ['en', 'ar'] as const) {
@@ -63,7 +67,10 @@ for (const language of ['en', 'ar'] as const) {
       .toEqual([{ area: 'staff', signedIn: true }]);
 
     // A visitor in another browser opens a page nobody else visits.
-    const visitor = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+    const visitor = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
     const path = `/live-visit-${randomUUID().slice(0, 8)}`;
     // Both instants are taken in the browsers (one clock, this machine's), so the delay measured is the app's,
     // not the test runner's round trips: the visit happens when its page view is sent (sendBeacon, 100 ms after
@@ -100,7 +107,13 @@ for (const language of ['en', 'ar'] as const) {
     await expect
       .poll(async () => (await topPages.getByText(path).count()) > 0 || (await topPages.locator('tbody tr').count()) === 8)
       .toBe(true);
-    expect(Number((await page.getByTestId('realtime-active').textContent())?.replace(/[^\d٠-٩]/g, '').replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))))).toBeGreaterThanOrEqual(1);
+    expect(
+      Number(
+        (await page.getByTestId('realtime-active').textContent())
+          ?.replace(/[^\d٠-٩]/g, '')
+          .replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))),
+      ),
+    ).toBeGreaterThanOrEqual(1);
     await visitor.close();
 
     await page.screenshot({ path: screenshotPath(`analytics-real-time-${language}-desktop`), fullPage: true });

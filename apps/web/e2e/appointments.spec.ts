@@ -45,7 +45,9 @@ for (const [language, viewport, fromEnd, subject] of CASES) {
     await page.getByTestId('booking-services').getByRole('checkbox').first().click();
     const day = page.getByTestId('booking-day');
     await expect(day.locator('option')).not.toHaveCount(1);
-    const options = await day.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value).filter(Boolean));
+    const options = await day
+      .locator('option')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value).filter(Boolean));
     // Journeys run side by side: each language takes its own day (from the end of the offered days).
     await day.selectOption(options[options.length - fromEnd]!);
     await page.getByTestId('booking-part-MORNING').check();
@@ -87,7 +89,15 @@ for (const [language, viewport, fromEnd, subject] of CASES) {
     expect(Number(taskCount!.tasks)).toBe(1);
 
     // The visitor is told in the language they booked in.
-    await expect.poll(() => mailsTo(email).map((mail) => mail.subject).join('\n'), { timeout: 15_000 }).toMatch(subject);
+    await expect
+      .poll(
+        () =>
+          mailsTo(email)
+            .map((mail) => mail.subject)
+            .join('\n'),
+        { timeout: 15_000 },
+      )
+      .toMatch(subject);
     await staffContext.close();
   });
 }

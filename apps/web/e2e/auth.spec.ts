@@ -16,7 +16,8 @@ async function signInThroughForm(page: Page, identifier: string, password: strin
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; role: string; exp: number };
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; role: string; exp: number };
 const sign = (unsigned: string, secret: string) => createHmac('sha256', secret).update(unsigned).digest('base64url');
 
 /**
@@ -91,7 +92,10 @@ async function codeFromMailbox(dir: string, to: string, seen: number): Promise<s
   await expect
     .poll(
       () => {
-        const mails = readFileSync(mailbox, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string; text: string });
+        const mails = readFileSync(mailbox, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { to: string; text: string });
         code = /\b(\d{6})\b/.exec(mails.filter((mail) => mail.to === to)[seen]?.text ?? '')?.[1];
         return code;
       },
@@ -145,7 +149,9 @@ test('the keyboard goes identifier, password, sign in; Enter in the password fie
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   // The form's first submit-capable button is "Sign in"; "Forgot password?" comes after it.
-  const buttons = await page.locator('form button').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? node.getAttribute('type')));
+  const buttons = await page
+    .locator('form button')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? node.getAttribute('type')));
   expect(buttons.indexOf('sign-in-submit')).toBeLessThan(buttons.indexOf('forgot-password'));
   await page.keyboard.type(DEMO.client.password);
   await page.keyboard.press('Enter');
@@ -233,7 +239,8 @@ test('a request the server refuses (401) is retried once after a silent refresh'
   const statuses: string[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith('/backend/trpc/') || url.pathname === '/backend/user/refresh') statuses.push(`${url.pathname.split('/').pop()} ${response.status()}`);
+    if (url.pathname.startsWith('/backend/trpc/') || url.pathname === '/backend/user/refresh')
+      statuses.push(`${url.pathname.split('/').pop()} ${response.status()}`);
   });
   await page.goto('/admin/users');
   await expect.poll(() => statuses.some((entry) => entry.startsWith('refresh 200'))).toBe(true);

@@ -24,7 +24,13 @@ async function demoVisit(page: Page, name: string) {
   const dueDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const created = await page.request.post('/backend/visits', {
     headers: { authorization: `Bearer ${staff.accessToken}` },
-    data: { name, customerId: client.user.id, vehicleId: vehicle.id, dueDate, tasks: [{ title: 'Full service', service: 'MAINTENANCE', soldForCents: 10_000 }] },
+    data: {
+      name,
+      customerId: client.user.id,
+      vehicleId: vehicle.id,
+      dueDate,
+      tasks: [{ title: 'Full service', service: 'MAINTENANCE', soldForCents: 10_000 }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const visit = (await created.json()) as { id: string };
@@ -45,13 +51,19 @@ async function proposeTask(page: Page, title: string, price: string) {
 async function newDevice(browser: Browser, language: Language, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport, locale: 'en-US' });
   const page = await context.newPage();
-  await page.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  await page.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
   await useLanguage(page, language);
   return { context, page };
 }
 
 for (const { language, device } of CASES) {
-  test(`staff propose, the client decides, staff see the decisions and the new total (${language}, ${device})`, async ({ page, browser }) => {
+  test(`staff propose, the client decides, staff see the decisions and the new total (${language}, ${device})`, async ({
+    page,
+    browser,
+  }) => {
     // Three browser contexts and about thirty steps: longer than the default minute on a busy 2-core machine.
     test.setTimeout(180_000);
     const viewport = device === 'phone' ? PHONE : DESKTOP;
@@ -158,10 +170,15 @@ test('the demo client has a proposal waiting on their car', async ({ page }) => 
   const vehicles = (await (await page.request.get('/backend/my/vehicles', { headers })).json()) as { id: string }[];
   let found: { vehicleId: string; visitId: string } | undefined;
   for (const vehicle of vehicles) {
-    const { items } = (await (await page.request.get(`/backend/my/vehicles/${vehicle.id}/visits`, { headers })).json()) as { items: { id: string }[] };
+    const { items } = (await (await page.request.get(`/backend/my/vehicles/${vehicle.id}/visits`, { headers })).json()) as {
+      items: { id: string }[];
+    };
     for (const item of items) {
-      const detail = (await (await page.request.get(`/backend/my/visits/${item.id}`, { headers })).json()) as { tasks: { awaitingDecision: boolean; title: string }[] };
-      if (detail.tasks.some((task) => task.awaitingDecision && task.title === 'Replace front wiper blades')) found ??= { vehicleId: vehicle.id, visitId: item.id };
+      const detail = (await (await page.request.get(`/backend/my/visits/${item.id}`, { headers })).json()) as {
+        tasks: { awaitingDecision: boolean; title: string }[];
+      };
+      if (detail.tasks.some((task) => task.awaitingDecision && task.title === 'Replace front wiper blades'))
+        found ??= { vehicleId: vehicle.id, visitId: item.id };
     }
   }
   expect(found).toBeDefined();

@@ -5,10 +5,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, screenshotPath, signInAs, test, useLanguage, type Language } from './fixtures.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
 type JourneyLanguage = 'en' | 'ar';
 const TEXT: Record<JourneyLanguage, { firstNameRequired: string; plateLetters: string }> = {
@@ -147,13 +144,30 @@ test('a customer with history is deactivated and hidden instead of erased, and t
   // A customer whose vehicle has an oil change: that is history.
   const customer = await page.request.post('/backend/users', {
     headers,
-    data: { firstName: 'Hana', lastName: `History ${tag}`, username: `hana_${tag.toLowerCase()}`, countryCode: '+33', phoneNumber: `6${String(Date.now()).slice(-8)}`, role: 'CLIENT', imageUrl: '/backend/media/0190a3c5-0000-7000-8000-00000000e2e0/file' },
+    data: {
+      firstName: 'Hana',
+      lastName: `History ${tag}`,
+      username: `hana_${tag.toLowerCase()}`,
+      countryCode: '+33',
+      phoneNumber: `6${String(Date.now()).slice(-8)}`,
+      role: 'CLIENT',
+      imageUrl: '/backend/media/0190a3c5-0000-7000-8000-00000000e2e0/file',
+    },
   });
   expect(customer.status(), await customer.text()).toBe(201);
   const { id } = (await customer.json()) as { id: string };
   const vehicle = await page.request.post(`/backend/users/${id}/vehicles`, {
     headers,
-    data: { type: 'CAR', plateNumber: `H${tag.slice(-8)}`, color: 'Red', brand: 'Fiat', model: 'Panda', year: 2015, engineType: 'Petrol', status: 'ACTIVE' },
+    data: {
+      type: 'CAR',
+      plateNumber: `H${tag.slice(-8)}`,
+      color: 'Red',
+      brand: 'Fiat',
+      model: 'Panda',
+      year: 2015,
+      engineType: 'Petrol',
+      status: 'ACTIVE',
+    },
   });
   expect(vehicle.status(), await vehicle.text()).toBe(201);
   const oil = await page.request.post(`/backend/vehicles/${((await vehicle.json()) as { id: string }).id}/oil-changes`, {
@@ -183,20 +197,59 @@ for (const language of ['en', 'ar'] as const satisfies readonly JourneyLanguage[
     await useLanguage(page, language);
     const session = await signInAs(page, DEMO.employee);
     const headers = { authorization: `Bearer ${session.accessToken}` };
-    const users = (await (await page.request.get('/backend/users?search=client%40demo.garage', { headers })).json()) as { items: { id: string }[] };
+    const users = (await (await page.request.get('/backend/users?search=client%40demo.garage', { headers })).json()) as {
+      items: { id: string }[];
+    };
     const clientId = users.items[0]!.id;
     const vehicles = (await (await page.request.get(`/backend/users/${clientId}/vehicles`, { headers })).json()) as { id: string }[];
     const vehicleId = vehicles[0]!.id;
     const screens: [name: string, path: string, ready: (page: Page) => Promise<void>][] = [
-      ['users', '/admin/users', async (p) => void (await expect(p.getByTestId(/user-(row|card)/).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 }))],
-      ['user-detail', `/admin/users/${clientId}`, async (p) => void (await expect(p.getByTestId('vehicle-card').first()).toBeVisible({ timeout: 30_000 }))],
-      ['vehicle-detail', `/admin/users/${clientId}/vehicle/${vehicleId}`, async (p) => void (await expect(p.getByTestId('open-oil')).toBeVisible({ timeout: 30_000 }))],
-      ['oil', `/admin/user/oil/${clientId}/${vehicleId}`, async (p) => void (await expect(p.getByTestId('oil-form')).toBeVisible({ timeout: 30_000 }))],
-      ['static-data', '/admin/settings/static-data', async (p) => void (await expect(p.getByTestId('static-data-list')).toBeVisible({ timeout: 30_000 }))],
-      ['search', '/admin/search?q=toyota', async (p) => void (await expect(p.getByTestId('search-vehicle-result').first()).toBeVisible({ timeout: 30_000 }))],
-      ['profile', '/admin/user-profile', async (p) => void (await expect(p.locator('#profile-firstName')).toBeVisible({ timeout: 30_000 }))],
+      [
+        'users',
+        '/admin/users',
+        async (p) =>
+          void (await expect(
+            p
+              .getByTestId(/user-(row|card)/)
+              .filter({ visible: true })
+              .first(),
+          ).toBeVisible({ timeout: 30_000 })),
+      ],
+      [
+        'user-detail',
+        `/admin/users/${clientId}`,
+        async (p) => void (await expect(p.getByTestId('vehicle-card').first()).toBeVisible({ timeout: 30_000 })),
+      ],
+      [
+        'vehicle-detail',
+        `/admin/users/${clientId}/vehicle/${vehicleId}`,
+        async (p) => void (await expect(p.getByTestId('open-oil')).toBeVisible({ timeout: 30_000 })),
+      ],
+      [
+        'oil',
+        `/admin/user/oil/${clientId}/${vehicleId}`,
+        async (p) => void (await expect(p.getByTestId('oil-form')).toBeVisible({ timeout: 30_000 })),
+      ],
+      [
+        'static-data',
+        '/admin/settings/static-data',
+        async (p) => void (await expect(p.getByTestId('static-data-list')).toBeVisible({ timeout: 30_000 })),
+      ],
+      [
+        'search',
+        '/admin/search?q=toyota',
+        async (p) => void (await expect(p.getByTestId('search-vehicle-result').first()).toBeVisible({ timeout: 30_000 })),
+      ],
+      [
+        'profile',
+        '/admin/user-profile',
+        async (p) => void (await expect(p.locator('#profile-firstName')).toBeVisible({ timeout: 30_000 })),
+      ],
     ];
-    for (const [width, height] of [[390, 844], [1440, 900]] as const) {
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       for (const [name, path, ready] of screens) {
         await page.goto(path);

@@ -26,7 +26,16 @@ for (const language of ['en', 'ar'] as const) {
       await page.goto('/admin/dashboard');
       await expect(page).toHaveURL(/\/admin\/dashboard\/main-panel$/);
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-      for (const kpi of ['revenue', 'visitsOpened', 'visitsCompleted', 'averageRepairOrder', 'carCount', 'outstanding', 'newCustomers', 'averageRating']) {
+      for (const kpi of [
+        'revenue',
+        'visitsOpened',
+        'visitsCompleted',
+        'averageRepairOrder',
+        'carCount',
+        'outstanding',
+        'newCustomers',
+        'averageRating',
+      ]) {
         await expect(page.getByTestId(`kpi-${kpi}`)).toBeVisible();
       }
       // The demo visits of the last weeks: money came in and visits were opened.
@@ -61,7 +70,10 @@ for (const language of ['en', 'ar'] as const) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await useLanguage(page, language);
       const session = await signInAs(page, DEMO.client);
-      const plates = await queryDb<{ plateNumber: string }>(`SELECT "plateNumber" FROM "Vehicle" WHERE "ownerId" = $1 AND "deletedAt" IS NULL`, [session.user.id]);
+      const plates = await queryDb<{ plateNumber: string }>(
+        `SELECT "plateNumber" FROM "Vehicle" WHERE "ownerId" = $1 AND "deletedAt" IS NULL`,
+        [session.user.id],
+      );
       expect(plates.length).toBeGreaterThan(0);
 
       await page.goto('/client/dashboard');

@@ -34,7 +34,10 @@ for (const { who, account, area } of [
   { who: 'demo admin', account: DEMO.admin, area: /\/admin\/dashboard\/main-panel$/ },
   { who: 'demo client', account: DEMO.client, area: /\/client\/dashboard$/ },
 ] as const) {
-  test(`the ${who} types and presses Enter as soon as /login appears, on a slow CPU, and is signed in with one Enter`, async ({ page, context }) => {
+  test(`the ${who} types and presses Enter as soon as /login appears, on a slow CPU, and is signed in with one Enter`, async ({
+    page,
+    context,
+  }) => {
     await useLanguage(page, 'en');
     await slowPhone(page);
     const signIns = countSignIns(page);

@@ -12,13 +12,30 @@ test('a vehicle with 60 oil changes shows 50, then the 10 older ones, and back (
   const tag = `W${Date.now().toString(36)}`.toUpperCase();
   const customer = await page.request.post('/backend/users', {
     headers,
-    data: { firstName: 'Walid', lastName: `Window ${tag}`, username: `walid_${tag.toLowerCase()}`, countryCode: '+212', phoneNumber: `6${String(Date.now()).slice(-8)}`, role: 'CLIENT', imageUrl: '/backend/media/0190a3c5-0000-7000-8000-00000000e2e1/file' },
+    data: {
+      firstName: 'Walid',
+      lastName: `Window ${tag}`,
+      username: `walid_${tag.toLowerCase()}`,
+      countryCode: '+212',
+      phoneNumber: `6${String(Date.now()).slice(-8)}`,
+      role: 'CLIENT',
+      imageUrl: '/backend/media/0190a3c5-0000-7000-8000-00000000e2e1/file',
+    },
   });
   expect(customer.status(), await customer.text()).toBe(201);
   const { id: userId } = (await customer.json()) as { id: string };
   const vehicle = await page.request.post(`/backend/users/${userId}/vehicles`, {
     headers,
-    data: { type: 'CAR', plateNumber: tag.slice(0, 10), color: 'Blue', brand: 'Dacia', model: 'Logan', year: 2018, engineType: 'Diesel', status: 'ACTIVE' },
+    data: {
+      type: 'CAR',
+      plateNumber: tag.slice(0, 10),
+      color: 'Blue',
+      brand: 'Dacia',
+      model: 'Logan',
+      year: 2018,
+      engineType: 'Diesel',
+      status: 'ACTIVE',
+    },
   });
   expect(vehicle.status(), await vehicle.text()).toBe(201);
   const { id: vehicleId } = (await vehicle.json()) as { id: string };

@@ -103,7 +103,9 @@ test('the brand colour from the database is the computed colour of branded eleme
   const rgb = (hex: string) => `rgb(${[1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16)).join(', ')})`;
   // Applied at run time on <html> (the stylesheet only holds the defaults)...
   for (const level of ['0', '200', '400', '600', '800']) {
-    await expect.poll(() => page.evaluate((name) => document.documentElement.style.getPropertyValue(name), `--brand-${level}`)).toBe(theme.colorBrand[level]);
+    await expect
+      .poll(() => page.evaluate((name) => document.documentElement.style.getPropertyValue(name), `--brand-${level}`))
+      .toBe(theme.colorBrand[level]);
   }
   // ...and painted: the primary button uses brand level 600.
   await expect(page.getByTestId('hero-book')).toHaveCSS('background-color', rgb(theme.colorBrand['600']!));
@@ -151,7 +153,8 @@ test("the scripts every page starts with carry V8's compile hint", async ({ page
     );
   // tooling/compile-hints-plugin.ts: the vendor and web chunks; their functions then compile off the main thread.
   await expect.poll(async () => (await startChunks()).length).toBe(2);
-  for (const url of await startChunks()) expect((await (await page.request.get(url)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  for (const url of await startChunks())
+    expect((await (await page.request.get(url)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
 test('a page opened at an anchor shows that section, and every section stays when the anchor goes', async ({ page }) => {
@@ -168,7 +171,9 @@ test('a page opened at an anchor shows that section, and every section stays whe
 
 test('a failed send says so', async ({ page }) => {
   await openHome(page, 'en');
-  await page.route('**/backend/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  await page.route('**/backend/contact', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
   await page.goto('/#contact');
   const form = page.getByTestId('contact-form');
   await form.getByLabel('Full name').fill('Visitor');

@@ -28,7 +28,9 @@ async function importCustomers(page: Page, language: JourneyLanguage, tag: strin
   await page.getByTestId('import-customers').click();
   await expect(page).toHaveURL(/\/admin\/settings\/data$/);
 
-  await page.getByTestId('import-file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(customersCsv(tag)) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(customersCsv(tag)) });
   await expect(page.getByTestId('import-file-name')).toHaveText('customers.csv');
   const mapping = page.getByTestId('column-mapping');
   await expect(mapping.getByText(`Import${tag}`).first()).toBeVisible();
@@ -76,7 +78,18 @@ test('an administrator downloads the export ZIP with a CSV per entity (ar, phone
   const bytes = readFileSync((await download.path())!);
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   // File names sit in the ZIP's central directory as plain text.
-  for (const name of ['customers.csv', 'vehicles.csv', 'visits.csv', 'tasks.csv', 'payments.csv', 'oil-changes.csv', 'catalogue-items.csv', 'messages.csv', 'ratings.csv', 'garage-export.jsonl']) {
+  for (const name of [
+    'customers.csv',
+    'vehicles.csv',
+    'visits.csv',
+    'tasks.csv',
+    'payments.csv',
+    'oil-changes.csv',
+    'catalogue-items.csv',
+    'messages.csv',
+    'ratings.csv',
+    'garage-export.jsonl',
+  ]) {
     expect(bytes.includes(Buffer.from(name)), name).toBe(true);
   }
 });

@@ -36,7 +36,13 @@ async function demoVisit(page: Page, name: string) {
   const headers = { authorization: `Bearer ${staff.accessToken}` };
   const created = await page.request.post('/backend/visits', {
     headers,
-    data: { name, customerId: client.user.id, vehicleId: vehicle.id, dueDate, tasks: [{ title: 'Timing belt kit', service: 'REPAIR', soldForCents: 123_450 }] },
+    data: {
+      name,
+      customerId: client.user.id,
+      vehicleId: vehicle.id,
+      dueDate,
+      tasks: [{ title: 'Timing belt kit', service: 'REPAIR', soldForCents: 123_450 }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const visit = (await created.json()) as { id: string };
@@ -48,7 +54,10 @@ async function demoVisit(page: Page, name: string) {
 async function newDevice(browser: Browser, language: Language, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport, locale: 'en-US', acceptDownloads: true });
   const page = await context.newPage();
-  await page.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  await page.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
   await useLanguage(page, language);
   return { context, page };
 }
@@ -78,7 +87,9 @@ for (const { language, device } of CASES) {
     await section.screenshot({ path: screenshotPath(`staff-invoices-${language}-${device}`) });
     // Nothing changed since: a second issue is refused with the reason, and no invoice is added.
     await section.getByTestId('issue-invoice').click();
-    await expect(page.getByText(language === 'ar' ? 'لم يتغير شيء منذ آخر فاتورة' : 'Nothing has changed since the last invoice', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(language === 'ar' ? 'لم يتغير شيء منذ آخر فاتورة' : 'Nothing has changed since the last invoice', { exact: false }),
+    ).toBeVisible();
     await expect(row).toHaveCount(1);
 
     // The client downloads it from their visit page, in the language of their screen.

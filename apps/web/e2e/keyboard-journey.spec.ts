@@ -23,7 +23,13 @@ async function unpaidVisit(request: APIRequestContext, name: string) {
   const dueDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const created = await request.post('/backend/visits', {
     headers: { authorization: `Bearer ${staff.accessToken}` },
-    data: { name, customerId: client.user.id, vehicleId: vehicle.id, dueDate, tasks: [{ title: 'Brake check', service: 'MAINTENANCE', soldForCents: 12_000 }] },
+    data: {
+      name,
+      customerId: client.user.id,
+      vehicleId: vehicle.id,
+      dueDate,
+      tasks: [{ title: 'Brake check', service: 'MAINTENANCE', soldForCents: 12_000 }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
 }

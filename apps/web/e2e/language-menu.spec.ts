@@ -2,7 +2,9 @@
 // and an English page that does not download the Arabic font just to draw the menu.
 import { expect, test, useLanguage, waitForBranding } from './fixtures.ts';
 
-test('the English home page loads no Arabic font; the menu names each language in its own words and works with the keyboard', async ({ page }) => {
+test('the English home page loads no Arabic font; the menu names each language in its own words and works with the keyboard', async ({
+  page,
+}) => {
   const fonts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);

@@ -9,7 +9,9 @@ import { BASE_URL, DEMO, apiLogin, expect, screenshotPath, signInAs, test, useLa
 
 const requireFromDb = createRequire(new URL('../../../packages/db/package.json', import.meta.url));
 // sharp belongs to packages/db (the demo seed draws with it); the web app does not depend on it.
-type Sharp = (options: { create: { width: number; height: number; channels: 3; background: string } }) => { jpeg(): { toBuffer(): Promise<Buffer> } };
+type Sharp = (options: { create: { width: number; height: number; channels: 3; background: string } }) => {
+  jpeg(): { toBuffer(): Promise<Buffer> };
+};
 const sharp = requireFromDb('sharp') as Sharp;
 
 const PHONE = { width: 390, height: 844 };
@@ -23,7 +25,10 @@ const CASES: { language: Extract<Language, 'en' | 'ar'>; device: 'desktop' | 'ph
 const FIRST_PAINT = { timeout: 30_000 };
 const UPLOADED = { en: 'Image uploaded successfully!', ar: 'تم رفع الصورة بنجاح!' };
 
-const photo = (colour: string) => sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = (colour: string) =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
     '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -39,16 +44,30 @@ async function demoVisit(page: Page, name: string) {
   const dueDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const created = await page.request.post('/backend/visits', {
     headers: { authorization: `Bearer ${staff.accessToken}` },
-    data: { name, customerId: client.user.id, vehicleId: vehicle.id, dueDate, tasks: [{ title: 'Body work', service: 'REPAIR', soldForCents: 10_000 }] },
+    data: {
+      name,
+      customerId: client.user.id,
+      vehicleId: vehicle.id,
+      dueDate,
+      tasks: [{ title: 'Body work', service: 'REPAIR', soldForCents: 10_000 }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return { visitId: ((await created.json()) as { id: string }).id, vehicleId: vehicle.id, customerId: client.user.id as string, staffToken: staff.accessToken };
+  return {
+    visitId: ((await created.json()) as { id: string }).id,
+    vehicleId: vehicle.id,
+    customerId: client.user.id as string,
+    staffToken: staff.accessToken,
+  };
 }
 
 async function newDevice(browser: Browser, language: Language, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport, locale: 'en-US' });
   const page = await context.newPage();
-  await page.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  await page.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
   await useLanguage(page, language);
   return { context, page };
 }
@@ -90,7 +109,9 @@ for (const { language, device } of CASES) {
     await expect(page).toHaveURL(new RegExp(`/admin/media/${path}$`));
 
     // A refused file says why, and nothing is added.
-    await page.getByTestId('media-file-input').setInputFiles([{ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') }]);
+    await page
+      .getByTestId('media-file-input')
+      .setInputFiles([{ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') }]);
     await expect(page.getByTestId('upload-item').and(page.locator('[data-state="failed"]'))).toHaveCount(1);
     await expect(page.getByTestId('media-tile')).toHaveCount(3);
 
@@ -107,7 +128,9 @@ for (const { language, device } of CASES) {
     await client.page.screenshot({ path: screenshotPath(`media-client-${language}-${device}`), fullPage: true });
 
     // The client adds a photo of their own to the visit, then deletes it; the garage's files cannot be deleted.
-    await client.page.getByTestId('media-file-input').setInputFiles([{ name: 'my-scratch.jpg', mimeType: 'image/jpeg', buffer: await photo('#15803d') }]);
+    await client.page
+      .getByTestId('media-file-input')
+      .setInputFiles([{ name: 'my-scratch.jpg', mimeType: 'image/jpeg', buffer: await photo('#15803d') }]);
     await expect(client.page.getByTestId('upload-item').and(client.page.locator('[data-state="done"]'))).toHaveCount(1);
     await expect(client.page.getByTestId('media-tile')).toHaveCount(4);
     await client.page.getByTestId('media-tile').filter({ hasText: 'rear.jpg' }).getByTestId('media-menu').click();

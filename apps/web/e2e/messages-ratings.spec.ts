@@ -6,14 +6,27 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, queryDb, screenshotPath, signInAs, test, useLanguage } from './fixtures.ts';
 
 const TEXT = {
-  en: { sent: 'Your message has been sent!', thanks: 'Thank you for your feedback!', updated: 'Rating updated successfully!', starRequired: 'A star rating must be selected' },
-  ar: { sent: 'تم إرسال رسالتك!', thanks: 'شكرًا على ملاحظاتك!', updated: 'تم تحديث التقييم بنجاح!', starRequired: 'يجب اختيار تقييم بالنجوم' },
+  en: {
+    sent: 'Your message has been sent!',
+    thanks: 'Thank you for your feedback!',
+    updated: 'Rating updated successfully!',
+    starRequired: 'A star rating must be selected',
+  },
+  ar: {
+    sent: 'تم إرسال رسالتك!',
+    thanks: 'شكرًا على ملاحظاتك!',
+    updated: 'تم تحديث التقييم بنجاح!',
+    starRequired: 'يجب اختيار تقييم بالنجوم',
+  },
 } as const;
 type Language = keyof typeof TEXT;
 
 /** Numbers as the page shows them in any language ("٤٫٢٥" → 4.25). */
 function readNumber(text: string): number {
-  const latin = text.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660)).replace(/[٫,]/g, '.').replace(/[^\d.]/g, '');
+  const latin = text
+    .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[٫,]/g, '.')
+    .replace(/[^\d.]/g, '');
   return Number(latin);
 }
 
@@ -57,7 +70,9 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await form.locator('#contact-message').fill(`Do you fit winter tyres? (${marker})`);
       await page.getByTestId('contact-submit').click();
       await expect(page.getByText(TEXT[language].sent)).toBeVisible();
-      const [stored] = await queryDb<{ id: string; read: boolean }>('SELECT id, "read" FROM "ContactMessage" WHERE "fullName" = $1', [`Visitor ${marker}`]);
+      const [stored] = await queryDb<{ id: string; read: boolean }>('SELECT id, "read" FROM "ContactMessage" WHERE "fullName" = $1', [
+        `Visitor ${marker}`,
+      ]);
       expect(stored).toMatchObject({ read: false });
 
       const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -70,7 +85,10 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await expect.poll(() => freshBadgeMatchesDb(staff), { timeout: 30_000 }).toBe(true);
       expect(await badgeNumber(staff)).toBeGreaterThan(0);
 
-      await staff.locator('aside').getByRole('link', { name: language === 'ar' ? /الرسائل/ : /Messages/ }).click();
+      await staff
+        .locator('aside')
+        .getByRole('link', { name: language === 'ar' ? /الرسائل/ : /Messages/ })
+        .click();
       await expect(staff).toHaveURL(/\/admin\/messages$/);
       await staff.getByTestId('messages-search').fill(marker);
       const row = staff.getByTestId('message-row').filter({ hasText: marker });
@@ -135,18 +153,26 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await page.screenshot({ path: screenshotPath(`rate-visit-${language}-${page.viewportSize()?.width}`) });
       await dialog.getByTestId('rating-submit').click();
       await expect(page.getByText(visit!.rated ? TEXT[language].updated : TEXT[language].thanks)).toBeVisible();
-      const [saved] = await queryDb<{ stars: number; showOnWebsite: boolean }>('SELECT stars, "showOnWebsite" FROM "Rating" WHERE "visitId" = $1', [visit!.id]);
+      const [saved] = await queryDb<{ stars: number; showOnWebsite: boolean }>(
+        'SELECT stars, "showOnWebsite" FROM "Rating" WHERE "visitId" = $1',
+        [visit!.id],
+      );
       expect(saved).toMatchObject({ stars: 1, showOnWebsite: true });
       // The visit page now shows the rating; the dashboard's "rate your visits" card offers the same dialog,
       // with this rating (other journeys may have opened newer visits, so the recent list may hold none finished).
       await expect(page.getByTestId('visit-rating')).toContainText(`Waited too long (${language})`);
       await page.goto('/client/dashboard');
-      const row = page.getByTestId('my-ratings').getByTestId('my-rating-row').filter({ has: page.locator(`a[href$="/${visit!.id}"]`) });
+      const row = page
+        .getByTestId('my-ratings')
+        .getByTestId('my-rating-row')
+        .filter({ has: page.locator(`a[href$="/${visit!.id}"]`) });
       await row.getByTestId('rate-visit').click();
       await expect(page.getByTestId('rate-visit-dialog')).toBeVisible();
       await page.keyboard.press('Escape');
 
-      const [{ average }] = (await queryDb<{ average: string }>('SELECT avg(stars)::text AS average FROM "Rating"')) as [{ average: string }];
+      const [{ average }] = (await queryDb<{ average: string }>('SELECT avg(stars)::text AS average FROM "Rating"')) as [
+        { average: string },
+      ];
       await staff.reload();
       // A reloaded screen loads cold (code, translations, data): up to 20 s on a busy machine.
       await expect

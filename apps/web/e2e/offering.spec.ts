@@ -6,8 +6,20 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, queryDb, screenshotPath, signInAs, test, useLanguage } from './fixtures.ts';
 
 const TEXT = {
-  en: { hide: 'Spark plugs', titleRequired: 'Title is required', categoryAdded: 'Category added', itemAdded: 'Item added', hidden: 'Hidden' },
-  ar: { hide: 'صيانة المكيف', titleRequired: 'العنوان مطلوب', categoryAdded: 'تمت إضافة الفئة', itemAdded: 'تمت إضافة الخدمة', hidden: 'مخفية' },
+  en: {
+    hide: 'Spark plugs',
+    titleRequired: 'Title is required',
+    categoryAdded: 'Category added',
+    itemAdded: 'Item added',
+    hidden: 'Hidden',
+  },
+  ar: {
+    hide: 'صيانة المكيف',
+    titleRequired: 'العنوان مطلوب',
+    categoryAdded: 'تمت إضافة الفئة',
+    itemAdded: 'تمت إضافة الخدمة',
+    hidden: 'مخفية',
+  },
 } as const;
 type Language = keyof typeof TEXT;
 /** The categories this journey creates (a title and a six-digit stamp). */
@@ -15,8 +27,10 @@ const LEFTOVER = { en: '^Detailing [0-9]{6}$', ar: '^تلميع [0-9]{6}$' } as 
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-const cardOf = (page: Page, title: string) => page.getByTestId('category-card').filter({ has: page.getByTestId('category-title').getByText(title, { exact: true }) });
-const rowOf = (scope: Locator, title: string) => scope.getByTestId('item-row').filter({ has: scope.page().getByTestId('item-title').getByText(title, { exact: true }) });
+const cardOf = (page: Page, title: string) =>
+  page.getByTestId('category-card').filter({ has: page.getByTestId('category-title').getByText(title, { exact: true }) });
+const rowOf = (scope: Locator, title: string) =>
+  scope.getByTestId('item-row').filter({ has: scope.page().getByTestId('item-title').getByText(title, { exact: true }) });
 
 async function addItem(page: Page, card: Locator, language: Language, title: string, price: string, minutes: string) {
   // The previous dialog must be gone, not just its form: while it animates out it hands the focus back to its
@@ -43,7 +57,10 @@ for (const language of ['en', 'ar'] as const) {
 
     // A failed earlier attempt of this journey (CI retries once) leaves its category and may leave the seeded
     // item hidden: both would shift the positions this attempt relies on.
-    await queryDb(`DELETE FROM "OfferingItem" WHERE "categoryId" IN (SELECT id FROM "OfferingCategory" WHERE title->>$1 ~ $2)`, [language, LEFTOVER[language]]);
+    await queryDb(`DELETE FROM "OfferingItem" WHERE "categoryId" IN (SELECT id FROM "OfferingCategory" WHERE title->>$1 ~ $2)`, [
+      language,
+      LEFTOVER[language],
+    ]);
     await queryDb(`DELETE FROM "OfferingCategory" WHERE title->>$1 ~ $2`, [language, LEFTOVER[language]]);
     await queryDb(`UPDATE "OfferingItem" SET visible = true WHERE title->>$1 = $2`, [language, text.hide]);
 
@@ -121,7 +138,10 @@ for (const language of ['en', 'ar'] as const) {
     // Put the seeded item back, then delete the new category: with items, a choice is required first.
     await page.goto('/admin/settings/offering');
     await rowOf(page.getByTestId('category-list'), text.hide).getByTestId('item-visible-toggle').click();
-    await expect(rowOf(page.getByTestId('category-list'), text.hide).getByTestId('item-visible-toggle')).toHaveAttribute('aria-checked', 'true');
+    await expect(rowOf(page.getByTestId('category-list'), text.hide).getByTestId('item-visible-toggle')).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await cardOf(page, category).getByTestId('category-actions').click();
     await page.getByTestId('category-delete').click();
     const dialog = page.getByTestId('category-delete-dialog');

@@ -24,9 +24,7 @@ const mailsTo = (to: string): Mail[] =>
 /** The code of the first mail to `to` (this journey's addresses are its own). */
 async function codeMailedTo(to: string): Promise<string> {
   let code: string | undefined;
-  await expect
-    .poll(() => (code = /\b(\d{6})\b/.exec(mailsTo(to)[0]?.text ?? '')?.[1]), { timeout: 15_000 })
-    .toMatch(/^\d{6}$/);
+  await expect.poll(() => (code = /\b(\d{6})\b/.exec(mailsTo(to)[0]?.text ?? '')?.[1]), { timeout: 15_000 }).toMatch(/^\d{6}$/);
   return code!;
 }
 
@@ -81,14 +79,24 @@ for (const [language, viewport] of [
     await expect(pending.getByTestId('contact-email-error')).toHaveText(
       language === 'ar' ? 'الرمز غير صالح أو انتهت صلاحيته' : 'The code is invalid or has expired',
     );
-    expect((await queryDb<{ email: string }>('SELECT email FROM "User" WHERE username = $1', [client.username]))[0]?.email).toBe(client.email);
+    expect((await queryDb<{ email: string }>('SELECT email FROM "User" WHERE username = $1', [client.username]))[0]?.email).toBe(
+      client.email,
+    );
 
     // The right code applies the new address.
     await typeCode(page, code);
     await expect(card.getByTestId('contact-email-current')).toHaveText(target);
     await expect(pending).toBeHidden();
     expect((await queryDb<{ email: string }>('SELECT email FROM "User" WHERE username = $1', [client.username]))[0]?.email).toBe(target);
-    await expect.poll(() => mailsTo(client.email).map((mail) => mail.text).join('\n'), { timeout: 15_000 }).toContain(target);
+    await expect
+      .poll(
+        () =>
+          mailsTo(client.email)
+            .map((mail) => mail.text)
+            .join('\n'),
+        { timeout: 15_000 },
+      )
+      .toContain(target);
     await page.screenshot({ path: screenshotPath(`profile-contact-done-${language}-${viewport.width}`), fullPage: true });
 
     // Still after a reload (the server, not the page, holds it).

@@ -106,7 +106,11 @@ test('car file in Arabic on a phone: pick the vehicle, download the three format
   await expect(page.getByTestId('report-download-pdf')).toBeDisabled();
 
   await page.getByTestId('customer-search').fill(lastName);
-  await page.getByTestId('customer-option').filter({ hasText: `${firstName} ${lastName}` }).first().click();
+  await page
+    .getByTestId('customer-option')
+    .filter({ hasText: `${firstName} ${lastName}` })
+    .first()
+    .click();
   await page.getByTestId('report-vehicle').click();
   await page.getByRole('option', { name: new RegExp(plateNumber) }).click();
   await expect(page.getByTestId('report-table')).toBeVisible();
@@ -134,7 +138,9 @@ test('car file in Arabic on a phone: pick the vehicle, download the three format
 test('a failed download shows the report’s own toast', async ({ page }) => {
   await useLanguage(page, 'en');
   await signInAs(page, DEMO.admin);
-  await page.route('**/backend/reports/vehicles?*format=xlsx*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  await page.route('**/backend/reports/vehicles?*format=xlsx*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
   await page.goto('/admin/dashboard/reports?report=vehicles');
   await expect(page.getByTestId('report-table')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('report-download-xlsx').click();

@@ -24,7 +24,8 @@ async function expectMoneyIsolated(page: Page) {
       const text = node.textContent ?? '';
       // "$95", "95 US$" (Arabic), "95 €"; chart axes (SVG) hold one value each and are left out.
       if (!/(\$|€)\s?\d|\d[\s\u00a0\u200f]?(US)?(\$|€)/.test(text) || node.parentElement?.closest('svg')) continue;
-      const isolated = text.includes('\u2066') || node.parentElement?.closest('bdi[dir="ltr"], [data-slot="money"], [data-slot="money-range"]');
+      const isolated =
+        text.includes('\u2066') || node.parentElement?.closest('bdi[dir="ltr"], [data-slot="money"], [data-slot="money-range"]');
       if (!isolated) found.push(text);
     }
     return found;

@@ -125,12 +125,17 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
   expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {
-  if (process.env.SETUP_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SETUP_SCREENSHOTS, `${name}.png`), fullPage: true });
+  if (process.env.SETUP_SCREENSHOTS)
+    await page.screenshot({ path: path.join(process.env.SETUP_SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 /** A 1x1 PNG: the logo chosen at setup. */
@@ -253,7 +258,9 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await page.goto(`${server.url}/admin/users`);
     await page.getByTestId('import-customers').click();
     await expect(page).toHaveURL(/\/admin\/settings\/data$/);
-    await page.getByTestId('import-file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(customersCsv(tag)) });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(customersCsv(tag)) });
     await expect(page.getByTestId('column-mapping')).toBeVisible();
     await page.getByTestId('check-file').click();
     await expect(page.getByTestId('validation-result')).toBeVisible();
@@ -264,7 +271,8 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await page.goto(`${server.url}/admin/users`);
     await page.getByRole('searchbox').fill(`First${tag}`);
     // A table row on a desktop, a card on a phone.
-    const customer = (name: string) => page.locator('[data-testid="user-row"]:visible, [data-testid="user-card"]:visible').filter({ hasText: `${name} First${tag}` });
+    const customer = (name: string) =>
+      page.locator('[data-testid="user-row"]:visible, [data-testid="user-card"]:visible').filter({ hasText: `${name} First${tag}` });
     const samira = customer('Samira');
     await expect(samira).toBeVisible();
     await expect(customer('Omar')).toBeVisible();
@@ -282,17 +290,26 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await details.locator('#setup-currency').fill('EUR');
       await page.getByTestId('shop-details-save').click();
       await expect
-        .poll(async () => ((await (await page.request.get(`${server.url}/backend/merchant/fetch-merchant`)).json()) as { merchant: { currency: string } }).merchant.currency)
+        .poll(
+          async () =>
+            ((await (await page.request.get(`${server.url}/backend/merchant/fetch-merchant`)).json()) as { merchant: { currency: string } })
+              .merchant.currency,
+        )
         .toBe('EUR');
       // Pictures are uploaded there too (the setup logo already fills the header logo and favicon).
       const assets = page.getByTestId('branding-card-ASSETS');
       await expect(assets.locator('input[id$="-headerLogo"]')).toHaveValue(/^\/backend\/media\/[0-9a-f-]+\/file$/);
-      await assets.locator('[data-testid$="-heroImage1-file"]').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: LOGO_PNG });
+      await assets
+        .locator('[data-testid$="-heroImage1-file"]')
+        .setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: LOGO_PNG });
       await expect(assets.locator('input[id$="-heroImage1"]')).toHaveValue(/^\/backend\/media\/[0-9a-f-]+\/file$/);
       await page.getByTestId('save-ASSETS').click();
       await expect
         .poll(async () => {
-          const entries = (await (await page.request.get(`${server.url}/backend/merchant/fetch-branding?lan=en`)).json()) as { type: string; fields: { key: string; value: string }[] }[];
+          const entries = (await (await page.request.get(`${server.url}/backend/merchant/fetch-branding?lan=en`)).json()) as {
+            type: string;
+            fields: { key: string; value: string }[];
+          }[];
           return entries.find((entry) => entry.type === 'ASSETS')?.fields.find((field) => field.key === 'heroImage1')?.value ?? '';
         })
         .toMatch(/^\/backend\/media\/[0-9a-f-]+\/file$/);

@@ -34,12 +34,13 @@ test('a theme loader covers the first branding load; a failed load toasts and ke
 test('the merchant name and display name are kept locally, and the favicon follows the branding', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/');
-  const { merchant } = (await (await page.request.get('/backend/merchant/fetch-merchant')).json()) as { merchant: { name: string; displayName: string } };
+  const { merchant } = (await (await page.request.get('/backend/merchant/fetch-merchant')).json()) as {
+    merchant: { name: string; displayName: string };
+  };
   await waitForBranding(page);
-  await expect.poll(() => page.evaluate(() => [localStorage.getItem('merchant_name'), localStorage.getItem('merchant_display_name')])).toEqual([
-    merchant.name,
-    merchant.displayName,
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => [localStorage.getItem('merchant_name'), localStorage.getItem('merchant_display_name')]))
+    .toEqual([merchant.name, merchant.displayName]);
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/brand/favicon.svg');
 });
 

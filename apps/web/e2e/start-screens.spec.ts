@@ -49,7 +49,9 @@ for (const { language, acceptLanguage, dir, heading } of [
       release();
       await appStarted(page);
       // The same element: the app adopted the drawing instead of drawing the page again.
-      expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { drawnTitle: Element | null }).drawnTitle)).toBe(true);
+      expect(
+        await page.evaluate(() => document.querySelector('h1') === (window as unknown as { drawnTitle: Element | null }).drawnTitle),
+      ).toBe(true);
       await expect(page.locator('h1')).toHaveCount(1);
       // The app's scripts were asked for only after the page's first contentful paint.
       const timing = await page.evaluate(() => ({
@@ -108,7 +110,10 @@ test('what was typed in the drawn sign-in form is kept when the app takes over, 
 test('a visitor with dark mode on gets the page dark from its first paint', async ({ page }) => {
   await page.goto('/login');
   await appStarted(page);
-  await page.getByRole('button', { name: /dark mode/i }).first().click();
+  await page
+    .getByRole('button', { name: /dark mode/i })
+    .first()
+    .click();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await holdTheApp(page);
   await page.reload();

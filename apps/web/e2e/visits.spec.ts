@@ -6,7 +6,11 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, screenshotPath, signInAs, test, useLanguage } from './fixtures.ts';
 
 const TEXT = {
-  en: { created: 'Visit created successfully!', nameTooShort: 'Name must be at least 3 characters long', customerRequired: 'Customer is required' },
+  en: {
+    created: 'Visit created successfully!',
+    nameTooShort: 'Name must be at least 3 characters long',
+    customerRequired: 'Customer is required',
+  },
   ar: { created: 'تم إنشاء الزيارة بنجاح!', nameTooShort: 'يجب ألا يقل الاسم عن 3 أحرف', customerRequired: 'العميل مطلوب' },
 } as const;
 type Language = keyof typeof TEXT;

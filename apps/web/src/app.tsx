@@ -74,7 +74,13 @@ function BrowserFrame({ children }: { children: ReactNode }) {
  * The whole app. The server draws the start screens with this same tree (server-render.tsx), given its own
  * data and a static router for the requested address.
  */
-export function App({ client = queryClient, Router = BrowserFrame }: { client?: QueryClient; Router?: (props: { children: ReactNode }) => ReactNode }) {
+export function App({
+  client = queryClient,
+  Router = BrowserFrame,
+}: {
+  client?: QueryClient;
+  Router?: (props: { children: ReactNode }) => ReactNode;
+}) {
   const { i18n } = useTranslation();
   const dir = isRtlLanguage(i18n.language) ? 'rtl' : 'ltr';
   return (

@@ -52,7 +52,11 @@ const SHELL = ['shell'];
 
 // Public website
 const HomePage = lazyPage(() => import('./features/home/home-page.tsx'), 'HomePage', ...startRoute('/'));
-const AllServicesPage = lazyPage(() => import('./features/services/all-services-page.tsx'), 'AllServicesPage', ...startRoute('/all-services'));
+const AllServicesPage = lazyPage(
+  () => import('./features/services/all-services-page.tsx'),
+  'AllServicesPage',
+  ...startRoute('/all-services'),
+);
 const PrivacyPolicyPage = lazyPage(() => import('./features/legal/privacy-policy-page.tsx'), 'PrivacyPolicyPage', ['legal']);
 const TermsOfServicePage = lazyPage(() => import('./features/legal/terms-of-service-page.tsx'), 'TermsOfServicePage', ['legal']);
 const NotFoundPage = lazyPage(() => import('./features/public/not-found-page.tsx'), 'NotFoundPage');
@@ -73,7 +77,13 @@ const ClientLayout = lazyPage(() => import('./features/shell/client-layout.tsx')
 
 // Staff screens
 const TodoPage = lazyPage(() => import('./features/todo/todo-page.tsx'), 'TodoPage', ['todo', 'validation', 'fields']);
-const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), 'VisitsPage', ['visits', 'tasks', 'validation', 'fields', 'offering']);
+const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), 'VisitsPage', [
+  'visits',
+  'tasks',
+  'validation',
+  'fields',
+  'offering',
+]);
 const PaymentsPage = lazyPage(() => import('./features/payments/payments-page.tsx'), 'PaymentsPage', ['payments']);
 const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), 'SearchPage');
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
@@ -81,30 +91,85 @@ const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'Use
 const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage');
 const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage', ['reminders']);
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
-const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', ['visits', 'tasks', 'payments', 'approvals', 'invoices', 'validation', 'fields']);
-const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', ['tasks', 'visits', 'approvals', 'validation', 'fields']);
+const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', [
+  'visits',
+  'tasks',
+  'payments',
+  'approvals',
+  'invoices',
+  'validation',
+  'fields',
+]);
+const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', [
+  'tasks',
+  'visits',
+  'approvals',
+  'validation',
+  'fields',
+]);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RemindersPage = lazyPage(() => import('./features/reminders/reminders-page.tsx'), 'RemindersPage', ['reminders']);
 const AppointmentsPage = lazyPage(() => import('./features/appointments/appointments-page.tsx'), 'AppointmentsPage', ['appointments']);
 const RatingsPage = lazyPage(() => import('./features/messages/ratings-page.tsx'), 'RatingsPage', ['ratings']);
-const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', ['dashboard', 'tasks', 'payments', 'analytics']);
+const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-page.tsx'), 'MainPanelPage', [
+  'dashboard',
+  'tasks',
+  'payments',
+  'analytics',
+]);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
 const ReportsPage = lazyPage(() => import('./features/reports/reports-page.tsx'), 'ReportsPage', ['reports', 'visits']);
-const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
-const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', ['offering', 'tasks', 'users', 'fields', 'validation']);
-const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', ['branding', 'validation', 'fields']);
+const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', [
+  'offering',
+  'tasks',
+  'users',
+  'fields',
+  'validation',
+]);
+const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', [
+  'offering',
+  'tasks',
+  'users',
+  'fields',
+  'validation',
+]);
+const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', [
+  'branding',
+  'validation',
+  'fields',
+]);
 const StaticDataPage = lazyPage(() => import('./features/static-data/static-data-page.tsx'), 'StaticDataPage');
-const DataTransferPage = lazyPage(() => import('./features/data-transfer/data-transfer-page.tsx'), 'DataTransferPage', ['dataTransfer', 'validation', 'fields']);
+const DataTransferPage = lazyPage(() => import('./features/data-transfer/data-transfer-page.tsx'), 'DataTransferPage', [
+  'dataTransfer',
+  'validation',
+  'fields',
+]);
 const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage', ['media', 'validation', 'fields']);
 
 // Client screens
-const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', ['dashboard', 'visits', 'ratings', 'reminders', 'appointments']);
+const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', [
+  'dashboard',
+  'visits',
+  'ratings',
+  'reminders',
+  'appointments',
+]);
 const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
 const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage', ['reminders', 'appointments']);
 const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
-const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', ['approvals', 'visits', 'tasks', 'payments', 'invoices']);
+const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', [
+  'approvals',
+  'visits',
+  'tasks',
+  'payments',
+  'invoices',
+]);
 const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits']);
-const GetInTouchPage = lazyPage(() => import('./features/contact/get-in-touch-page.tsx'), 'GetInTouchPage', ['contact', 'validation', 'fields']);
+const GetInTouchPage = lazyPage(() => import('./features/contact/get-in-touch-page.tsx'), 'GetInTouchPage', [
+  'contact',
+  'validation',
+  'fields',
+]);
 
 export function AppRoutes() {
   return (
@@ -125,7 +190,14 @@ export function AppRoutes() {
       <Route path="setup" element={<SetupPage />} />
 
       <Route element={<TrpcScope />}>
-        <Route path="admin" element={<RequireRole roles={ADMIN_AREA_ROLES}><AdminLayout /></RequireRole>}>
+        <Route
+          path="admin"
+          element={
+            <RequireRole roles={ADMIN_AREA_ROLES}>
+              <AdminLayout />
+            </RequireRole>
+          }
+        >
           <Route index element={<Navigate to="dashboard/main-panel" replace />} />
           <Route path="todo" element={<TodoPage />} />
           <Route path="visits" element={<VisitsPage />} />
@@ -158,7 +230,14 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Route>
 
-        <Route path="client" element={<RequireRole roles={CLIENT_AREA_ROLES}><ClientLayout /></RequireRole>}>
+        <Route
+          path="client"
+          element={
+            <RequireRole roles={CLIENT_AREA_ROLES}>
+              <ClientLayout />
+            </RequireRole>
+          }
+        >
           <Route index element={<Navigate to="dashboard" replace />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="dashboard" element={<ClientDashboardPage />} />

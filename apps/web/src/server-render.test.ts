@@ -48,8 +48,10 @@ describe('drawing the start screens on the server', () => {
     expect(drawn?.cssVariables).toEqual({ '--brand-600': '#aa0011' });
   });
 
-  it("draws the dark mode switch as the visitor has it", async () => {
-    expect((await drawStartScreen('/login', boot('en'), { darkMode: true }))?.html).toMatch(/aria-pressed="true"[^>]*aria-label="Dark mode"/);
+  it('draws the dark mode switch as the visitor has it', async () => {
+    expect((await drawStartScreen('/login', boot('en'), { darkMode: true }))?.html).toMatch(
+      /aria-pressed="true"[^>]*aria-label="Dark mode"/,
+    );
     expect((await drawStartScreen('/login', boot('en')))?.html).toMatch(/aria-pressed="false"[^>]*aria-label="Dark mode"/);
   });
 
@@ -59,7 +61,9 @@ describe('drawing the start screens on the server', () => {
   });
 
   it('keeps each drawing in its own language when several are asked at once', async () => {
-    const drawings = await Promise.all((['en', 'ar', 'fr', 'ar', 'en'] as const).map((language) => drawStartScreen('/login', boot(language))));
+    const drawings = await Promise.all(
+      (['en', 'ar', 'fr', 'ar', 'en'] as const).map((language) => drawStartScreen('/login', boot(language))),
+    );
     expect(drawings.map((drawing) => /<h1[^>]*>([^<]*)<\/h1>/.exec(drawing?.html ?? '')?.[1])).toEqual([
       'Sign in',
       'تسجيل الدخول',

@@ -68,6 +68,9 @@ async function draw(path: DrawnPath, boot: BootData, darkMode: boolean) {
   const AtAddress = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   const html = await renderToStringAsync(<App client={client} Router={AtAddress} />);
   client.clear();
-  const { variables } = buildRuntimeTheme(firstFieldValue(boot.branding, 'MERCHANT_THEME_COLORS'), mergeBrandingEntries(boot.branding, boot.language));
+  const { variables } = buildRuntimeTheme(
+    firstFieldValue(boot.branding, 'MERCHANT_THEME_COLORS'),
+    mergeBrandingEntries(boot.branding, boot.language),
+  );
   return { html, cssVariables: variables };
 }

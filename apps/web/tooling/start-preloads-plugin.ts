@@ -50,20 +50,26 @@ export function startPreloadsPlugin(): Plugin {
         if (!chunk) this.error(`start-routes.ts names ${modulePath}, which is not a chunk of the build (not a lazily loaded screen?)`);
         return chunk;
       };
-      const fontFiles = Object.values(bundle).filter((item) => item.type === 'asset' && item.fileName.endsWith('.woff2')).map((item) => item.fileName);
+      const fontFiles = Object.values(bundle)
+        .filter((item) => item.type === 'asset' && item.fileName.endsWith('.woff2'))
+        .map((item) => item.fileName);
       const fontFile = (name: string) => {
         const file = fontFiles.find((candidate) => path.basename(candidate).startsWith(`${name}-`));
         if (!file) this.error(`start-routes.ts START_FONTS names ${name}, which is not a font file of the build`);
         return file;
       };
       const preloads: StartPreloads = {};
-      const screens: [string, { module?: string; namespaces: readonly string[] }][] = [...Object.entries(START_ROUTES), ['*', { namespaces: [] }]];
+      const screens: [string, { module?: string; namespaces: readonly string[] }][] = [
+        ...Object.entries(START_ROUTES),
+        ['*', { namespaces: [] }],
+      ];
       for (const [pathname, { module, namespaces }] of screens) {
         preloads[pathname] = {};
         for (const language of LANGUAGES) {
           const files = new Set<string>();
           if (module) addWithImports(chunkOf(module).fileName, files);
-          for (const namespace of [...START_NAMESPACES, ...namespaces]) addWithImports(chunkOf(`src/locales/${language}/${namespace}.json`).fileName, files);
+          for (const namespace of [...START_NAMESPACES, ...namespaces])
+            addWithImports(chunkOf(`src/locales/${language}/${namespace}.json`).fileName, files);
           for (const font of START_FONTS[language]) files.add(fontFile(font));
           preloads[pathname][language] = [...files].map((file) => `${base}${file}`);
         }

@@ -26,8 +26,12 @@ import pg from 'pg';
 async function loadWasm() {
   globalThis.PRISMA_WASM_PANIC_REGISTRY = {
     message: undefined,
-    get() { return this.message; },
-    set_message(message) { this.message = message; },
+    get() {
+      return this.message;
+    },
+    set_message(message) {
+      this.message = message;
+    },
   };
   const wasmUrl = new URL('./schema_engine_bg.wasm', import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
   const { instance } = await WebAssembly.instantiate(await readFile(wasmUrl), { './schema_engine_bg.js': glue });
@@ -38,11 +42,13 @@ async function loadWasm() {
 // ---------------------------------------------------------------------------------------------------
 // Command line: the flags the CLI passes; preview features and extension types do not apply to Postgres.
 const args = process.argv.slice(2);
-const flag = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const datasource = JSON.parse(flag('--datasource') ?? '{}');
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
-const log = (level, fields, target = 'schema_engine::logger') =>
-  process.stderr.write(`${JSON.stringify({ level, fields, target })}\n`);
+const log = (level, fields, target = 'schema_engine::logger') => process.stderr.write(`${JSON.stringify({ level, fields, target })}\n`);
 const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
 
 if (args.includes('--version')) {
@@ -66,7 +72,10 @@ const schemaOf = (url) => new URL(url).searchParams.get('schema') ?? 'public';
 function newPool(url) {
   const schema = schemaOf(url);
   return new pg.Pool({
-    connectionString: url, max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true,
+    connectionString: url,
+    max: 1,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
     ...(schema !== 'public' && { options: `-c search_path=${quoteIdent(schema)}` }),
   });
 }
@@ -173,13 +182,21 @@ function pgErrorToKnown(error, url) {
   const host = u.hostname || 'localhost';
   const at = `${host}:${u.port || 5432}`;
   const database = decodeURIComponent(u.pathname.slice(1));
-  if (error.code === '3D000') return { error_code: 'P1003', message: `Database \`${database}\` does not exist on the database server at \`${at}\`.` };
-  if (error.code === '42P04') return { error_code: 'P1009', message: `Database \`${database}\` already exists on the database server at \`${at}\`` };
+  if (error.code === '3D000')
+    return { error_code: 'P1003', message: `Database \`${database}\` does not exist on the database server at \`${at}\`.` };
+  if (error.code === '42P04')
+    return { error_code: 'P1009', message: `Database \`${database}\` already exists on the database server at \`${at}\`` };
   if (error.code === '28P01' || error.code === '28000') {
-    return { error_code: 'P1000', message: `Authentication failed against database server at \`${host}\`, the provided database credentials for \`${decodeURIComponent(u.username)}\` are not valid.\n\nPlease make sure to provide valid database credentials for the database server at \`${host}\`.` };
+    return {
+      error_code: 'P1000',
+      message: `Authentication failed against database server at \`${host}\`, the provided database credentials for \`${decodeURIComponent(u.username)}\` are not valid.\n\nPlease make sure to provide valid database credentials for the database server at \`${host}\`.`,
+    };
   }
   if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'ENOENT'].includes(error.code)) {
-    return { error_code: 'P1001', message: `Can't reach database server at \`${at}\`\n\nPlease make sure your database server is running at \`${at}\`.` };
+    return {
+      error_code: 'P1001',
+      message: `Can't reach database server at \`${at}\`\n\nPlease make sure your database server is running at \`${at}\`.`,
+    };
   }
   return { message: error.message };
 }
@@ -213,7 +230,8 @@ async function runCliCommand(command) {
     else if (command === 'create-database') await onMaintenanceDb(url, `CREATE DATABASE ${quoteIdent(database)}`);
     else if (command === 'drop-database') await onMaintenanceDb(url, `DROP DATABASE ${quoteIdent(database)}`);
     else throw new Error(`Unknown cli command: ${command}`);
-    if (command !== 'can-connect-to-database') console.log(`Database ${command === 'create-database' ? 'created' : 'dropped'}: ${database}`);
+    if (command !== 'can-connect-to-database')
+      console.log(`Database ${command === 'create-database' ? 'created' : 'dropped'}: ${database}`);
     process.exit(0);
   } catch (error) {
     log('ERROR', pgErrorToKnown(error, url));
@@ -229,9 +247,21 @@ await loadWasm();
 // applyMigrations fails, and createMigration/evaluateDataLoss only work on an engine whose shadow
 // database support was primed by a shadow-using diagnoseMigrationHistory (~0.3 s extra).
 const METHODS = new Set([
-  'applyMigrations', 'createMigration', 'dbExecute', 'devDiagnostic', 'diagnoseMigrationHistory', 'diff',
-  'ensureConnectionValidity', 'evaluateDataLoss', 'introspect', 'introspectSql', 'markMigrationApplied',
-  'markMigrationRolledBack', 'reset', 'schemaPush', 'debugPanic',
+  'applyMigrations',
+  'createMigration',
+  'dbExecute',
+  'devDiagnostic',
+  'diagnoseMigrationHistory',
+  'diff',
+  'ensureConnectionValidity',
+  'evaluateDataLoss',
+  'introspect',
+  'introspectSql',
+  'markMigrationApplied',
+  'markMigrationRolledBack',
+  'reset',
+  'schemaPush',
+  'debugPanic',
 ]);
 const NEEDS_PRIMING = new Set(['createMigration', 'evaluateDataLoss']);
 // The engine's log lines are already JSON in the CLI's format, newline-terminated.
@@ -244,7 +274,11 @@ async function callEngine(id, method, params) {
     if (method === 'getDatabaseVersion') return await engine.version(params ?? null);
     if (!METHODS.has(method)) throw new Error(`Unknown method: ${method}`);
     if (NEEDS_PRIMING.has(method)) {
-      await engine.diagnoseMigrationHistory({ migrationsList: params.migrationsList, optInToShadowDatabase: true, filters: params.filters });
+      await engine.diagnoseMigrationHistory({
+        migrationsList: params.migrationsList,
+        optInToShadowDatabase: true,
+        filters: params.filters,
+      });
     }
     const result = await engine[method](params);
     if (method === 'diff' && result.stdout != null) {
@@ -255,7 +289,11 @@ async function callEngine(id, method, params) {
     }
     return result;
   } finally {
-    try { engine.free(); } catch { /* after a panic the instance is poisoned: keep the original error */ }
+    try {
+      engine.free();
+    } catch {
+      /* after a panic the instance is poisoned: keep the original error */
+    }
   }
 }
 

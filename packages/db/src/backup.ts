@@ -68,7 +68,11 @@ async function columnsOf(client: pg.Client, table: string): Promise<string[]> {
 }
 
 /** Row count and an order-independent checksum of the listed columns. */
-export async function tableFingerprint(client: pg.ClientBase, table: string, columns: string[]): Promise<{ rows: number; checksum: string }> {
+export async function tableFingerprint(
+  client: pg.ClientBase,
+  table: string,
+  columns: string[],
+): Promise<{ rows: number; checksum: string }> {
   const row = `ROW(${columns.map((c) => `t.${quote(c)}`).join(', ')})::text`;
   const { rows } = await client.query<{ rows: string; checksum: string | null }>(
     `SELECT count(*)::text AS rows, md5(coalesce(string_agg(r, E'\\n' ORDER BY r COLLATE "C"), '')) AS checksum FROM (SELECT ${row} AS r FROM public.${quote(table)} t) s`,
@@ -105,9 +109,15 @@ async function restrictToOwner(root: string): Promise<void> {
 }
 
 /** Writes the database behind `databaseUrl` and the `storageDir` folder into the new folder `outDir`. */
-export async function backupShop(options: { databaseUrl: string; storageDir: string; outDir: string; log?: (line: string) => void }): Promise<BackupManifest> {
+export async function backupShop(options: {
+  databaseUrl: string;
+  storageDir: string;
+  outDir: string;
+  log?: (line: string) => void;
+}): Promise<BackupManifest> {
   const log = options.log ?? (() => {});
-  if (existsSync(options.outDir) && (await readdir(options.outDir)).length > 0) throw new Error(`${options.outDir} is not empty: choose a new folder for the backup`);
+  if (existsSync(options.outDir) && (await readdir(options.outDir)).length > 0)
+    throw new Error(`${options.outDir} is not empty: choose a new folder for the backup`);
   // A backup holds password hashes and customers' files: only its owner may read it (700/600), whatever the umask.
   await mkdir(path.join(options.outDir, 'database'), { recursive: true, mode: PRIVATE_FOLDER });
   await restrictToOwner(options.outDir);
@@ -117,11 +127,14 @@ export async function backupShop(options: { databaseUrl: string; storageDir: str
     // One snapshot for every table: rows written while the backup runs are either all in or all out.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const serverVersion = (await client.query<{ v: string }>('SHOW server_version')).rows[0]!.v;
-    const migrated = (await client.query<{ table: string | null }>(`SELECT to_regclass('public.${MIGRATIONS_TABLE}')::text AS table`)).rows[0]!.table;
+    const migrated = (await client.query<{ table: string | null }>(`SELECT to_regclass('public.${MIGRATIONS_TABLE}')::text AS table`))
+      .rows[0]!.table;
     if (!migrated) throw new Error('This database has no Garage tables (has the app ever started on it?)');
-    const migrations = (await client.query<{ name: string }>(
-      `SELECT migration_name AS name FROM public.${quote(MIGRATIONS_TABLE)} WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY finished_at, migration_name`,
-    )).rows.map((row) => row.name);
+    const migrations = (
+      await client.query<{ name: string }>(
+        `SELECT migration_name AS name FROM public.${quote(MIGRATIONS_TABLE)} WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY finished_at, migration_name`,
+      )
+    ).rows.map((row) => row.name);
     const tables: TableManifest[] = [];
     for (const name of await tableNames(client)) {
       const columns = await columnsOf(client, name);
@@ -147,7 +160,14 @@ export async function backupShop(options: { databaseUrl: string; storageDir: str
     if (existsSync(options.storageDir)) await cp(options.storageDir, path.join(options.outDir, 'storage'), { recursive: true });
     const files = await listFiles(path.join(options.outDir, 'storage'));
     log(`storage: ${files.length} files`);
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), serverVersion, migrations, tables, files };
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      createdAt: new Date().toISOString(),
+      serverVersion,
+      migrations,
+      tables,
+      files,
+    };
     await writeFile(path.join(options.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE });
     await restrictToOwner(options.outDir);
     return manifest;
@@ -167,7 +187,12 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
  * Everything there before is deleted. Throws (and leaves the database empty of data) when a table's count
  * or checksum differs from the manifest, or when the backup needs migrations this version does not have.
  */
-export async function restoreShop(options: { databaseUrl: string; storageDir: string; backupDir: string; log?: (line: string) => void }): Promise<BackupManifest> {
+export async function restoreShop(options: {
+  databaseUrl: string;
+  storageDir: string;
+  backupDir: string;
+  log?: (line: string) => void;
+}): Promise<BackupManifest> {
   const log = options.log ?? (() => {});
   const manifest = await readManifest(options.backupDir);
   const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -177,9 +202,14 @@ export async function restoreShop(options: { databaseUrl: string; storageDir: st
     await client.query('DROP SCHEMA IF EXISTS public CASCADE');
     await client.query('CREATE SCHEMA public');
     await migrateDatabase(options.databaseUrl);
-    const applied = new Set((await client.query<{ name: string }>(`SELECT migration_name AS name FROM public.${quote(MIGRATIONS_TABLE)}`)).rows.map((row) => row.name));
+    const applied = new Set(
+      (await client.query<{ name: string }>(`SELECT migration_name AS name FROM public.${quote(MIGRATIONS_TABLE)}`)).rows.map(
+        (row) => row.name,
+      ),
+    );
     const unknown = manifest.migrations.filter((name) => !applied.has(name));
-    if (unknown.length > 0) throw new Error(`The backup was made by a newer version (migrations ${unknown.join(', ')}): restore it with that version`);
+    if (unknown.length > 0)
+      throw new Error(`The backup was made by a newer version (migrations ${unknown.join(', ')}): restore it with that version`);
 
     const present = new Set(await tableNames(client));
     const tables = manifest.tables.filter((table) => table.name !== MIGRATIONS_TABLE);
@@ -192,9 +222,15 @@ export async function restoreShop(options: { databaseUrl: string; storageDir: st
     for (const table of tables) {
       if (!present.has(table.name)) throw new Error(`The backup has a table this version does not know: ${table.name}`);
       const targetColumns = new Set(await columnsOf(client, table.name));
-      const columns = table.columns.filter((column) => targetColumns.has(column)).map(quote).join(', ');
+      const columns = table.columns
+        .filter((column) => targetColumns.has(column))
+        .map(quote)
+        .join(', ');
       const insert = `INSERT INTO public.${quote(table.name)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::public.${quote(table.name)}, $1::json)`;
-      const lines = createInterface({ input: createReadStream(path.join(options.backupDir, 'database', `${table.name}.jsonl.gz`)).pipe(createGunzip()), crlfDelay: Infinity });
+      const lines = createInterface({
+        input: createReadStream(path.join(options.backupDir, 'database', `${table.name}.jsonl.gz`)).pipe(createGunzip()),
+        crlfDelay: Infinity,
+      });
       let batch: string[] = [];
       const flush = async () => {
         if (batch.length > 0) await client.query(insert, [`[${batch.join(',')}]`]);
@@ -215,24 +251,29 @@ export async function restoreShop(options: { databaseUrl: string; storageDir: st
          AND pg_get_serial_sequence(format('public.%I', c.relname), a.attname) IS NOT NULL`,
     );
     for (const { table, column, sequence } of sequences) {
-      await client.query(`SELECT setval($1, coalesce((SELECT max(${quote(column)}) FROM public.${quote(table)}), 0) + 1, false)`, [sequence]);
+      await client.query(`SELECT setval($1, coalesce((SELECT max(${quote(column)}) FROM public.${quote(table)}), 0) + 1, false)`, [
+        sequence,
+      ]);
     }
     await client.query('COMMIT');
 
     const mismatches: string[] = [];
     for (const table of tables) {
       const found = await tableFingerprint(client, table.name, table.columns);
-      if (found.rows !== table.rows || found.checksum !== table.checksum) mismatches.push(`${table.name}: expected ${table.rows} rows (${table.checksum}), found ${found.rows} (${found.checksum})`);
+      if (found.rows !== table.rows || found.checksum !== table.checksum)
+        mismatches.push(`${table.name}: expected ${table.rows} rows (${table.checksum}), found ${found.rows} (${found.checksum})`);
       else log(`${table.name}: ${found.rows} rows`);
     }
     if (mismatches.length > 0) throw new Error(`The restored rows differ from the backup:\n  ${mismatches.join('\n  ')}`);
 
     await rm(options.storageDir, { recursive: true, force: true });
-    if (existsSync(path.join(options.backupDir, 'storage'))) await cp(path.join(options.backupDir, 'storage'), options.storageDir, { recursive: true });
+    if (existsSync(path.join(options.backupDir, 'storage')))
+      await cp(path.join(options.backupDir, 'storage'), options.storageDir, { recursive: true });
     const files = await listFiles(options.storageDir);
     const expected = new Map(manifest.files.map((file) => [file.path, file.sha256]));
     const missing = manifest.files.length !== files.length || files.some((file) => expected.get(file.path) !== file.sha256);
-    if (missing) throw new Error(`The restored storage folder differs from the backup (${files.length} files, expected ${manifest.files.length})`);
+    if (missing)
+      throw new Error(`The restored storage folder differs from the backup (${files.length} files, expected ${manifest.files.length})`);
     log(`storage: ${files.length} files`);
     return manifest;
   } catch (error) {

@@ -144,7 +144,11 @@ export async function queryRows<Row>(db: Db, statement: SqlStatement, options: {
  * these statements only: they are sent with BEGIN as SET LOCAL, in the same round trip. `prepare` as in
  * queryRows.
  */
-export async function queryRowsInTransaction(db: Db, statements: SqlStatement[], options: { settings?: string[]; prepare?: boolean } = {}): Promise<unknown[][]> {
+export async function queryRowsInTransaction(
+  db: Db,
+  statements: SqlStatement[],
+  options: { settings?: string[]; prepare?: boolean } = {},
+): Promise<unknown[][]> {
   const pool = pools.get(db);
   if (!pool) throw new Error('queryRowsInTransaction needs a client made by createDb');
   const client = await pool.connect();

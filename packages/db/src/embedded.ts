@@ -155,7 +155,8 @@ export async function startEmbeddedPostgres(options: {
       await pg.start();
     } catch (error) {
       await pg.stop().catch(() => {});
-      if (attempt >= attempts) throw error instanceof Error ? error : new Error(`PostgreSQL did not start on port ${port}: ${String(error)}`);
+      if (attempt >= attempts)
+        throw error instanceof Error ? error : new Error(`PostgreSQL did not start on port ${port}: ${String(error)}`);
       options.log?.(`PostgreSQL did not start on port ${port}; trying another port`);
       continue;
     }

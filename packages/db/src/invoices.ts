@@ -137,8 +137,18 @@ async function readInvoiceContent(tx: Tx, visitId: string, shop: ShopIdentity): 
       phone: customer.phoneNumber ? `${customer.countryCode ?? ''} ${customer.phoneNumber}`.trim() : null,
     },
     vehicle: visit.vehicle,
-    visit: { id: visit.id, name: visit.name, visitDate: visit.visitDate.toISOString(), completedAt: visit.completedAt?.toISOString() ?? null },
-    lines: committed.map((task) => ({ title: task.title, description: task.description, service: task.service, amountCents: task.soldForCents })),
+    visit: {
+      id: visit.id,
+      name: visit.name,
+      visitDate: visit.visitDate.toISOString(),
+      completedAt: visit.completedAt?.toISOString() ?? null,
+    },
+    lines: committed.map((task) => ({
+      title: task.title,
+      description: task.description,
+      service: task.service,
+      amountCents: task.soldForCents,
+    })),
     payments: visit.payments.map((payment) => ({
       date: payment.createdAt.toISOString(),
       method: payment.method,

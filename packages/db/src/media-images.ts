@@ -5,7 +5,7 @@
 // the demo seed.
 import type { Readable } from 'node:stream';
 import type { OutputInfo, Sharp } from 'sharp';
-type SharpConstructor = (typeof import('sharp'))['default'];
+type SharpConstructor = typeof import('sharp')['default'];
 import type { FileStorage } from './storage.ts';
 
 export const DISPLAY_MAX_PX = 2560;
@@ -53,7 +53,10 @@ export async function storeImageVersions(
   });
   const sharp = await loadSharp();
   if (sourceError) throw sourceError;
-  display = encode(decoder(sharp).rotate().resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }), format);
+  display = encode(
+    decoder(sharp).rotate().resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }),
+    format,
+  );
   let info: OutputInfo | undefined;
   display.on('info', (value: OutputInfo) => (info = value));
   // Errors reach the caller through storage's pipeline; `.pipe()` would otherwise re-emit them unheard.
@@ -63,7 +66,9 @@ export async function storeImageVersions(
     const stored = await storage.open(key);
     if (!stored) throw new Error('Display version vanished');
     const thumbnail = stored.stream.pipe(
-      decoder(sharp).resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }),
+      decoder(sharp)
+        .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 }),
     );
     thumbnail.on('error', () => undefined);
     await storage.put(thumbnailKeyOf(key), thumbnail);

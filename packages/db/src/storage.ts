@@ -44,7 +44,10 @@ export function createLocalStorage(rootDir: string): FileStorage {
   }
   function newKey(folder: string, extension: string): string {
     if (!SAFE_SEGMENT.test(folder)) throw new Error(`Invalid storage folder: ${folder}`);
-    const ext = extension.replace(/[^a-z0-9]/gi, '').slice(0, 10).toLowerCase();
+    const ext = extension
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 10)
+      .toLowerCase();
     return `${folder}/${randomUUID()}${ext ? `.${ext}` : ''}`;
   }
   async function write(full: string, body: Readable, flags: 'wx' | 'w'): Promise<number> {

@@ -16,7 +16,12 @@ const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 const MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server|Connection is closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Unable to start a transaction in the given time/i;
 
-type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } } };
+type ErrorLike = {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } };
+};
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;

@@ -6,7 +6,9 @@ const db = createDb(inject('databaseUrl'), { poolSize: 1 });
 afterAll(() => db.$disconnect());
 
 async function preparedPrismaStatements(): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<{ statement: string }[]>(`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'prisma\\_%'`);
+  const rows = await db.$queryRawUnsafe<{ statement: string }[]>(
+    `SELECT statement FROM pg_prepared_statements WHERE name LIKE 'prisma\\_%'`,
+  );
   return rows.map((row) => row.statement);
 }
 

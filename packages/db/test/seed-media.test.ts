@@ -18,7 +18,10 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
   await db.$disconnect();
 });
-const demoMedia = () => db.mediaFile.findMany({ where: { ownerId: seedId('user:client'), section: { in: ['inspection', 'before', 'after', 'documents', 'invoice'] } } });
+const demoMedia = () =>
+  db.mediaFile.findMany({
+    where: { ownerId: seedId('user:client'), section: { in: ['inspection', 'before', 'after', 'documents', 'invoice'] } },
+  });
 
 describe('demo media', () => {
   it('gives the demo client photos and PDFs on their vehicles and visits, with real bytes', async () => {

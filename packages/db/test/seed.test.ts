@@ -10,7 +10,13 @@ afterAll(() => db.$disconnect());
 
 async function counts() {
   const [users, vehicles, visits, tasks, payments, branding, pageViews] = await Promise.all([
-    db.user.count(), db.vehicle.count(), db.visit.count(), db.task.count(), db.payment.count(), db.branding.count(), db.pageViewEvent.count(),
+    db.user.count(),
+    db.vehicle.count(),
+    db.visit.count(),
+    db.task.count(),
+    db.payment.count(),
+    db.branding.count(),
+    db.pageViewEvent.count(),
   ]);
   return { users, vehicles, visits, tasks, payments, branding, pageViews };
 }
@@ -63,7 +69,11 @@ describe('demo seed', () => {
     const entries = await db.branding.findMany();
     for (const [type, { scope }] of Object.entries(BRANDING_TYPES)) {
       const languages = scope === 'common' ? ['common'] : [...LANGUAGES];
-      for (const language of languages) expect(entries.some((e) => e.type === type && e.language === language), `${type}/${language}`).toBe(true);
+      for (const language of languages)
+        expect(
+          entries.some((e) => e.type === type && e.language === language),
+          `${type}/${language}`,
+        ).toBe(true);
     }
     const theme = entries.find((e) => e.type === 'MERCHANT_THEME_COLORS')!;
     expect(parseThemeColors((theme.fields as { value: string }[])[0]!.value)).not.toBeNull();
@@ -76,8 +86,13 @@ describe('demo seed', () => {
   });
 
   it('has an invoice for every finished visit, numbered in issue order, the demo client among them', async () => {
-    const finished = await db.visit.count({ where: { status: { in: ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'] }, completedAt: { not: null } } });
-    const invoices = await db.invoice.findMany({ orderBy: [{ year: 'asc' }, { sequence: 'asc' }], select: { number: true, issuedAt: true, customerId: true, totalCents: true } });
+    const finished = await db.visit.count({
+      where: { status: { in: ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'] }, completedAt: { not: null } },
+    });
+    const invoices = await db.invoice.findMany({
+      orderBy: [{ year: 'asc' }, { sequence: 'asc' }],
+      select: { number: true, issuedAt: true, customerId: true, totalCents: true },
+    });
     expect(finished).toBeGreaterThan(0);
     expect(invoices).toHaveLength(finished);
     expect(invoices.every((invoice) => /^INV-\d{4}-\d{6}$/.test(invoice.number) && invoice.totalCents > 0)).toBe(true);

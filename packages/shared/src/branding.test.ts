@@ -18,7 +18,11 @@ describe('theme colours JSON', () => {
     ['no font', JSON.stringify({ colorBrand: JSON.parse(validTheme).colorBrand })],
   ])('rejects %s', (_label, value) => {
     expect(parseThemeColors(value)).toBeNull();
-    const result = brandingInputSchema.safeParse({ type: 'MERCHANT_THEME_COLORS', language: 'common', fields: [{ key: 'themeColors', value }] });
+    const result = brandingInputSchema.safeParse({
+      type: 'MERCHANT_THEME_COLORS',
+      language: 'common',
+      fields: [{ key: 'themeColors', value }],
+    });
     expect(result.success).toBe(false);
     expect(renderCodedText(result.error?.issues[0]?.message ?? '')).toBe('Invalid theme color JSON');
   });
@@ -29,7 +33,16 @@ describe('mergeBranding', () => {
     const entries = [
       { id: '1', type: 'HERO', language: 'en', status: 'ACTIVE', fields: [{ key: 'heroTitle', value: 'Hello' }] },
       { id: '2', type: 'HERO', language: 'fr', status: 'ACTIVE', fields: [{ key: 'heroTitle', value: 'Bonjour' }] },
-      { id: '3', type: 'ASSETS', language: 'common', status: 'ACTIVE', fields: [{ key: 'headerLogo', value: '/logo.svg' }, { key: 'heroTitle', value: 'Common' }] },
+      {
+        id: '3',
+        type: 'ASSETS',
+        language: 'common',
+        status: 'ACTIVE',
+        fields: [
+          { key: 'headerLogo', value: '/logo.svg' },
+          { key: 'heroTitle', value: 'Common' },
+        ],
+      },
     ];
     expect(mergeBranding(entries, 'fr-FR')).toEqual({ headerLogo: '/logo.svg', heroTitle: 'Bonjour' });
     expect(mergeBranding(entries, 'ar')).toEqual({ headerLogo: '/logo.svg', heroTitle: 'Common' });

@@ -22,7 +22,11 @@ export const BRANDING_TYPES = {
   ASSETS: {
     scope: 'common',
     fields: {
-      favicon: 'image', headerLogo: 'image', heroImage1: 'image', heroImage2: 'image', heroImage3: 'image',
+      favicon: 'image',
+      headerLogo: 'image',
+      heroImage1: 'image',
+      heroImage2: 'image',
+      heroImage3: 'image',
       aboutImage: 'image',
     },
   },
@@ -31,8 +35,13 @@ export const BRANDING_TYPES = {
   SECTION_TITLES: {
     scope: 'language',
     fields: {
-      aboutTitle: 'text', servicesTitle: 'text', locationTitle: 'text', faqTitle: 'text', galleryTitle: 'text',
-      contactFormTitle: 'text', coreValuesTitle: 'text',
+      aboutTitle: 'text',
+      servicesTitle: 'text',
+      locationTitle: 'text',
+      faqTitle: 'text',
+      galleryTitle: 'text',
+      contactFormTitle: 'text',
+      coreValuesTitle: 'text',
     },
   },
   ABOUT: {
@@ -56,10 +65,12 @@ export const BRANDING_TYPE_NAMES = Object.keys(BRANDING_TYPES) as BrandingType[]
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i);
 
 export const themeColorsSchema = z.object({
-  colorBrand: z.object(Object.fromEntries(BRAND_COLOR_LEVELS.map((level) => [level, hexColor])) as Record<
-    (typeof BRAND_COLOR_LEVELS)[number],
-    typeof hexColor
-  >),
+  colorBrand: z.object(
+    Object.fromEntries(BRAND_COLOR_LEVELS.map((level) => [level, hexColor])) as Record<
+      (typeof BRAND_COLOR_LEVELS)[number],
+      typeof hexColor
+    >,
+  ),
   font: z.object({
     fontFamily: z.string().min(1).max(200),
     fontWeightRegular: z.coerce.number().int().min(100).max(900),

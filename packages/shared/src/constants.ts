@@ -103,11 +103,7 @@ export const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 export const ALLOWED_UPLOAD_MIME = {
   IMAGE: ['image/jpeg', 'image/png', 'image/webp'],
   VIDEO: ['video/mp4', 'video/webm', 'video/quicktime'],
-  DOCUMENT: [
-    'application/pdf',
-    'application/msword',
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  ],
+  DOCUMENT: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
 } as const;
 
 /** Settings the web app refuses to start without (SPEC §1). */

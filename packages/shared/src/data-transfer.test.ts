@@ -26,11 +26,35 @@ describe('autoMapHeaders', () => {
   });
 
   it('maps a Shopmonkey customer/vehicle export, whatever the case and spacing', () => {
-    const { mapping, preset } = autoMapHeaders(['First Name', 'Last Name', 'Email', 'Phone', 'Year', 'Make', 'Model', 'Submodel', 'Engine', 'Color', 'License Plate', 'License Plate State', 'VIN', 'Mileage']);
+    const { mapping, preset } = autoMapHeaders([
+      'First Name',
+      'Last Name',
+      'Email',
+      'Phone',
+      'Year',
+      'Make',
+      'Model',
+      'Submodel',
+      'Engine',
+      'Color',
+      'License Plate',
+      'License Plate State',
+      'VIN',
+      'Mileage',
+    ]);
     expect(preset).toBe('shopmonkey');
     expect(mapping).toEqual({
-      firstName: 'First Name', lastName: 'Last Name', email: 'Email', phoneNumber: 'Phone', year: 'Year', brand: 'Make', model: 'Model',
-      engineType: 'Engine', color: 'Color', plateNumber: 'License Plate', odometer: 'Mileage',
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      email: 'Email',
+      phoneNumber: 'Phone',
+      year: 'Year',
+      brand: 'Make',
+      model: 'Model',
+      engineType: 'Engine',
+      color: 'Color',
+      plateNumber: 'License Plate',
+      odometer: 'Mileage',
     });
   });
 
@@ -91,18 +115,59 @@ describe('cell parsing', () => {
 describe('validateImportRow', () => {
   it('builds a customer, a vehicle with defaults, a paid past visit and an oil change', () => {
     const { record, problems } = validateImportRow(
-      { fullName: 'Jean Paul Martin', email: 'JP@Example.com', phoneNumber: '+33 612345678', plateNumber: 'ab 123 cd', brand: 'Peugeot', model: '308', year: '2019', odometer: '52,000', visitDate: '2026-01-05', visitTotal: '120.40', oilName: 'Elf', oilKm: '52000' },
+      {
+        fullName: 'Jean Paul Martin',
+        email: 'JP@Example.com',
+        phoneNumber: '+33 612345678',
+        plateNumber: 'ab 123 cd',
+        brand: 'Peugeot',
+        model: '308',
+        year: '2019',
+        odometer: '52,000',
+        visitDate: '2026-01-05',
+        visitTotal: '120.40',
+        oilName: 'Elf',
+        oilKm: '52000',
+      },
       options,
     );
     expect(problems).toEqual([]);
-    expect(record.customer).toEqual({ firstName: 'Jean Paul', lastName: 'Martin', email: 'jp@example.com', countryCode: '+33', phoneNumber: '612345678', preferredLanguage: 'en' });
-    expect(record.vehicle).toMatchObject({ plateNumber: 'ab 123 cd', plateKey: 'AB123CD', color: 'Unknown', engineType: 'Unknown', type: 'CAR', year: 2019, odometerKm: 52000, reference: false });
+    expect(record.customer).toEqual({
+      firstName: 'Jean Paul',
+      lastName: 'Martin',
+      email: 'jp@example.com',
+      countryCode: '+33',
+      phoneNumber: '612345678',
+      preferredLanguage: 'en',
+    });
+    expect(record.vehicle).toMatchObject({
+      plateNumber: 'ab 123 cd',
+      plateKey: 'AB123CD',
+      color: 'Unknown',
+      engineType: 'Unknown',
+      type: 'CAR',
+      year: 2019,
+      odometerKm: 52000,
+      reference: false,
+    });
     expect(record.visit).toEqual({ name: 'Imported visit', visitDate: '2026-01-05', totalCents: 12040, paidCents: 12040, notes: null });
     expect(record.oilChange).toMatchObject({ oilName: 'Elf', oilType: 'Unknown', currentKm: 52000, nextChangeKm: 62000 });
   });
 
   it('reports the same messages as the forms, per field', () => {
-    const { problems } = validateImportRow({ firstName: 'A', email: 'not-an-email', phoneNumber: '12ab', plateNumber: 'AB#12', brand: 'X', model: 'Y', year: '1800', vehicleType: 'plane' }, options);
+    const { problems } = validateImportRow(
+      {
+        firstName: 'A',
+        email: 'not-an-email',
+        phoneNumber: '12ab',
+        plateNumber: 'AB#12',
+        brand: 'X',
+        model: 'Y',
+        year: '1800',
+        vehicleType: 'plane',
+      },
+      options,
+    );
     expect(problems).toEqual(
       expect.arrayContaining([
         { field: 'lastName', message: 'required|fieldName=lastName' },
@@ -116,21 +181,44 @@ describe('validateImportRow', () => {
   });
 
   it('reads plates written with dashes or dots as the form writes them (spaces)', () => {
-    const { record, problems } = validateImportRow({ firstName: 'Ana', lastName: 'Lopez', phoneNumber: '+34 612345678', plateNumber: ' ab-123-cd ', brand: 'Seat', model: 'Ibiza', year: '2020' }, options);
+    const { record, problems } = validateImportRow(
+      {
+        firstName: 'Ana',
+        lastName: 'Lopez',
+        phoneNumber: '+34 612345678',
+        plateNumber: ' ab-123-cd ',
+        brand: 'Seat',
+        model: 'Ibiza',
+        year: '2020',
+      },
+      options,
+    );
     expect(problems).toEqual([]);
     expect(record.vehicle).toMatchObject({ plateNumber: 'ab 123 cd', plateKey: 'AB123CD' });
-    expect(validateImportRow({ plateNumber: 'M.AB/1234' }, options).record.vehicle).toMatchObject({ plateNumber: 'M AB 1234', reference: true });
+    expect(validateImportRow({ plateNumber: 'M.AB/1234' }, options).record.vehicle).toMatchObject({
+      plateNumber: 'M AB 1234',
+      reference: true,
+    });
   });
 
   it('treats a row with only a plate as a reference to a known vehicle, and converts miles', () => {
-    const { record, problems } = validateImportRow({ plateNumber: 'XY 99', odometer: '1000', visitDate: '2025-12-01', visitName: 'Tyres' }, { ...options, distanceUnit: 'mi' });
+    const { record, problems } = validateImportRow(
+      { plateNumber: 'XY 99', odometer: '1000', visitDate: '2025-12-01', visitName: 'Tyres' },
+      { ...options, distanceUnit: 'mi' },
+    );
     expect(problems).toEqual([]);
     expect(record.vehicle).toMatchObject({ reference: true, plateKey: 'XY99', odometerKm: 1609 });
     expect(record.customer).toBeNull();
   });
 
   it('needs a plate for a visit and a customer for a new vehicle', () => {
-    expect(validateImportRow({ visitDate: '2025-12-01', visitTotal: '10' }, options).problems).toContainEqual({ field: 'plateNumber', message: 'import.vehicleNeeded' });
-    expect(validateImportRow({ plateNumber: 'NEW1', brand: 'Kia', model: 'Rio', year: '2020' }, options).problems).toContainEqual({ field: 'firstName', message: 'import.customerNeeded' });
+    expect(validateImportRow({ visitDate: '2025-12-01', visitTotal: '10' }, options).problems).toContainEqual({
+      field: 'plateNumber',
+      message: 'import.vehicleNeeded',
+    });
+    expect(validateImportRow({ plateNumber: 'NEW1', brand: 'Kia', model: 'Rio', year: '2020' }, options).problems).toContainEqual({
+      field: 'firstName',
+      message: 'import.customerNeeded',
+    });
   });
 });

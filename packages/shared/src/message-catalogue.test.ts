@@ -16,8 +16,14 @@ describe('message catalogue', () => {
   });
 
   it('reads a code carried as text back, with its parameters; other text is no code', () => {
-    expect(parseCodedMessage(msg('minValue', { fieldName: 'km', minValue: 3 }))).toEqual({ code: 'minValue', params: { fieldName: 'km', minValue: '3' } });
-    expect(parseCodedMessage(encodeMessage('analytics.rangeTooLong', { maxDays: 731 }))).toEqual({ code: 'analytics.rangeTooLong', params: { maxDays: '731' } });
+    expect(parseCodedMessage(msg('minValue', { fieldName: 'km', minValue: 3 }))).toEqual({
+      code: 'minValue',
+      params: { fieldName: 'km', minValue: '3' },
+    });
+    expect(parseCodedMessage(encodeMessage('analytics.rangeTooLong', { maxDays: 731 }))).toEqual({
+      code: 'analytics.rangeTooLong',
+      params: { maxDays: '731' },
+    });
     expect(parseCodedMessage('import.staffAccount')).toEqual({ code: 'import.staffAccount', params: {} });
     expect(parseCodedMessage('Some sentence')).toBeNull();
     expect(renderCodedText(encodeMessage('analytics.rangeTooLong', { maxDays: 731 }))).toBe('The range must not exceed 731 days');

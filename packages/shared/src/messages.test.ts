@@ -5,7 +5,9 @@ describe('validation message codes', () => {
   it('round-trip a code with parameters, including characters that need escaping', () => {
     const encoded = msg('maxLength', { fieldName: 'email', maxLength: 100 });
     expect(parseMessage(encoded)).toEqual({ code: 'maxLength', params: { fieldName: 'email', maxLength: '100' }, text: encoded });
-    expect(parseMessage(msg('fileType', { fieldName: 'image', allowedTypes: 'JPEG, PNG & more' })).params.allowedTypes).toBe('JPEG, PNG & more');
+    expect(parseMessage(msg('fileType', { fieldName: 'image', allowedTypes: 'JPEG, PNG & more' })).params.allowedTypes).toBe(
+      'JPEG, PNG & more',
+    );
   });
 
   it('render in English with a humanized field name', () => {

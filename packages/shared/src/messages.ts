@@ -19,7 +19,8 @@ export const VALIDATION_TEMPLATES = {
   fileType: '{fieldName} must be one of: {allowedTypes}',
   futureDate: '{fieldName} must be today or a future date',
   ageAbove: '{fieldName} must be greater than {minValue}',
-  passwordRule: 'Password must have at least 8 characters, one lowercase letter, one uppercase letter, one number and one special character',
+  passwordRule:
+    'Password must have at least 8 characters, one lowercase letter, one uppercase letter, one number and one special character',
   passwordsMustMatch: 'Passwords must match',
   otpDigits: 'The code must be 6 digits',
   identifier: 'Enter a valid email address, phone number or username',
@@ -37,7 +38,9 @@ const SEP = '|';
 
 /** Encodes a message code plus parameters as text, for zod `message` (any code of message-catalogue.ts). */
 export function encodeMessage(code: string, params: MessageParams = {}): string {
-  const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+  const query = Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
   return query ? `${code}${SEP}${query}` : code;
 }
 

@@ -32,11 +32,17 @@ import {
 
 describe('task transitions', () => {
   const allowed: [TaskStatus, TaskStatus][] = [
-    ['PENDING', 'IN_PROGRESS'], ['PENDING', 'COMPLETED'], ['PENDING', 'CANCELLED'],
-    ['IN_PROGRESS', 'PENDING'], ['IN_PROGRESS', 'COMPLETED'], ['IN_PROGRESS', 'CANCELLED'],
+    ['PENDING', 'IN_PROGRESS'],
+    ['PENDING', 'COMPLETED'],
+    ['PENDING', 'CANCELLED'],
+    ['IN_PROGRESS', 'PENDING'],
+    ['IN_PROGRESS', 'COMPLETED'],
+    ['IN_PROGRESS', 'CANCELLED'],
     ['COMPLETED', 'REOPENED'],
     ['CANCELLED', 'REOPENED'],
-    ['REOPENED', 'IN_PROGRESS'], ['REOPENED', 'COMPLETED'], ['REOPENED', 'CANCELLED'],
+    ['REOPENED', 'IN_PROGRESS'],
+    ['REOPENED', 'COMPLETED'],
+    ['REOPENED', 'CANCELLED'],
   ];
   const key = ([from, to]: [TaskStatus, TaskStatus]) => `${from}->${to}`;
   const allowedKeys = new Set(allowed.map(key));
@@ -211,7 +217,12 @@ describe('estimate approval', () => {
   const task = (status: TaskStatus, approval: TaskApproval | null, soldForCents = 1000) => ({ status, approval, soldForCents });
 
   it('a pending or declined proposal stays out of the total; an approved one joins it', () => {
-    const tasks = [task('COMPLETED', null, 10_000), task('PENDING', 'PENDING', 2_000), task('PENDING', 'APPROVED', 3_000), task('CANCELLED', 'DECLINED', 4_000)];
+    const tasks = [
+      task('COMPLETED', null, 10_000),
+      task('PENDING', 'PENDING', 2_000),
+      task('PENDING', 'APPROVED', 3_000),
+      task('CANCELLED', 'DECLINED', 4_000),
+    ];
     expect(visitTotalCents(tasks)).toBe(13_000);
     expect(pendingProposalCents(tasks)).toBe(2_000);
   });

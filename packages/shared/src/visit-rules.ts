@@ -39,7 +39,8 @@ export const isVisitClosed = (status: VisitStatus) => (CLOSED_VISIT_STATUSES as 
 
 /** The moves a task may make now: TASK_TRANSITIONS narrowed by its approval state. */
 export function allowedTaskTransitions(task: TaskLike): readonly TaskStatus[] {
-  if (task.approval === 'PENDING') return task.status === 'CANCELLED' ? [] : TASK_TRANSITIONS[task.status].filter((to) => to === 'CANCELLED');
+  if (task.approval === 'PENDING')
+    return task.status === 'CANCELLED' ? [] : TASK_TRANSITIONS[task.status].filter((to) => to === 'CANCELLED');
   if (task.approval === 'DECLINED') return [];
   return TASK_TRANSITIONS[task.status];
 }
@@ -146,7 +147,10 @@ export function canDeletePayment(status: PaymentRecordStatus): boolean {
 }
 
 /** How much of a payment can still be refunded, given its live refunds. */
-export function refundableCents(payment: { amountCents: number }, refunds: readonly { status: PaymentRecordStatus; amountCents: number }[]): number {
+export function refundableCents(
+  payment: { amountCents: number },
+  refunds: readonly { status: PaymentRecordStatus; amountCents: number }[],
+): number {
   const refunded = refunds.reduce((sum, refund) => (refund.status === 'REFUNDED' ? sum + refund.amountCents : sum), 0);
   return Math.max(0, payment.amountCents - refunded);
 }

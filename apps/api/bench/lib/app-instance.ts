@@ -33,7 +33,10 @@ export async function startAppInstance(
 ): Promise<AppInstance> {
   const limitMs = options.limitMs ?? 90_000;
   const bundle = typeof options.compiled === 'string' ? path.resolve(options.compiled) : path.join('dist', 'server.mjs');
-  const args = [...(options.nodeArgs ?? []), ...(options.compiled ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join('src', 'server.ts')])];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.compiled ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join('src', 'server.ts')]),
+  ];
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: apiDir,

@@ -26,7 +26,12 @@ function residentByMapping() {
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
     if (rss) totals.set(current, (totals.get(current) ?? 0) + Number(rss[1]) * 1024);
   }
-  return Object.fromEntries([...totals].sort((a, b) => b[1] - a[1]).filter(([, bytes]) => bytes >= 1048576).map(([name, bytes]) => [name, mb(bytes)]));
+  return Object.fromEntries(
+    [...totals]
+      .sort((a, b) => b[1] - a[1])
+      .filter(([, bytes]) => bytes >= 1048576)
+      .map(([name, bytes]) => [name, mb(bytes)]),
+  );
 }
 
 /** The sample with the highest RSS since the last report (every 20 ms): what the peak was made of. */

@@ -68,7 +68,8 @@ export function startMixedLoad(options: LoadOptions): RunningLoad {
       samples.push({ kind, startedAt, ms: performance.now() - startedAt, status: response.status });
       if (write && response.status >= 200 && response.status < 300) acknowledgedWrites.push(title);
     } catch (error) {
-      const name = (error as Error).name === 'TimeoutError' ? 'timeout' : String((error as Error & { cause?: Error }).cause?.message ?? error);
+      const name =
+        (error as Error).name === 'TimeoutError' ? 'timeout' : String((error as Error & { cause?: Error }).cause?.message ?? error);
       samples.push({ kind, startedAt, ms: performance.now() - startedAt, status: 0, error: name });
     }
   };

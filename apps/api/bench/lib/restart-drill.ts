@@ -63,13 +63,24 @@ export async function runRestartDrill(options: RestartDrillOptions): Promise<Res
     await migrateDatabase(cluster.url);
     db = createDb(cluster.url);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, DATABASE_URL: cluster.url });
-    app = await buildApp({ config, db, storage: createLocalStorage(config.storageDir), jwtSecret: secret }, { logger: options.appLog ? { level: 'error' } : false });
+    app = await buildApp(
+      { config, db, storage: createLocalStorage(config.storageDir), jwtSecret: secret },
+      { logger: options.appLog ? { level: 'error' } : false },
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const stamp = randomUUID().replaceAll('-', '').slice(0, 12);
     const admin = await db.user.create({
-      data: { firstName: 'Drill', lastName: 'Admin', username: `drill_${stamp}`, email: `drill_${stamp}@drill.test`, role: 'ADMIN', active: true, verified: true },
+      data: {
+        firstName: 'Drill',
+        lastName: 'Admin',
+        username: `drill_${stamp}`,
+        email: `drill_${stamp}@drill.test`,
+        role: 'ADMIN',
+        active: true,
+        verified: true,
+      },
     });
     const authorization = `Bearer ${signAccessToken({ userId: admin.id, roles: ['ADMIN'] }, secret)}`;
 
@@ -96,7 +107,13 @@ export async function runRestartDrill(options: RestartDrillOptions): Promise<Res
     const foundTitles = new Set(found.map((row) => row.title));
     return {
       requests: samples.length,
-      outage: { requests: outage.length, statuses: statusCounts(outage), p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(0, ...latencies) },
+      outage: {
+        requests: outage.length,
+        statuses: statusCounts(outage),
+        p50Ms: percentile(latencies, 50),
+        p95Ms: percentile(latencies, 95),
+        maxMs: Math.max(0, ...latencies),
+      },
       unanswered: samples.filter((s) => s.status === 0).length,
       serverErrors: samples.filter((s) => s.status >= 500 && s.status !== 503).length,
       timeToHealthyMs,

@@ -102,7 +102,14 @@ export async function startRoundRobinProxy(ports: number[], options: { checkEver
           return;
         }
         const forward = http.request(
-          { host: '127.0.0.1', port: upstream.port, method: request.method, path: request.url, headers: withoutHopByHop(request.headers), agent },
+          {
+            host: '127.0.0.1',
+            port: upstream.port,
+            method: request.method,
+            path: request.url,
+            headers: withoutHopByHop(request.headers),
+            agent,
+          },
           (answer) => {
             // Hop-by-hop headers belong to one connection: an instance's "Connection: close" (draining) ends
             // the proxy's connection to it, not the client's connection to the proxy.

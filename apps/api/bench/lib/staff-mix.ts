@@ -19,13 +19,28 @@ export interface MixKind {
 export async function prepareStaffMix(db: Db, secret: string): Promise<MixKind[]> {
   const staff = await db.user.upsert({
     where: { username: 'bench_mixed_admin' },
-    create: { firstName: 'Bench', lastName: 'Admin', username: 'bench_mixed_admin', email: 'bench_mixed_admin@bench.test', role: 'ADMIN', active: true, verified: true },
+    create: {
+      firstName: 'Bench',
+      lastName: 'Admin',
+      username: 'bench_mixed_admin',
+      email: 'bench_mixed_admin@bench.test',
+      role: 'ADMIN',
+      active: true,
+      verified: true,
+    },
     update: {},
   });
-  const visits = await db.visit.findMany({ select: { id: true, vehicleId: true, customerId: true }, take: 200, orderBy: { createdAt: 'desc' } });
+  const visits = await db.visit.findMany({
+    select: { id: true, vehicleId: true, customerId: true },
+    take: 200,
+    orderBy: { createdAt: 'desc' },
+  });
   if (visits.length === 0) throw new Error('no visits in the database');
   const staffAuth = { authorization: `Bearer ${signAccessToken({ userId: staff.id, roles: ['ADMIN'] }, secret)}` };
-  const clientTokens = visits.map((v) => ({ vehicleId: v.vehicleId, auth: { authorization: `Bearer ${signAccessToken({ userId: v.customerId, roles: ['CLIENT'] }, secret)}` } }));
+  const clientTokens = visits.map((v) => ({
+    vehicleId: v.vehicleId,
+    auth: { authorization: `Bearer ${signAccessToken({ userId: v.customerId, roles: ['CLIENT'] }, secret)}` },
+  }));
   const words = ['toyota', 'martin', 'ab', 'corolla', 'nadia', 'blue'];
   const get = (path: string, headers: Record<string, string>): MixRequest => ({ method: 'GET', path, headers });
   return [
@@ -37,14 +52,24 @@ export async function prepareStaffMix(db: Db, secret: string): Promise<MixKind[]
     {
       name: 'client visits',
       weight: 15,
-      request: (n) => get(`/backend/my/vehicles/${clientTokens[n % clientTokens.length]!.vehicleId}/visits`, clientTokens[n % clientTokens.length]!.auth),
+      request: (n) =>
+        get(`/backend/my/vehicles/${clientTokens[n % clientTokens.length]!.vehicleId}/visits`, clientTokens[n % clientTokens.length]!.auth),
     },
-    { name: 'tRPC visits.list', weight: 10, request: () => get(`/backend/trpc/visits.list?input=${encodeURIComponent(JSON.stringify({ page: 1, pageSize: 10 }))}`, staffAuth) },
+    {
+      name: 'tRPC visits.list',
+      weight: 10,
+      request: () => get(`/backend/trpc/visits.list?input=${encodeURIComponent(JSON.stringify({ page: 1, pageSize: 10 }))}`, staffAuth),
+    },
     { name: 'health', weight: 5, request: () => get('/backend/health', {}) },
     {
       name: 'write (to-do)',
       weight: 5,
-      request: (n) => ({ method: 'POST', path: '/backend/todos', headers: staffAuth, body: { title: `bench ${n}`, description: 'mixed workload' } }),
+      request: (n) => ({
+        method: 'POST',
+        path: '/backend/todos',
+        headers: staffAuth,
+        body: { title: `bench ${n}`, description: 'mixed workload' },
+      }),
     },
   ];
 }

@@ -39,14 +39,18 @@ async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
 const target = await database();
 try {
   if (command === 'backup') {
-    const outDir = fromCaller(folder ?? path.join(config.DATA_DIR, 'backups', `garage-${new Date().toISOString().slice(0, 19).replaceAll(':', '-')}`));
+    const outDir = fromCaller(
+      folder ?? path.join(config.DATA_DIR, 'backups', `garage-${new Date().toISOString().slice(0, 19).replaceAll(':', '-')}`),
+    );
     const manifest = await backupShop({ databaseUrl: target.url, storageDir: config.storageDir, outDir, log });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     log(`Backup written to ${outDir}: ${rows} rows in ${manifest.tables.length} tables, ${manifest.files.length} files.`);
   } else {
     const backupDir = fromCaller(folder!);
     const manifest = await restoreShop({ databaseUrl: target.url, storageDir: config.storageDir, backupDir, log });
-    log(`Restored ${backupDir} (made ${manifest.createdAt}): every table's rows and checksum, and ${manifest.files.length} files, match the backup.`);
+    log(
+      `Restored ${backupDir} (made ${manifest.createdAt}): every table's rows and checksum, and ${manifest.files.length} files, match the backup.`,
+    );
   }
 } catch (error) {
   console.error(`[garage] ${command} failed: ${error instanceof Error ? error.message : String(error)}`);

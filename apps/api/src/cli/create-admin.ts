@@ -63,9 +63,13 @@ async function ask(question: string, options: { secret?: boolean; fallback?: str
 
 const email = flags.email ?? config.ADMIN_EMAIL ?? (await ask('Email'));
 const names = splitName(flags.name ?? config.ADMIN_NAME);
-const firstName = flags['first-name'] ?? (flags.name || config.ADMIN_NAME ? names.firstName : await ask('First name', { fallback: names.firstName }));
-const lastName = flags['last-name'] ?? (flags.name || config.ADMIN_NAME ? names.lastName : await ask('Last name', { fallback: names.lastName }));
-const username = flags.username ?? (interactive ? await ask('Username', { fallback: usernameFromEmail(email || 'admin') }) : usernameFromEmail(email || 'admin'));
+const firstName =
+  flags['first-name'] ?? (flags.name || config.ADMIN_NAME ? names.firstName : await ask('First name', { fallback: names.firstName }));
+const lastName =
+  flags['last-name'] ?? (flags.name || config.ADMIN_NAME ? names.lastName : await ask('Last name', { fallback: names.lastName }));
+const username =
+  flags.username ??
+  (interactive ? await ask('Username', { fallback: usernameFromEmail(email || 'admin') }) : usernameFromEmail(email || 'admin'));
 let password = flags.password ?? config.ADMIN_PASSWORD ?? '';
 if (!password && interactive) {
   password = await ask('Password (8+ characters: lower, upper, digit, special)', { secret: true });

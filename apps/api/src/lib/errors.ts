@@ -59,7 +59,10 @@ export class AppError extends Error {
 function renderFieldErrors(fieldErrorCodes: FieldErrorCodes): FieldErrors {
   // fromEntries, not assignment: a field named "__proto__" must stay a key like any other.
   return Object.fromEntries(
-    Object.entries(fieldErrorCodes).map(([field, messages]) => [field, messages.map((message) => renderCode(message.code, message.params))]),
+    Object.entries(fieldErrorCodes).map(([field, messages]) => [
+      field,
+      messages.map((message) => renderCode(message.code, message.params)),
+    ]),
   );
 }
 

@@ -38,7 +38,8 @@ export function findNulCharacter(value: unknown, path: readonly string[] = []): 
     }
     const entries = Object.entries(current);
     for (const [key] of entries) if (key.includes(NUL)) return pathOf(node, key.replaceAll(NUL, ''));
-    for (let index = entries.length - 1; index >= 0; index--) stack.push({ value: entries[index]![1], key: entries[index]![0], parent: node });
+    for (let index = entries.length - 1; index >= 0; index--)
+      stack.push({ value: entries[index]![1], key: entries[index]![0], parent: node });
   }
   return null;
 }

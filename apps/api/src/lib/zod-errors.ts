@@ -10,7 +10,11 @@ type Issue = Pick<z.core.$ZodIssue, 'path' | 'message'>;
 function codedIssue(issue: Issue): CodedMessage {
   const coded = parseCodedMessage(issue.message);
   if (coded) return coded;
-  const fieldName = issue.path.map(String).filter((part) => !/^\d+$/.test(part)).at(-1) ?? 'value';
+  const fieldName =
+    issue.path
+      .map(String)
+      .filter((part) => !/^\d+$/.test(part))
+      .at(-1) ?? 'value';
   return { code: 'invalid', params: { fieldName } };
 }
 

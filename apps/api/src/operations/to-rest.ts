@@ -46,7 +46,8 @@ function requestInput(operation: AnyOperation, binding: RestBinding, request: Fa
   // input ignores unknown fields: a cache-busting `?_=…` is not an error.
   if (!shapeOf(operation.input) && Object.keys(params).length === 0 && operation.input.safeParse(undefined).success) return undefined;
   const fields = carried && typeof carried === 'object' ? (carried as Record<string, unknown>) : {};
-  if (Object.keys(params).length === 0 && Object.keys(fields).length === 0 && operation.input.safeParse(undefined).success) return undefined;
+  if (Object.keys(params).length === 0 && Object.keys(fields).length === 0 && operation.input.safeParse(undefined).success)
+    return undefined;
   return { ...fields, ...params };
 }
 
@@ -62,7 +63,13 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, name
   const optionalSession = async (request: FastifyRequest) => {
     request.session = verifyAccessToken(readAccessToken(request), deps.jwtSecret);
   };
-  const onRequest = { anonymous: optionalSession, signedIn: guards.signedIn, client: guards.client, staff: guards.staff, admin: guards.admin };
+  const onRequest = {
+    anonymous: optionalSession,
+    signedIn: guards.signedIn,
+    client: guards.client,
+    staff: guards.staff,
+    admin: guards.admin,
+  };
 
   for (const [namespace, operations] of Object.entries(namespaces)) {
     for (const [, operation] of operationEntries(operations)) {
@@ -86,7 +93,10 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, name
           handler: async (request: FastifyRequest, reply: FastifyReply) => {
             const parsed = await operation.input.safeParseAsync(requestInput(operation, binding, request));
             if (!parsed.success) throw restPaths(parsed.error, binding);
-            const result = await operation.handler({ ctx: { deps, session: request.session!, req: request, res: reply }, input: parsed.data });
+            const result = await operation.handler({
+              ctx: { deps, session: request.session!, req: request, res: reply },
+              input: parsed.data,
+            });
             return reply.status(binding.createdWhen?.(result) ? 201 : status).send(result);
           },
         });

@@ -21,7 +21,11 @@ type ProcedureOf<TOperation> =
     : never;
 
 export type ProceduresOf<TSet extends OperationSet> = {
-  [Name in keyof TSet]: TSet[Name] extends AnyOperation ? ProcedureOf<TSet[Name]> : TSet[Name] extends OperationSet ? ProceduresOf<TSet[Name]> : never;
+  [Name in keyof TSet]: TSet[Name] extends AnyOperation
+    ? ProcedureOf<TSet[Name]>
+    : TSet[Name] extends OperationSet
+      ? ProceduresOf<TSet[Name]>
+      : never;
 };
 
 function toProcedure(operation: AnyOperation) {

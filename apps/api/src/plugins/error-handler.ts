@@ -56,7 +56,9 @@ export default fp(
         // line per request is enough while it lasts).
         request.log.warn({ reason: error.message }, 'database unavailable');
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-        return reply.status(503).send({ ...bodyOf(503, 'UNAVAILABLE', 'databaseUnavailable'), retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+        return reply
+          .status(503)
+          .send({ ...bodyOf(503, 'UNAVAILABLE', 'databaseUnavailable'), retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(bodyOf(500, 'INTERNAL', 'internal'));

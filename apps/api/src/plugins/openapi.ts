@@ -11,7 +11,11 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'Garage API', version: '1.0.0', description: 'REST API of the garage management system. The same operations are available over tRPC at /backend/trpc.' },
+        info: {
+          title: 'Garage API',
+          version: '1.0.0',
+          description: 'REST API of the garage management system. The same operations are available over tRPC at /backend/trpc.',
+        },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
       transform: jsonSchemaTransform,

@@ -92,7 +92,10 @@ export function composeStartPage(
   // The web app sets the same class at start (lib/ui-store.ts): sent so, the page is dark from its first paint.
   if (darkMode) html = html.replace(/<html([^>]*)>/, '<html$1 class="dark">');
   if (bootData) {
-    html = html.replace('</body>', `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScriptElement(bootData)}</script></body>`);
+    html = html.replace(
+      '</body>',
+      `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScriptElement(bootData)}</script></body>`,
+    );
   }
   return html;
 }
@@ -110,7 +113,8 @@ export async function readBootData(db: Db, request: FastifyRequest): Promise<Boo
     const [merchant, branding] = await Promise.all([getMerchant(db), listBranding(db, { language, status: 'ACTIVE' })]);
     return { language, merchant, branding };
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'NOT_FOUND')) request.log.warn({ err: error }, 'Page sent without the branding (database read failed)');
+    if (!(error instanceof AppError && error.code === 'NOT_FOUND'))
+      request.log.warn({ err: error }, 'Page sent without the branding (database read failed)');
     return null;
   }
 }

@@ -20,7 +20,13 @@ import type { AppDeps } from '../deps.ts';
 import { loginFormRoute } from './login-form.ts';
 import { composeStartPage, readBootData, ROOT_ELEMENT, wantsDarkMode, type StartPreloads } from './start-page.ts';
 
-const ASSET_HEADERS = new Set(['content-type', 'content-length', 'cache-control', 'x-content-type-options', 'cross-origin-resource-policy']);
+const ASSET_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'cache-control',
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+]);
 /** boot.js (the drawn start pages' entry, public/boot.js) is a script too, but without a hash: revalidated. */
 const BOOT_SCRIPT_HEADERS = new Set([...ASSET_HEADERS, 'etag', 'last-modified']);
 

@@ -70,7 +70,11 @@ async function loadRecent(db: Db) {
   const since = new Date(Date.now() - REMEMBER_MS);
   const rows = await db.user.findMany({ where: { sessionsRevokedAt: { gt: since } }, select: { id: true, sessionsRevokedAt: true } });
   for (const row of rows) if (row.sessionsRevokedAt) remember(row.id, row.sessionsRevokedAt.getTime());
-  const families = await db.refreshToken.findMany({ where: { revokedAt: { gt: since } }, distinct: ['familyId'], select: { familyId: true, revokedAt: true } });
+  const families = await db.refreshToken.findMany({
+    where: { revokedAt: { gt: since } },
+    distinct: ['familyId'],
+    select: { familyId: true, revokedAt: true },
+  });
   for (const family of families) if (family.revokedAt) remember(`${SESSION_PREFIX}${family.familyId}`, family.revokedAt.getTime());
 }
 

@@ -39,10 +39,11 @@ export function verifyAccessToken(token: string | undefined, secret: string, now
     return null;
   }
   try {
-    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], clockTimestamp: Math.floor(nowMs / 1000) }) as Partial<AccessTokenClaims> & { exp?: number; iat?: number };
-    const roles = (Array.isArray(claims.role) ? claims.role : [claims.role]).filter((r): r is Role =>
-      ROLES.includes(r as Role),
-    );
+    const claims = jwt.verify(token, secretKey(secret), {
+      algorithms: ['HS256'],
+      clockTimestamp: Math.floor(nowMs / 1000),
+    }) as Partial<AccessTokenClaims> & { exp?: number; iat?: number };
+    const roles = (Array.isArray(claims.role) ? claims.role : [claims.role]).filter((r): r is Role => ROLES.includes(r as Role));
     if (typeof claims.sub !== 'string' || roles.length === 0 || typeof claims.exp !== 'number') return null;
     const session: Session = Object.freeze({ userId: claims.sub, roles: Object.freeze(roles) as Role[] });
     const issuedAtMs = typeof claims.iatMs === 'number' ? claims.iatMs : (claims.iat ?? 0) * 1000;
@@ -65,7 +66,12 @@ export const ACCESS_TOKEN_TTL_SECONDS = SESSION.accessTokenTtlSeconds;
 
 /** `sessionId`: the refresh token family the token is issued for, so that ending the session ends the token. */
 export function signAccessToken(session: Session, secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, sessionId?: string): string {
-  const claims: AccessTokenClaims = { sub: session.userId, role: session.roles.length === 1 ? session.roles[0]! : session.roles, iatMs: Date.now(), ...(sessionId ? { sid: sessionId } : {}) };
+  const claims: AccessTokenClaims = {
+    sub: session.userId,
+    role: session.roles.length === 1 ? session.roles[0]! : session.roles,
+    iatMs: Date.now(),
+    ...(sessionId ? { sid: sessionId } : {}),
+  };
   return jwt.sign(claims, secretKey(secret), { algorithm: 'HS256', expiresIn: ttlSeconds });
 }
 

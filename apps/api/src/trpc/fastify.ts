@@ -90,7 +90,8 @@ async function answerThroughTrpc({ deps, router, onError }: Options, request: Tr
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-export const trpcBatchTooLargeError = () => new AppError('BAD_REQUEST', 'requestLimits.trpcBatchTooLarge', { params: { max: LIMITS.trpcBatchMax } });
+export const trpcBatchTooLargeError = () =>
+  new AppError('BAD_REQUEST', 'requestLimits.trpcBatchTooLarge', { params: { max: LIMITS.trpcBatchMax } });
 
 export function trpcPlugin(options: Options): FastifyPluginAsync {
   return async (app) => {

@@ -33,7 +33,8 @@ const t = initTRPC.context<Context>().create({
     const cause = error.cause;
     const coded = cause instanceof AppError ? cause : cause instanceof ZodError ? validationError(cause.issues) : codedFallback(error.code);
     // A 500 never tells its internals; tRPC's own refusals keep their English text beside the generic code.
-    const message = cause instanceof AppError || cause instanceof ZodError || error.code === 'INTERNAL_SERVER_ERROR' ? coded.message : shape.message;
+    const message =
+      cause instanceof AppError || cause instanceof ZodError || error.code === 'INTERNAL_SERVER_ERROR' ? coded.message : shape.message;
     return {
       ...shape,
       message,

@@ -27,7 +27,16 @@ interface ConfirmDialogProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-export function ConfirmDialog({ title, description, confirmLabel, destructive = true, onConfirm, busy = false, trigger, ...control }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  destructive = true,
+  onConfirm,
+  busy = false,
+  trigger,
+  ...control
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [ownOpen, setOwnOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);

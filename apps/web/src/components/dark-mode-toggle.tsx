@@ -13,7 +13,10 @@ export function DarkModeToggle({ className }: { className?: string }) {
       aria-label={t('darkMode')}
       title={t('darkMode')}
       onClick={() => setUiState((state) => ({ isDarkMode: !state.isDarkMode }))}
-      className={cn('inline-flex size-9 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={cn(
+        'inline-flex size-9 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
     >
       {isDarkMode ? <Sun className="size-4" aria-hidden="true" /> : <Moon className="size-4" aria-hidden="true" />}
     </button>

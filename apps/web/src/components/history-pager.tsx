@@ -18,7 +18,13 @@ export function useHistoryWindow() {
 }
 
 /** "Newer" / "Older" under a history; nothing when the whole history fits in one window. */
-export function HistoryPager({ olderCursor, window }: { olderCursor: string | null | undefined; window: ReturnType<typeof useHistoryWindow> }) {
+export function HistoryPager({
+  olderCursor,
+  window,
+}: {
+  olderCursor: string | null | undefined;
+  window: ReturnType<typeof useHistoryWindow>;
+}) {
   const { t } = useTranslation('common');
   if (!olderCursor && !window.hasNewer) return null;
   return (
@@ -27,7 +33,13 @@ export function HistoryPager({ olderCursor, window }: { olderCursor: string | nu
         <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
         {t('historyPager.newer')}
       </Button>
-      <Button type="button" variant="outline" size="sm" disabled={!olderCursor} onClick={() => olderCursor && window.showOlder(olderCursor)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={!olderCursor}
+        onClick={() => olderCursor && window.showOlder(olderCursor)}
+      >
         {t('historyPager.older')}
         <ChevronRight className="size-4 rtl:rotate-180" aria-hidden="true" />
       </Button>

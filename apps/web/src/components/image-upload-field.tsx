@@ -88,7 +88,14 @@ export function ImageUploadField({ value, onChange, section, placeholder, invali
       </div>
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()} aria-invalid={invalid || undefined}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={uploading}
+            onClick={() => input.current?.click()}
+            aria-invalid={invalid || undefined}
+          >
             {uploading ? <Spinner /> : <ImageUp />}
             {value ? t('common:imageUpload.replace') : t('common:imageUpload.upload')}
           </Button>

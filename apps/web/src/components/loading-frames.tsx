@@ -55,7 +55,10 @@ export function PageSkeleton({ label }: { label?: string }) {
 /** Placeholders for a public page: a hero (title, text, actions) beside a picture. Fills the screen, so the footer stays below it. */
 export function PublicPageSkeleton() {
   return (
-    <div data-testid="page-skeleton" className="mx-auto grid min-h-[var(--window-height,100dvh)] w-full max-w-7xl content-start gap-12 px-4 pt-12 sm:px-6 md:py-24 lg:grid-cols-2 lg:px-8">
+    <div
+      data-testid="page-skeleton"
+      className="mx-auto grid min-h-[var(--window-height,100dvh)] w-full max-w-7xl content-start gap-12 px-4 pt-12 sm:px-6 md:py-24 lg:grid-cols-2 lg:px-8"
+    >
       <LoadingStatus />
       <div className="flex flex-col gap-6">
         <Bone className="h-7 w-48 rounded-full" />
@@ -125,7 +128,10 @@ export function ShellSkeleton({ label, testId }: { label?: string; testId?: stri
 /** The boot screen's look (index.html): a spinner in the middle, for what has no frame of its own yet. */
 export function CentredLoading({ label }: { label?: string }) {
   return (
-    <div data-testid="centred-loading" className="flex min-h-[var(--window-height,100dvh)] flex-1 flex-col items-center justify-center gap-4">
+    <div
+      data-testid="centred-loading"
+      className="flex min-h-[var(--window-height,100dvh)] flex-1 flex-col items-center justify-center gap-4"
+    >
       <LoadingSpinner />
       <LoadingStatus label={label} visible={!!label} />
     </div>

@@ -12,7 +12,11 @@ export function ModalHost({ content }: { content: ModalContent }) {
       <DialogContent closeLabel={t('actions.close')} className={cn(content.size === 'wide' && 'sm:max-w-3xl')} data-testid="modal">
         <DialogHeader>
           <DialogTitle>{content.title}</DialogTitle>
-          {content.description ? <DialogDescription>{content.description}</DialogDescription> : <DialogDescription className="sr-only">{content.title}</DialogDescription>}
+          {content.description ? (
+            <DialogDescription>{content.description}</DialogDescription>
+          ) : (
+            <DialogDescription className="sr-only">{content.title}</DialogDescription>
+          )}
         </DialogHeader>
         {content.body}
       </DialogContent>

@@ -10,13 +10,17 @@ export function centsFromText(text: string): number | undefined {
   return Math.round(Number(normalized) * 100);
 }
 
-const textFromCents = (cents: number | undefined | null) => (typeof cents === 'number' && Number.isFinite(cents) ? (cents / 100).toFixed(2) : '');
+const textFromCents = (cents: number | undefined | null) =>
+  typeof cents === 'number' && Number.isFinite(cents) ? (cents / 100).toFixed(2) : '';
 
 export function MoneyInput({
   value,
   onChange,
   ...props
-}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & { value: number | undefined | null; onChange: (cents: number | undefined) => void }) {
+}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & {
+  value: number | undefined | null;
+  onChange: (cents: number | undefined) => void;
+}) {
   const [text, setText] = useState(() => textFromCents(value));
   // Follow outside changes (form reset) without fighting the user's typing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside rewrites the text, not typing.

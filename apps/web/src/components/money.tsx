@@ -5,15 +5,35 @@ import { formatMoney, formatMoneyRange } from '../lib/money.ts';
 
 export function Money({ cents, currency, language, className }: { cents: number; currency: string; language: string; className?: string }) {
   return (
-    <bdi dir="ltr" className={className ? `whitespace-nowrap tabular-nums ${className}` : 'whitespace-nowrap tabular-nums'} data-slot="money">
+    <bdi
+      dir="ltr"
+      className={className ? `whitespace-nowrap tabular-nums ${className}` : 'whitespace-nowrap tabular-nums'}
+      data-slot="money"
+    >
       {formatMoney(cents, currency, language)}
     </bdi>
   );
 }
 
-export function MoneyRange({ min, max, currency, language, className }: { min: number; max: number; currency: string; language: string; className?: string }) {
+export function MoneyRange({
+  min,
+  max,
+  currency,
+  language,
+  className,
+}: {
+  min: number;
+  max: number;
+  currency: string;
+  language: string;
+  className?: string;
+}) {
   return (
-    <bdi dir="ltr" className={className ? `whitespace-nowrap tabular-nums ${className}` : 'whitespace-nowrap tabular-nums'} data-slot="money-range">
+    <bdi
+      dir="ltr"
+      className={className ? `whitespace-nowrap tabular-nums ${className}` : 'whitespace-nowrap tabular-nums'}
+      data-slot="money-range"
+    >
       {formatMoneyRange(min, max, currency, language)}
     </bdi>
   );

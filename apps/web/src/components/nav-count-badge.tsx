@@ -17,7 +17,19 @@ export function useRefetchOnNavigation(refetch: () => unknown) {
   }, [pathname, refetch]);
 }
 
-export function NavCountBadge({ count, label, testId, tone, compact }: { count: number; label: string; testId: string; tone: string; compact: boolean }) {
+export function NavCountBadge({
+  count,
+  label,
+  testId,
+  tone,
+  compact,
+}: {
+  count: number;
+  label: string;
+  testId: string;
+  tone: string;
+  compact: boolean;
+}) {
   const { i18n } = useTranslation();
   if (count <= 0) return null;
   const shown = count > 99 ? '99+' : new Intl.NumberFormat(i18n.language).format(count);

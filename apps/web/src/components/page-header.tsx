@@ -20,7 +20,17 @@ export function BackLink({ to, label }: Back) {
 }
 
 /** `back` is left out where breadcrumbs above the header show the way back (the client area). */
-export function PageHeader({ back, picture, actions, children }: { back?: Back; picture: ReactNode; actions: ReactNode; children: ReactNode }) {
+export function PageHeader({
+  back,
+  picture,
+  actions,
+  children,
+}: {
+  back?: Back;
+  picture: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       {back && <BackLink {...back} />}

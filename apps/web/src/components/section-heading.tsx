@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 import { clsx as cn } from 'clsx';
 
-export function SectionHeading({ id, eyebrow, title, subtitle, className }: { id: string; eyebrow?: ReactNode; title: ReactNode; subtitle?: ReactNode; className?: string }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  subtitle,
+  className,
+}: {
+  id: string;
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('mx-auto mb-10 max-w-2xl text-center', className)}>
       {eyebrow && <p className="mb-3 text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>}

@@ -21,27 +21,49 @@ const VISIT_TONE: Record<VisitStatus, Tone> = {
   CANCELLED: 'danger',
 };
 const PAYMENT_TONE: Record<PaymentStatus, Tone> = { UNPAID: 'danger', PARTIALLY_PAID: 'progress', PAID: 'success', OVERPAID: 'info' };
-const TASK_TONE: Record<TaskStatus, Tone> = { PENDING: 'neutral', IN_PROGRESS: 'progress', COMPLETED: 'success', CANCELLED: 'danger', REOPENED: 'accent' };
+const TASK_TONE: Record<TaskStatus, Tone> = {
+  PENDING: 'neutral',
+  IN_PROGRESS: 'progress',
+  COMPLETED: 'success',
+  CANCELLED: 'danger',
+  REOPENED: 'accent',
+};
 const PRIORITY_TONE: Record<Priority, Tone> = { HIGH: 'danger', MEDIUM: 'progress', NORMAL: 'neutral', LOW: 'info' };
 
 export function VisitStatusBadge({ status, className }: { status: VisitStatus; className?: string }) {
   const { t } = useTranslation('visits');
-  return <Badge data-testid="visit-status" data-status={status} variant={VISIT_TONE[status]} className={className}>{t(`status.${status}`)}</Badge>;
+  return (
+    <Badge data-testid="visit-status" data-status={status} variant={VISIT_TONE[status]} className={className}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
 }
 
 export function PaymentStatusBadge({ status, className }: { status: PaymentStatus; className?: string }) {
   const { t } = useTranslation('visits');
-  return <Badge data-testid="payment-status" data-status={status} variant={PAYMENT_TONE[status]} className={className}>{t(`paymentStatus.${status}`)}</Badge>;
+  return (
+    <Badge data-testid="payment-status" data-status={status} variant={PAYMENT_TONE[status]} className={className}>
+      {t(`paymentStatus.${status}`)}
+    </Badge>
+  );
 }
 
 export function TaskStatusBadge({ status, className }: { status: TaskStatus; className?: string }) {
   const { t } = useTranslation('tasks');
-  return <Badge data-testid="task-status" data-status={status} variant={TASK_TONE[status]} className={className}>{t(`status.${status}`)}</Badge>;
+  return (
+    <Badge data-testid="task-status" data-status={status} variant={TASK_TONE[status]} className={className}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
 }
 
 export function PriorityBadge({ priority, className }: { priority: Priority; className?: string }) {
   const { t } = useTranslation('tasks');
-  return <Badge variant={PRIORITY_TONE[priority]} className={className}>{t(`priority.${priority}`)}</Badge>;
+  return (
+    <Badge variant={PRIORITY_TONE[priority]} className={className}>
+      {t(`priority.${priority}`)}
+    </Badge>
+  );
 }
 
 export function OverdueBadge() {

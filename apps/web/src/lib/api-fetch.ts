@@ -8,14 +8,20 @@
 import { RefreshError, refreshSession } from './auth/refresh.ts';
 import { clearSession, getAccessToken } from './auth/token-store.ts';
 
-const SIGN_IN_PATHS = /\/(user\/(login|refresh|send-otp|verify-otp|resend-otp|reset-password|logout)|register|setup\/(check-code|complete))\/?$/;
+const SIGN_IN_PATHS =
+  /\/(user\/(login|refresh|send-otp|verify-otp|resend-otp|reset-password|logout)|register|setup\/(check-code|complete))\/?$/;
 const SIGN_IN_PROCEDURE = /^(auth\.(?!me$)|setup\.(checkCode|complete)$)/;
 
 function isSignInTraffic(url: string): boolean {
   const path = new URL(url, window.location.origin).pathname;
   if (SIGN_IN_PATHS.test(path)) return true;
   const procedures = /\/trpc\/([^/]+)$/.exec(path)?.[1];
-  return !!procedures && decodeURIComponent(procedures).split(',').every((name) => SIGN_IN_PROCEDURE.test(name));
+  return (
+    !!procedures &&
+    decodeURIComponent(procedures)
+      .split(',')
+      .every((name) => SIGN_IN_PROCEDURE.test(name))
+  );
 }
 
 function send(input: RequestInfo | URL, init: RequestInit): Promise<Response> {

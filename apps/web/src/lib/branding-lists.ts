@@ -21,7 +21,8 @@ export function parseStringList(value: string | undefined): string[] {
 
 export function parseFaqs(value: string | undefined): Faq[] {
   return parseArray(value).filter(
-    (item): item is Faq => !!item && typeof item === 'object' && typeof (item as Faq).question === 'string' && typeof (item as Faq).answer === 'string',
+    (item): item is Faq =>
+      !!item && typeof item === 'object' && typeof (item as Faq).question === 'string' && typeof (item as Faq).answer === 'string',
   );
 }
 
@@ -44,7 +45,12 @@ export function parseEditableFaqs(value: string | undefined): Faq[] {
 
 /** Drops blank entries before saving, so an empty row is not a validation error. */
 export function compactListJson(key: string, value: string): string {
-  if (key === 'coreValues') return JSON.stringify(parseEditableStrings(value).map((item) => item.trim()).filter(Boolean));
+  if (key === 'coreValues')
+    return JSON.stringify(
+      parseEditableStrings(value)
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
   if (key === 'faqs') {
     return JSON.stringify(
       parseEditableFaqs(value)

@@ -32,7 +32,10 @@ type PointerDownOutsideHandler = (event: CustomEvent<{ originalEvent: PointerEve
  * itself, and notes the opener; onCloseAutoFocus focuses it again. The caller's own handlers run first and
  * may still preventDefault.
  */
-function useReturnFocus(handlers: { onOpenAutoFocus?: Handler; onCloseAutoFocus?: Handler }): { onOpenAutoFocus: Handler; onCloseAutoFocus: Handler } {
+function useReturnFocus(handlers: { onOpenAutoFocus?: Handler; onCloseAutoFocus?: Handler }): {
+  onOpenAutoFocus: Handler;
+  onCloseAutoFocus: Handler;
+} {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event) => {

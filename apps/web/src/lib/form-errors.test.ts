@@ -57,7 +57,9 @@ describe('renderCode', () => {
 describe('translateMessage', () => {
   it('renders a client-side message code with the translated field label', () => {
     expect(translateMessage(i18n.t, msg('required', { fieldName: 'firstName' }))).toBe('Prénom est obligatoire');
-    expect(translateMessage(i18n.t, msg('maxLength', { fieldName: 'email', maxLength: LIMITS.emailMax }))).toBe('E-mail ne doit pas dépasser 100 caractères');
+    expect(translateMessage(i18n.t, msg('maxLength', { fieldName: 'email', maxLength: LIMITS.emailMax }))).toBe(
+      'E-mail ne doit pas dépasser 100 caractères',
+    );
   });
 
   it('renders a catalogue code used as a zod message, and leaves other text alone', () => {
@@ -68,11 +70,16 @@ describe('translateMessage', () => {
 });
 
 describe('API failures', () => {
-  const trpcConflict = { message: 'This payment has already been refunded in full', data: { code: 'CONFLICT', messageCode: 'payments.alreadyRefunded', params: {} } };
+  const trpcConflict = {
+    message: 'This payment has already been refunded in full',
+    data: { code: 'CONFLICT', messageCode: 'payments.alreadyRefunded', params: {} },
+  };
 
   it('render the messageCode of a tRPC error and of a REST error body', () => {
     expect(errorMessageOf(i18n.t, trpcConflict)).toBe(commonFr.messages.payments.alreadyRefunded);
-    const rest = { body: { code: 'CONFLICT', messageCode: 'tasks.badTransition', params: { from: 'DONE', to: 'PENDING', allowed: 'CANCELLED' } } };
+    const rest = {
+      body: { code: 'CONFLICT', messageCode: 'tasks.badTransition', params: { from: 'DONE', to: 'PENDING', allowed: 'CANCELLED' } },
+    };
     expect(errorMessageOf(tIn('ar'), rest)).toBe('لا يمكن نقل مهمة من DONE إلى PENDING (المسموح: CANCELLED)');
     expect(errorMessageOf(i18n.t, new Error('network'))).toBeUndefined();
   });
@@ -96,12 +103,20 @@ describe('applyServerFieldErrors', () => {
     };
     expect(applyServerFieldErrors(setError, rest, i18n.t)).toBe(true);
     expect(setError).toHaveBeenCalledWith('email', { type: 'server', message: 'E-mail est obligatoire' }, { shouldFocus: true });
-    expect(setError).toHaveBeenCalledWith('tasks.1.title', { type: 'server', message: commonFr.messages.users.emailTaken }, { shouldFocus: false });
+    expect(setError).toHaveBeenCalledWith(
+      'tasks.1.title',
+      { type: 'server', message: commonFr.messages.users.emailTaken },
+      { shouldFocus: false },
+    );
 
     const trpcSetError = vi.fn();
     const trpc = { data: { fieldErrorCodes: { plateNumber: [{ code: 'oilChanges.kmBelowLatest', params: { latestKm: 1200 } }] } } };
     expect(applyServerFieldErrors(trpcSetError, trpc, tIn('ar'))).toBe(true);
-    expect(trpcSetError).toHaveBeenCalledWith('plateNumber', { type: 'server', message: expect.stringContaining('1200') }, { shouldFocus: true });
+    expect(trpcSetError).toHaveBeenCalledWith(
+      'plateNumber',
+      { type: 'server', message: expect.stringContaining('1200') },
+      { shouldFocus: true },
+    );
     expect(applyServerFieldErrors(vi.fn(), new Error('network'), i18n.t)).toBe(false);
   });
 });

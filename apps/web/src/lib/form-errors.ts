@@ -24,9 +24,14 @@ export function fieldLabel(t: TFunction, fieldName: string): string {
 export function renderCode(t: TFunction, code: string, params: MessageParams = {}, fallback = code): string {
   if (isValidationCode(code)) {
     const fieldName = params.fieldName ? fieldLabel(t, String(params.fieldName)) : t('fields:value', { defaultValue: 'Value' });
-    return t(`validation:${code}`, { ...params, fieldName, defaultValue: fillTemplate(VALIDATION_TEMPLATES[code], { ...params, fieldName }) });
+    return t(`validation:${code}`, {
+      ...params,
+      fieldName,
+      defaultValue: fillTemplate(VALIDATION_TEMPLATES[code], { ...params, fieldName }),
+    });
   }
-  if (isCatalogueCode(code)) return t(`common:messages.${code}`, { ...params, defaultValue: fillTemplate(MESSAGE_CATALOGUE[code], params) });
+  if (isCatalogueCode(code))
+    return t(`common:messages.${code}`, { ...params, defaultValue: fillTemplate(MESSAGE_CATALOGUE[code], params) });
   return fallback;
 }
 

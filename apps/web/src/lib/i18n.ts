@@ -17,7 +17,16 @@ import { setUiState } from './ui-store.ts';
 type Bundle = Record<string, unknown>;
 const bundles = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
 
-export const NAMESPACES = [...new Set(Object.keys(bundles).map((file) => file.split('/').pop()!.replace(/\.json$/, '')))];
+export const NAMESPACES = [
+  ...new Set(
+    Object.keys(bundles).map((file) =>
+      file
+        .split('/')
+        .pop()!
+        .replace(/\.json$/, ''),
+    ),
+  ),
+];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 const localeBackend: BackendModule = {

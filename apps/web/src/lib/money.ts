@@ -11,7 +11,13 @@ function moneyFormat(currency: string, language: string, whole: boolean): Intl.N
   let format = formatters.get(key);
   if (!format) {
     const digits = whole ? 0 : 2;
-    format = new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(`${language}-u-nu-latn`, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formatters.set(key, format);
   }
   return format;
@@ -29,7 +35,13 @@ export function formatMoney(cents: number, currency: string, language: string): 
 /** "$1.2K": chart axes and tight tiles, with the same currency display and digits as formatMoney. */
 export function formatCompactMoney(cents: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
+    return new Intl.NumberFormat(`${language}-u-nu-latn`, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }).format(cents / 100);
   } catch {
     return formatMoney(cents, currency, language);
   }

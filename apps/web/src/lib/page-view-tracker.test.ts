@@ -18,7 +18,10 @@ beforeEach(() => {
   fetches = [];
   beaconResult = true;
   const session = new Map<string, string>();
-  vi.stubGlobal('sessionStorage', { getItem: (key: string) => session.get(key) ?? null, setItem: (key: string, value: string) => void session.set(key, value) });
+  vi.stubGlobal('sessionStorage', {
+    getItem: (key: string) => session.get(key) ?? null,
+    setItem: (key: string, value: string) => void session.set(key, value),
+  });
   vi.stubGlobal('document', { referrer: 'https://www.google.com/search?q=brakes' });
   vi.stubGlobal('window', { screen: { width: 390, height: 844 } });
   vi.stubGlobal('navigator', {
@@ -54,7 +57,15 @@ describe('page-view tracker', () => {
     ]);
     const [first, second] = beacons;
     expect(first!.url).toMatch(/\/analytics\/track-visit$/);
-    expect(first!.body).toMatchObject({ eventType: 'pageview', referrer: 'https://www.google.com/search?q=brakes', utm_source: 'facebook', utm_medium: 'social', utm_campaign: 'winter', screen_size: '390x844', language: 'fr-FR' });
+    expect(first!.body).toMatchObject({
+      eventType: 'pageview',
+      referrer: 'https://www.google.com/search?q=brakes',
+      utm_source: 'facebook',
+      utm_medium: 'social',
+      utm_campaign: 'winter',
+      screen_size: '390x844',
+      language: 'fr-FR',
+    });
     expect(second!.body.referrer).toBeUndefined();
     expect(second!.body.session_id).toBe(first!.body.session_id);
     for (const beacon of beacons) expect(trackVisitSchema.safeParse(beacon.body).success).toBe(true);

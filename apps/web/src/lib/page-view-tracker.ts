@@ -70,7 +70,13 @@ export function sendPageView(pathname: string, search: string): void {
     const body = JSON.stringify(payload(pathname, search));
     const queued = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
     if (!queued) {
-      void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'application/json' } }).catch(() => {});
+      void fetch(url, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+      }).catch(() => {});
     }
   } catch {
     // Analytics never gets in the user's way.

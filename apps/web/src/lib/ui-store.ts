@@ -73,5 +73,7 @@ export function applyDarkMode(isDarkMode: boolean) {
     // ignore
   }
   // The server reads it to send the next page dark from its first paint (apps/api start-page.ts).
-  document.cookie = isDarkMode ? `${DARK_MODE_COOKIE}=1; Max-Age=31536000; Path=/; SameSite=Lax` : `${DARK_MODE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  document.cookie = isDarkMode
+    ? `${DARK_MODE_COOKIE}=1; Max-Age=31536000; Path=/; SameSite=Lax`
+    : `${DARK_MODE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

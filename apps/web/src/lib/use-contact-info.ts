@@ -27,7 +27,10 @@ export function useContactInfo(): ContactInfo {
     whatsapp: safeUrl(fields.whatsapp, env.whatsapp),
     facebook: safeUrl(fields.facebook, env.facebook),
     instagram: safeUrl(fields.instagram, env.instagram),
-    workingHours: (fields.workingHours ?? '').split('\n').map((line) => line.trim()).filter(Boolean),
+    workingHours: (fields.workingHours ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     emergencyService: fields.emergencyService === 'true',
   };
 }

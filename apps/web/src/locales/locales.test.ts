@@ -61,7 +61,9 @@ describe('locale files', () => {
   });
 
   it('translate every API message code of @garage/shared (SPEC §8 and the rest) under common:messages', () => {
-    const keys = Object.keys(bundles.get('common')!.get('en')!).filter((key) => key.startsWith('messages.')).map((key) => key.slice(9));
+    const keys = Object.keys(bundles.get('common')!.get('en')!)
+      .filter((key) => key.startsWith('messages.'))
+      .map((key) => key.slice(9));
     expect(keys.sort()).toEqual(Object.keys(MESSAGE_CATALOGUE).sort());
   });
 });

@@ -59,9 +59,20 @@ export function buildCustomers({ count = 10_000, seed = 1, until = DATASET_EPOCH
 }
 
 const USER_COLUMNS: ColumnSpec<Prisma.UserCreateManyInput>[] = [
-  ['id', 'uuid'], ['firstName', 'text'], ['lastName', 'text'], ['username', 'text'], ['email', 'text'],
-  ['countryCode', 'text'], ['phoneNumber', 'text'], ['role', '"Role"'], ['age', 'int4'], ['verified', 'bool'],
-  ['active', 'bool'], ['preferredLanguage', '"Language"'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)'],
+  ['id', 'uuid'],
+  ['firstName', 'text'],
+  ['lastName', 'text'],
+  ['username', 'text'],
+  ['email', 'text'],
+  ['countryCode', 'text'],
+  ['phoneNumber', 'text'],
+  ['role', '"Role"'],
+  ['age', 'int4'],
+  ['verified', 'bool'],
+  ['active', 'bool'],
+  ['preferredLanguage', '"Language"'],
+  ['createdAt', 'timestamp(3)'],
+  ['updatedAt', 'timestamp(3)'],
 ];
 
 export async function generateCustomers(db: Db, options: CustomerOptions = {}): Promise<GeneratedCustomer[]> {

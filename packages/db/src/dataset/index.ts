@@ -27,7 +27,11 @@ export async function loadCustomersAndVehicles(db: Db, options: DatasetOptions =
   const started = performance.now();
   const seed = options.seed ?? 1;
   const customers = await generateCustomers(db, { count: options.customers ?? 10_000, seed });
-  const vehicles = await generateVehicles(db, { ownerIds: customers.map((customer) => customer.id), count: options.vehicles ?? 20_000, seed });
+  const vehicles = await generateVehicles(db, {
+    ownerIds: customers.map((customer) => customer.id),
+    count: options.vehicles ?? 20_000,
+    seed,
+  });
   // What autovacuum would do soon after a bulk load, done now so measurements start from a steady state:
   // fresh planner statistics, and the GIN (trigram) indexes' pending lists merged (a search scans a pending
   // list linearly: ~25 ms per query right after loading 10,000 users).

@@ -1,6 +1,6 @@
 // Dataset vehicles: spread over the given owners (every owner gets at least one when there are enough),
 // with unique plates like "AB 123 CD", makes and models from names.ts. Deterministic for a given seed.
-import { VEHICLE_TYPES } from '@garage/shared';
+import type { VEHICLE_TYPES } from '@garage/shared';
 import type { Db } from '../client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { createRandom, seedId } from '../seed/ids.ts';
@@ -35,7 +35,12 @@ function typeFor(brand: string, random: ReturnType<typeof createRandom>): (typeo
   return random.chance(0.9) ? 'CAR' : 'VAN';
 }
 
-export function buildVehicles({ ownerIds, count = 20_000, seed = 1, until = DATASET_EPOCH }: VehicleOptions): Prisma.VehicleCreateManyInput[] {
+export function buildVehicles({
+  ownerIds,
+  count = 20_000,
+  seed = 1,
+  until = DATASET_EPOCH,
+}: VehicleOptions): Prisma.VehicleCreateManyInput[] {
   if (ownerIds.length === 0) throw new Error('buildVehicles needs at least one owner');
   const random = createRandom(seed * 7919);
   const letters = () => `${random.pick([...LETTERS])}${random.pick([...LETTERS])}`;
@@ -72,9 +77,20 @@ export function buildVehicles({ ownerIds, count = 20_000, seed = 1, until = DATA
 }
 
 const VEHICLE_COLUMNS: ColumnSpec<Prisma.VehicleCreateManyInput>[] = [
-  ['id', 'uuid'], ['ownerId', 'uuid'], ['type', '"VehicleType"'], ['plateNumber', 'text'], ['plateNormalized', 'text'],
-  ['color', 'text'], ['brand', 'text'], ['model', 'text'], ['year', 'int4'], ['engineType', 'text'],
-  ['status', '"VehicleStatus"'], ['latestKm', 'int4'], ['lastKmUpdate', 'timestamp(3)'], ['createdAt', 'timestamp(3)'],
+  ['id', 'uuid'],
+  ['ownerId', 'uuid'],
+  ['type', '"VehicleType"'],
+  ['plateNumber', 'text'],
+  ['plateNormalized', 'text'],
+  ['color', 'text'],
+  ['brand', 'text'],
+  ['model', 'text'],
+  ['year', 'int4'],
+  ['engineType', 'text'],
+  ['status', '"VehicleStatus"'],
+  ['latestKm', 'int4'],
+  ['lastKmUpdate', 'timestamp(3)'],
+  ['createdAt', 'timestamp(3)'],
   ['updatedAt', 'timestamp(3)'],
 ];
 

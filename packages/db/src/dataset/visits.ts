@@ -70,20 +70,39 @@ function pickTaskStatuses(random: Random, ageDays: number, count: number): { sta
 }
 
 /** Payments for a visit: mostly settled once picked up, otherwise anything from nothing to overpaid. */
-function pickPayments(random: Random, total: number, status: VisitStatus): { amountCents: number; status: PaymentRecordStatus; refundOf?: number }[] {
+function pickPayments(
+  random: Random,
+  total: number,
+  status: VisitStatus,
+): { amountCents: number; status: PaymentRecordStatus; refundOf?: number }[] {
   if (total === 0) return [];
   const roll = random.next();
   const settledLikely = status === 'PICKED_UP' ? 0.97 : (COMPLETED_VISIT_STATUSES as readonly VisitStatus[]).includes(status) ? 0.5 : 0.15;
   const half = Math.round(total / 2);
   if (roll < settledLikely) {
     if (random.chance(0.6)) return [{ amountCents: total, status: 'SUCCESS' }];
-    if (random.chance(0.1)) return [{ amountCents: total, status: 'FAILED' }, { amountCents: total, status: 'SUCCESS' }];
-    if (random.chance(0.05)) return [{ amountCents: total + 1000, status: 'SUCCESS' }, { amountCents: 1000, status: 'REFUNDED', refundOf: 0 }];
-    return [{ amountCents: half, status: 'SUCCESS' }, { amountCents: total - half, status: 'SUCCESS' }];
+    if (random.chance(0.1))
+      return [
+        { amountCents: total, status: 'FAILED' },
+        { amountCents: total, status: 'SUCCESS' },
+      ];
+    if (random.chance(0.05))
+      return [
+        { amountCents: total + 1000, status: 'SUCCESS' },
+        { amountCents: 1000, status: 'REFUNDED', refundOf: 0 },
+      ];
+    return [
+      { amountCents: half, status: 'SUCCESS' },
+      { amountCents: total - half, status: 'SUCCESS' },
+    ];
   }
   if (roll < settledLikely + 0.25) return [{ amountCents: half, status: 'SUCCESS' }];
   if (roll < settledLikely + 0.28) return [{ amountCents: total + 500, status: 'SUCCESS' }];
-  if (roll < settledLikely + 0.3) return [{ amountCents: half, status: 'SUCCESS' }, { amountCents: 300, status: 'DELETED' }];
+  if (roll < settledLikely + 0.3)
+    return [
+      { amountCents: half, status: 'SUCCESS' },
+      { amountCents: 300, status: 'DELETED' },
+    ];
   return [];
 }
 
@@ -96,18 +115,46 @@ async function insertRows(db: Db, table: string, columns: [name: string, pgType:
 }
 
 const VISIT_COLUMNS: [string, string][] = [
-  ['id', 'uuid'], ['name', 'text'], ['visitDate', 'timestamp'], ['dueDate', 'timestamp'], ['customerId', 'uuid'], ['vehicleId', 'uuid'],
-  ['totalCostCents', 'int'], ['paidCents', 'int'], ['status', '"VisitStatus"'], ['paymentStatus', '"PaymentStatus"'],
-  ['completedAt', 'timestamp'], ['version', 'int'], ['createdAt', 'timestamp'], ['updatedAt', 'timestamp'],
+  ['id', 'uuid'],
+  ['name', 'text'],
+  ['visitDate', 'timestamp'],
+  ['dueDate', 'timestamp'],
+  ['customerId', 'uuid'],
+  ['vehicleId', 'uuid'],
+  ['totalCostCents', 'int'],
+  ['paidCents', 'int'],
+  ['status', '"VisitStatus"'],
+  ['paymentStatus', '"PaymentStatus"'],
+  ['completedAt', 'timestamp'],
+  ['version', 'int'],
+  ['createdAt', 'timestamp'],
+  ['updatedAt', 'timestamp'],
 ];
 const TASK_COLUMNS: [string, string][] = [
-  ['id', 'uuid'], ['visitId', 'uuid'], ['title', 'text'], ['description', 'text'], ['service', '"TaskService"'], ['status', '"TaskStatus"'],
-  ['priority', '"TaskPriority"'], ['costCents', 'int'], ['soldForCents', 'int'], ['dueDate', 'timestamp'], ['completedOn', 'timestamp'],
-  ['createdAt', 'timestamp'], ['updatedAt', 'timestamp'],
+  ['id', 'uuid'],
+  ['visitId', 'uuid'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['service', '"TaskService"'],
+  ['status', '"TaskStatus"'],
+  ['priority', '"TaskPriority"'],
+  ['costCents', 'int'],
+  ['soldForCents', 'int'],
+  ['dueDate', 'timestamp'],
+  ['completedOn', 'timestamp'],
+  ['createdAt', 'timestamp'],
+  ['updatedAt', 'timestamp'],
 ];
 const PAYMENT_COLUMNS: [string, string][] = [
-  ['id', 'uuid'], ['visitId', 'uuid'], ['amountCents', 'int'], ['method', '"PaymentMethod"'], ['status', '"PaymentRecordStatus"'],
-  ['notes', 'text'], ['refundOfId', 'uuid'], ['createdAt', 'timestamp'], ['updatedAt', 'timestamp'],
+  ['id', 'uuid'],
+  ['visitId', 'uuid'],
+  ['amountCents', 'int'],
+  ['method', '"PaymentMethod"'],
+  ['status', '"PaymentRecordStatus"'],
+  ['notes', 'text'],
+  ['refundOfId', 'uuid'],
+  ['createdAt', 'timestamp'],
+  ['updatedAt', 'timestamp'],
 ];
 
 /** Stored as UTC in `timestamp` columns. */
@@ -151,14 +198,37 @@ export async function generateVisits(db: Db, options: VisitDatasetOptions = {}):
       const done = (COMPLETED_VISIT_STATUSES as readonly VisitStatus[]).includes(status);
       const due = created + random.int(0, 10) * DAY;
       visitRows.push([
-        visitId, `${tasks[0]!.title} #${n + 1}`, ts(created), day(due), vehicle.ownerId, vehicle.id, totalCents, paid, status,
-        derivePaymentStatus(totalCents, paid), done ? ts(created + DAY) : null, 1, ts(created), ts(created),
+        visitId,
+        `${tasks[0]!.title} #${n + 1}`,
+        ts(created),
+        day(due),
+        vehicle.ownerId,
+        vehicle.id,
+        totalCents,
+        paid,
+        status,
+        derivePaymentStatus(totalCents, paid),
+        done ? ts(created + DAY) : null,
+        1,
+        ts(created),
+        ts(created),
       ]);
       tasks.forEach((task, index) => {
         const completedOn = task.status === 'COMPLETED' ? ts(created + DAY) : null;
         taskRows.push([
-          uuidV7At(created + index, random), visitId, task.title, `${task.title}.`, task.service, task.status, random.pick(PRIORITIES),
-          task.cost, task.soldForCents, day(due), completedOn, ts(created), ts(created),
+          uuidV7At(created + index, random),
+          visitId,
+          task.title,
+          `${task.title}.`,
+          task.service,
+          task.status,
+          random.pick(PRIORITIES),
+          task.cost,
+          task.soldForCents,
+          day(due),
+          completedOn,
+          ts(created),
+          ts(created),
         ]);
       });
       const paymentIds: string[] = [];
@@ -170,12 +240,15 @@ export async function generateVisits(db: Db, options: VisitDatasetOptions = {}):
         paymentRows.push([id, visitId, payment.amountCents, random.pick(METHODS), payment.status, null, refundOfId, ts(at), ts(at)]);
       });
     }
-    await db.$transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
-      await insertRows(txDb, 'Visit', VISIT_COLUMNS, visitRows);
-      await insertRows(txDb, 'Task', TASK_COLUMNS, taskRows);
-      await insertRows(txDb, 'Payment', PAYMENT_COLUMNS, paymentRows);
-    }, { timeout: 120_000 });
+    await db.$transaction(
+      async (tx) => {
+        const txDb = tx as unknown as Db;
+        await insertRows(txDb, 'Visit', VISIT_COLUMNS, visitRows);
+        await insertRows(txDb, 'Task', TASK_COLUMNS, taskRows);
+        await insertRows(txDb, 'Payment', PAYMENT_COLUMNS, paymentRows);
+      },
+      { timeout: 120_000 },
+    );
     taskCount += taskRows.length;
     paymentCount += paymentRows.length;
     if ((offset / batchSize) % 10 === 0) log(`visits ${Math.min(total, offset + batchSize)}/${total}`);

@@ -109,11 +109,16 @@ export const languageBranding: Record<Language, Partial<Record<BrandingType, Fie
       contactEmail: 'hello@atlas-auto.example',
       contactAddress: '42 avenue Industrielle, Springfield',
     },
-    CORE_VALUES: { coreValues: JSON.stringify(['Transparence', 'Pièces de qualité', 'Délais respectés', 'Garantie sur chaque réparation']) },
+    CORE_VALUES: {
+      coreValues: JSON.stringify(['Transparence', 'Pièces de qualité', 'Délais respectés', 'Garantie sur chaque réparation']),
+    },
     FAQ: {
       faqs: JSON.stringify([
         { question: 'Faut-il prendre rendez-vous ?', answer: 'Sans rendez-vous bienvenu, mais réserver garantit un créneau le jour même.' },
-        { question: 'Puis-je suivre ma réparation en ligne ?', answer: 'Oui. Connectez-vous pour voir vos véhicules, visites, tâches et vidanges.' },
+        {
+          question: 'Puis-je suivre ma réparation en ligne ?',
+          answer: 'Oui. Connectez-vous pour voir vos véhicules, visites, tâches et vidanges.',
+        },
         { question: 'Offrez-vous une garantie ?', answer: 'Chaque réparation est garantie 12 mois ou 20 000 km, pièces et main-d’œuvre.' },
         { question: 'Quels moyens de paiement acceptez-vous ?', answer: 'Espèces, carte bancaire et virement.' },
       ]),

@@ -27,19 +27,69 @@ import { seedDemoAppointments } from './appointments.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
 
 export const DEMO_ACCOUNTS = [
-  { username: 'admin', email: 'admin@demo.garage', password: 'Demo#Admin2026', role: 'ADMIN', firstName: 'Amina', lastName: 'Haddad', phone: '5550100001' },
-  { username: 'employee', email: 'employee@demo.garage', password: 'Demo#Employee2026', role: 'EMPLOYEE', firstName: 'Lucas', lastName: 'Martin', phone: '5550100002' },
-  { username: 'client', email: 'client@demo.garage', password: 'Demo#Client2026', role: 'CLIENT', firstName: 'Omar', lastName: 'Benali', phone: '5550100003' },
-  { username: 'client2', email: 'client2@demo.garage', password: 'Demo#Client2026b', role: 'CLIENT', firstName: 'Sophie', lastName: 'Laurent', phone: '5550100004' },
+  {
+    username: 'admin',
+    email: 'admin@demo.garage',
+    password: 'Demo#Admin2026',
+    role: 'ADMIN',
+    firstName: 'Amina',
+    lastName: 'Haddad',
+    phone: '5550100001',
+  },
+  {
+    username: 'employee',
+    email: 'employee@demo.garage',
+    password: 'Demo#Employee2026',
+    role: 'EMPLOYEE',
+    firstName: 'Lucas',
+    lastName: 'Martin',
+    phone: '5550100002',
+  },
+  {
+    username: 'client',
+    email: 'client@demo.garage',
+    password: 'Demo#Client2026',
+    role: 'CLIENT',
+    firstName: 'Omar',
+    lastName: 'Benali',
+    phone: '5550100003',
+  },
+  {
+    username: 'client2',
+    email: 'client2@demo.garage',
+    password: 'Demo#Client2026b',
+    role: 'CLIENT',
+    firstName: 'Sophie',
+    lastName: 'Laurent',
+    phone: '5550100004',
+  },
 ] as const;
 
 const MORE_CLIENTS = [
-  ['Youssef', 'Alaoui'], ['Claire', 'Dubois'], ['Karim', 'Mansour'], ['Emma', 'Wilson'], ['Hassan', 'Idrissi'],
-  ['Julie', 'Moreau'], ['Nadia', 'Khalil'], ['James', 'Carter'], ['Leila', 'Saidi'], ['Pierre', 'Lefèvre'],
-  ['Rania', 'Farouk'], ['Daniel', 'Brooks'],
+  ['Youssef', 'Alaoui'],
+  ['Claire', 'Dubois'],
+  ['Karim', 'Mansour'],
+  ['Emma', 'Wilson'],
+  ['Hassan', 'Idrissi'],
+  ['Julie', 'Moreau'],
+  ['Nadia', 'Khalil'],
+  ['James', 'Carter'],
+  ['Leila', 'Saidi'],
+  ['Pierre', 'Lefèvre'],
+  ['Rania', 'Farouk'],
+  ['Daniel', 'Brooks'],
 ] as const;
 
-const BRANDS = { Toyota: ['Corolla', 'Hilux', 'RAV4'], Renault: ['Clio', 'Megane', 'Kangoo'], Peugeot: ['208', '308', 'Partner'], Ford: ['Focus', 'Transit', 'Ranger'], Volkswagen: ['Golf', 'Polo', 'Passat'], Hyundai: ['Tucson', 'i20'], Dacia: ['Logan', 'Duster'], Mercedes: ['Sprinter', 'C-Class'] } as const;
+const BRANDS = {
+  Toyota: ['Corolla', 'Hilux', 'RAV4'],
+  Renault: ['Clio', 'Megane', 'Kangoo'],
+  Peugeot: ['208', '308', 'Partner'],
+  Ford: ['Focus', 'Transit', 'Ranger'],
+  Volkswagen: ['Golf', 'Polo', 'Passat'],
+  Hyundai: ['Tucson', 'i20'],
+  Dacia: ['Logan', 'Duster'],
+  Mercedes: ['Sprinter', 'C-Class'],
+} as const;
 const COLORS = ['White', 'Black', 'Silver', 'Grey', 'Blue', 'Red', 'Green', 'Beige'];
 const ENGINE_TYPES = ['Petrol', 'Diesel', 'Hybrid', 'Electric', 'LPG'];
 const OIL_TYPES = ['5W-30', '5W-40', '10W-40', '0W-20', '15W-40'];
@@ -68,12 +118,27 @@ const OIL_NAMES = ['Castrol Edge', 'Mobil 1', 'Total Quartz', 'Shell Helix', 'Mo
 // The engines each model is really sold with, so the demo makes sense: an electric vehicle is recent, has
 // no oil changes and gets no combustion-engine jobs.
 const MODEL_ENGINES: Record<string, readonly string[]> = {
-  Corolla: ['Petrol', 'Hybrid'], Hilux: ['Diesel'], RAV4: ['Petrol', 'Hybrid'], Clio: ['Petrol', 'Diesel', 'LPG'],
-  Megane: ['Petrol', 'Diesel', 'Electric'], Kangoo: ['Diesel', 'Electric'], '208': ['Petrol', 'Diesel', 'Electric'],
-  '308': ['Petrol', 'Diesel', 'Hybrid'], Partner: ['Diesel', 'Electric'], Focus: ['Petrol', 'Diesel'], Transit: ['Diesel', 'Electric'],
-  Ranger: ['Diesel'], Golf: ['Petrol', 'Diesel', 'Hybrid'], Polo: ['Petrol'], Passat: ['Diesel', 'Hybrid'],
-  Tucson: ['Petrol', 'Diesel', 'Hybrid'], i20: ['Petrol'], Logan: ['Petrol', 'LPG'], Duster: ['Petrol', 'Diesel', 'LPG'],
-  Sprinter: ['Diesel', 'Electric'], 'C-Class': ['Petrol', 'Diesel', 'Hybrid'],
+  Corolla: ['Petrol', 'Hybrid'],
+  Hilux: ['Diesel'],
+  RAV4: ['Petrol', 'Hybrid'],
+  Clio: ['Petrol', 'Diesel', 'LPG'],
+  Megane: ['Petrol', 'Diesel', 'Electric'],
+  Kangoo: ['Diesel', 'Electric'],
+  '208': ['Petrol', 'Diesel', 'Electric'],
+  '308': ['Petrol', 'Diesel', 'Hybrid'],
+  Partner: ['Diesel', 'Electric'],
+  Focus: ['Petrol', 'Diesel'],
+  Transit: ['Diesel', 'Electric'],
+  Ranger: ['Diesel'],
+  Golf: ['Petrol', 'Diesel', 'Hybrid'],
+  Polo: ['Petrol'],
+  Passat: ['Diesel', 'Hybrid'],
+  Tucson: ['Petrol', 'Diesel', 'Hybrid'],
+  i20: ['Petrol'],
+  Logan: ['Petrol', 'LPG'],
+  Duster: ['Petrol', 'Diesel', 'LPG'],
+  Sprinter: ['Diesel', 'Electric'],
+  'C-Class': ['Petrol', 'Diesel', 'Hybrid'],
 };
 const ELECTRIC_FROM_YEAR = 2020;
 const COMBUSTION_ONLY_JOBS = new Set(['Oil and filter change', 'Timing belt replacement', 'Clutch replacement', 'Spark plugs replacement']);
@@ -97,7 +162,6 @@ function duringOpeningHours(moment: Date, now: Date): Date {
   for (let guard = 0; guard < 14 && (result.getUTCDay() === 0 || result > now); guard++) result.setUTCDate(result.getUTCDate() - 1);
   return result;
 }
-
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -177,7 +241,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
         passwordHash: hashes[index]!,
       }));
       MORE_CLIENTS.forEach(([firstName, lastName], index) => {
-        const username = `${firstName}.${lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
+        const username = `${firstName}.${lastName}`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z.]/g, '');
         users.push({
           id: seedId(`user:${username}`),
           username,
@@ -205,7 +272,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const tasks: Prisma.TaskCreateManyInput[] = [];
       const payments: Prisma.PaymentCreateManyInput[] = [];
       // Cycle through every visit scenario so each status and payment state exists.
-      const scenarios: { tasks: TaskStatus[]; handover?: VisitStatus; pay: 'none' | 'partial' | 'full' | 'over' | 'refund' | 'failed'; dueInDays: number }[] = [
+      const scenarios: {
+        tasks: TaskStatus[];
+        handover?: VisitStatus;
+        pay: 'none' | 'partial' | 'full' | 'over' | 'refund' | 'failed';
+        dueInDays: number;
+      }[] = [
         { tasks: ['PENDING', 'PENDING'], pay: 'none', dueInDays: 3 },
         { tasks: ['IN_PROGRESS', 'PENDING', 'COMPLETED'], pay: 'partial', dueInDays: 1 },
         { tasks: ['COMPLETED', 'COMPLETED'], pay: 'full', dueInDays: -2 },
@@ -272,7 +344,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
           for (let n = 0; n < visitCount; n++) {
             const scenario = scenarios[visitIndex % scenarios.length]!;
             const visitId = seedId(`visit:${vehicleId}:${n}`);
-            const createdAt = duringOpeningHours(new Date(now.getTime() - (visitIndex % 9 === 0 ? 0 : random.int(1, 40)) * DAY - random.int(0, 8) * 3600_000), now);
+            const createdAt = duringOpeningHours(
+              new Date(now.getTime() - (visitIndex % 9 === 0 ? 0 : random.int(1, 40)) * DAY - random.int(0, 8) * 3600_000),
+              now,
+            );
             const visitTasks = scenario.tasks.map((status, t) => {
               const [title, service, cost, soldFor] = jobFor(visitIndex + t * 3, electric);
               return {
@@ -349,7 +424,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const demoClient = users.find((user) => user.email === 'client@demo.garage') ?? clients[0]!;
       const demoVehicle = vehicles.find((vehicle) => vehicle.ownerId === demoClient.id);
       if (demoVehicle) {
-        await seedDemoAppointments(tx, now, { id: demoClient.id!, vehicleId: demoVehicle.id!, name: `${demoClient.firstName} ${demoClient.lastName}`, email: demoClient.email! });
+        await seedDemoAppointments(tx, now, {
+          id: demoClient.id!,
+          vehicleId: demoVehicle.id!,
+          name: `${demoClient.firstName} ${demoClient.lastName}`,
+          email: demoClient.email!,
+        });
       }
 
       await tx.contactMessage.createMany({
@@ -377,14 +457,16 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
         skipDuplicates: true,
       });
       await tx.contactReply.createMany({
-        data: [{
-          id: seedId('message-reply:4'),
-          messageId: seedId('message:4'),
-          authorId: staffIds[1]!,
-          subject: 'Re: your message to Atlas Auto',
-          body: 'Hello Ali,\n\nA timing belt kit with water pump on a 2015 Golf is about $480 fitted, about half a day of work.\nReply with a day that suits you and we will book it.',
-          sentAt: new Date(now.getTime() - 3 * DAY),
-        }],
+        data: [
+          {
+            id: seedId('message-reply:4'),
+            messageId: seedId('message:4'),
+            authorId: staffIds[1]!,
+            subject: 'Re: your message to Atlas Auto',
+            body: 'Hello Ali,\n\nA timing belt kit with water pump on a 2015 Golf is about $480 fitted, about half a day of work.\nReply with a day that suits you and we will book it.',
+            sentAt: new Date(now.getTime() - 3 * DAY),
+          },
+        ],
         skipDuplicates: true,
       });
 
@@ -403,7 +485,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const starsCycle = [5, 4, 5, 3, 5, 4, 5, 2, 4, 5, 1, 4];
       const demoClientId = seedId('user:client');
       const rated = visits.filter(
-        (visit) => visit.completedAt && ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'].includes(visit.status!) && !(visit.customerId === demoClientId && visit.status !== 'PICKED_UP'),
+        (visit) =>
+          visit.completedAt &&
+          ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'].includes(visit.status!) &&
+          !(visit.customerId === demoClientId && visit.status !== 'PICKED_UP'),
       );
       const testimonials = new Set([0, 2, 11]);
       await tx.rating.createMany({
@@ -429,11 +514,17 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       await seedDemoApprovals(tx, now);
       await seedDemoInvoices(tx, now, staffIds[1]!);
 
-      const pageViews = demoPageViews(now, clients.map((c) => c.id!));
+      const pageViews = demoPageViews(
+        now,
+        clients.map((c) => c.id!),
+      );
       await tx.pageViewEvent.createMany({ data: pageViews });
       // The reports read rollups only: build them for the demo views, daily rows in the zone they are kept in
       // (the app moves them to the shop's time zone at start).
-      const [zone] = await tx.$queryRawUnsafe<{ value: string }[]>(`SELECT value FROM "AnalyticsState" WHERE key = $1`, ROLLUP_TIME_ZONE_KEY);
+      const [zone] = await tx.$queryRawUnsafe<{ value: string }[]>(
+        `SELECT value FROM "AnalyticsState" WHERE key = $1`,
+        ROLLUP_TIME_ZONE_KEY,
+      );
       await rebuildRollups((sql, values) => tx.$executeRawUnsafe(sql, ...values), {
         fromUtc: new Date(Math.floor(((pageViews[0]?.occurredAt as Date | undefined) ?? now).getTime() / 3_600_000) * 3_600_000),
         toUtc: new Date(now.getTime() + 3_600_000),
@@ -454,11 +545,26 @@ function toFields(fields: Record<string, string>) {
 function demoPayments(kind: string, total: number): { amountCents: number; status: PaymentRecordStatus; notes: string | null }[] {
   const half = Math.round(total / 2);
   switch (kind) {
-    case 'partial': return [{ amountCents: half, status: 'SUCCESS', notes: 'Deposit' }];
-    case 'full': return [{ amountCents: half, status: 'SUCCESS', notes: 'Deposit' }, { amountCents: total - half, status: 'SUCCESS', notes: 'Balance' }];
-    case 'over': return [{ amountCents: total + 1000, status: 'SUCCESS', notes: 'Rounded up by customer' }];
-    case 'refund': return [{ amountCents: total, status: 'SUCCESS', notes: null }, { amountCents: 2000, status: 'REFUNDED', notes: 'Goodwill refund' }];
-    case 'failed': return [{ amountCents: total, status: 'FAILED', notes: 'Card declined' }, { amountCents: 500, status: 'DELETED', notes: 'Entered by mistake' }];
-    default: return [];
+    case 'partial':
+      return [{ amountCents: half, status: 'SUCCESS', notes: 'Deposit' }];
+    case 'full':
+      return [
+        { amountCents: half, status: 'SUCCESS', notes: 'Deposit' },
+        { amountCents: total - half, status: 'SUCCESS', notes: 'Balance' },
+      ];
+    case 'over':
+      return [{ amountCents: total + 1000, status: 'SUCCESS', notes: 'Rounded up by customer' }];
+    case 'refund':
+      return [
+        { amountCents: total, status: 'SUCCESS', notes: null },
+        { amountCents: 2000, status: 'REFUNDED', notes: 'Goodwill refund' },
+      ];
+    case 'failed':
+      return [
+        { amountCents: total, status: 'FAILED', notes: 'Card declined' },
+        { amountCents: 500, status: 'DELETED', notes: 'Entered by mistake' },
+      ];
+    default:
+      return [];
   }
 }

@@ -21,9 +21,30 @@ interface DemoFile {
 }
 
 const PLAN: DemoFile[] = [
-  { key: 'bumper', name: 'Front bumper damage.jpg', section: 'inspection', vehicle: 0, visit: 0, scene: { kind: 'photo', body: '#b91c1c', sky: '#cbd5e1', ground: '#475569', accent: '#f59e0b' } },
-  { key: 'brakes-before', name: 'Brake disc before.jpg', section: 'before', vehicle: 0, visit: 0, scene: { kind: 'photo', body: '#7c2d12', sky: '#94a3b8', ground: '#334155', accent: '#a16207' } },
-  { key: 'brakes-after', name: 'Brake disc after.jpg', section: 'after', vehicle: 0, visit: 0, scene: { kind: 'photo', body: '#1d4ed8', sky: '#e2e8f0', ground: '#64748b', accent: '#22c55e' } },
+  {
+    key: 'bumper',
+    name: 'Front bumper damage.jpg',
+    section: 'inspection',
+    vehicle: 0,
+    visit: 0,
+    scene: { kind: 'photo', body: '#b91c1c', sky: '#cbd5e1', ground: '#475569', accent: '#f59e0b' },
+  },
+  {
+    key: 'brakes-before',
+    name: 'Brake disc before.jpg',
+    section: 'before',
+    vehicle: 0,
+    visit: 0,
+    scene: { kind: 'photo', body: '#7c2d12', sky: '#94a3b8', ground: '#334155', accent: '#a16207' },
+  },
+  {
+    key: 'brakes-after',
+    name: 'Brake disc after.jpg',
+    section: 'after',
+    vehicle: 0,
+    visit: 0,
+    scene: { kind: 'photo', body: '#1d4ed8', sky: '#e2e8f0', ground: '#64748b', accent: '#22c55e' },
+  },
   {
     key: 'invoice',
     name: 'Invoice.pdf',
@@ -32,7 +53,14 @@ const PLAN: DemoFile[] = [
     visit: 0,
     scene: { kind: 'pdf', lines: ['Invoice', 'Brake pads and discs (front)', 'Parts 180.00', 'Labour 95.00', 'Total 275.00'] },
   },
-  { key: 'dashboard', name: 'Dashboard warning light.jpg', section: 'inspection', vehicle: 0, visit: 1, scene: { kind: 'photo', body: '#111827', sky: '#1f2937', ground: '#0f172a', accent: '#facc15' } },
+  {
+    key: 'dashboard',
+    name: 'Dashboard warning light.jpg',
+    section: 'inspection',
+    vehicle: 0,
+    visit: 1,
+    scene: { kind: 'photo', body: '#111827', sky: '#1f2937', ground: '#0f172a', accent: '#facc15' },
+  },
   {
     key: 'report',
     name: 'Inspection report.pdf',
@@ -41,8 +69,22 @@ const PLAN: DemoFile[] = [
     visit: 1,
     scene: { kind: 'pdf', lines: ['Inspection report', 'Tyres: 5 mm front, 4 mm rear', 'Brakes: front pads worn', 'Lights: all working'] },
   },
-  { key: 'side', name: 'Left side.jpg', section: 'before', vehicle: 0, visit: null, scene: { kind: 'photo', body: '#0f766e', sky: '#bae6fd', ground: '#57534e', accent: '#e5e7eb' } },
-  { key: 'second-car', name: 'Rear door scratch.jpg', section: 'inspection', vehicle: 1, visit: 0, scene: { kind: 'photo', body: '#6b7280', sky: '#dbeafe', ground: '#44403c', accent: '#ef4444' } },
+  {
+    key: 'side',
+    name: 'Left side.jpg',
+    section: 'before',
+    vehicle: 0,
+    visit: null,
+    scene: { kind: 'photo', body: '#0f766e', sky: '#bae6fd', ground: '#57534e', accent: '#e5e7eb' },
+  },
+  {
+    key: 'second-car',
+    name: 'Rear door scratch.jpg',
+    section: 'inspection',
+    vehicle: 1,
+    visit: 0,
+    scene: { kind: 'photo', body: '#6b7280', sky: '#dbeafe', ground: '#44403c', accent: '#ef4444' },
+  },
 ];
 
 /** A car in front of a wall, in the scene's colours (1280x960). */
@@ -63,7 +105,9 @@ function photoSvg(scene: Extract<Scene, { kind: 'photo' }>): string {
 
 /** A one-page PDF with the lines in Helvetica. */
 function pdf(lines: string[]): Buffer {
-  const text = lines.map((line, index) => `BT /F1 ${index === 0 ? 22 : 13} Tf 60 ${760 - index * 34} Td (${line.replace(/[()\\]/g, '')}) Tj ET`).join('\n');
+  const text = lines
+    .map((line, index) => `BT /F1 ${index === 0 ? 22 : 13} Tf 60 ${760 - index * 34} Td (${line.replace(/[()\\]/g, '')}) Tj ET`)
+    .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -83,13 +127,18 @@ function pdf(lines: string[]): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function store(storage: FileStorage, scene: Scene): Promise<{ key: string; sizeBytes: number; mimeType: string; type: 'IMAGE' | 'DOCUMENT' }> {
+async function store(
+  storage: FileStorage,
+  scene: Scene,
+): Promise<{ key: string; sizeBytes: number; mimeType: string; type: 'IMAGE' | 'DOCUMENT' }> {
   if (scene.kind === 'pdf') {
     const saved = await storage.save('media', 'pdf', Readable.from([pdf(scene.lines)]));
     return { ...saved, mimeType: 'application/pdf', type: 'DOCUMENT' };
   }
   const sharp = await loadSharp();
-  const jpeg = await sharp(Buffer.from(photoSvg(scene))).jpeg({ quality: 82 }).toBuffer();
+  const jpeg = await sharp(Buffer.from(photoSvg(scene)))
+    .jpeg({ quality: 82 })
+    .toBuffer();
   const saved = await storeImageVersions(storage, Readable.from([jpeg]), 'media', 'jpg');
   return { key: saved.key, sizeBytes: saved.sizeBytes, mimeType: 'image/jpeg', type: 'IMAGE' };
 }

@@ -51,10 +51,24 @@ const PUBLIC_NEXT: Weighted<string> = [
 ];
 const CLIENT_PAGES = ['/client/dashboard', '/client/overview', '/client/get-in-touch', '/client/profile'];
 const STAFF_PAGES = ['/admin/dashboard/main-panel', '/admin/visits', '/admin/users', '/admin/todo', '/admin/dashboard/real-time'];
-const LANGUAGES: Weighted<string> = [['en-US', 45], ['fr-FR', 25], ['ar-MA', 20], ['en-GB', 6], ['es-ES', 4]];
-const ZONES: Weighted<string> = [['Africa/Casablanca', 50], ['Europe/Paris', 30], ['America/New_York', 15], ['Europe/London', 5]];
+const LANGUAGES: Weighted<string> = [
+  ['en-US', 45],
+  ['fr-FR', 25],
+  ['ar-MA', 20],
+  ['en-GB', 6],
+  ['es-ES', 4],
+];
+const ZONES: Weighted<string> = [
+  ['Africa/Casablanca', 50],
+  ['Europe/Paris', 30],
+  ['America/New_York', 15],
+  ['Europe/London', 5],
+];
 // Local working hours get most visits (the seed's clock is UTC; close enough for a demo).
-const HOURS: Weighted<number> = Array.from({ length: 24 }, (_, hour) => [hour, hour < 7 ? 1 : hour < 9 ? 4 : hour < 19 ? 10 : hour < 22 ? 5 : 2] as const);
+const HOURS: Weighted<number> = Array.from(
+  { length: 24 },
+  (_, hour) => [hour, hour < 7 ? 1 : hour < 9 ? 4 : hour < 19 ? 10 : hour < 22 ? 5 : 2] as const,
+);
 const WEEKDAY_WEIGHT = [0.45, 1, 1.05, 1, 1.1, 1.15, 0.8]; // Sunday .. Saturday
 
 function randomVisitorId(random: Random): bigint {
@@ -69,7 +83,11 @@ export function demoPageViews(now: Date, clientIds: string[]): Prisma.PageViewEv
   const addSession = (start: number) => {
     sessionNumber += 1;
     const [browser, os, deviceType, screenSize] = weighted(random, AGENTS);
-    const area = weighted<'public' | 'client' | 'staff'>(random, [['public', 86], ['client', 10], ['staff', 4]]);
+    const area = weighted<'public' | 'client' | 'staff'>(random, [
+      ['public', 86],
+      ['client', 10],
+      ['staff', 4],
+    ]);
     const sessionId = `demo-session-${sessionNumber}`;
     const visitorId = randomVisitorId(random);
     const language = weighted(random, LANGUAGES);
@@ -77,8 +95,28 @@ export function demoPageViews(now: Date, clientIds: string[]): Prisma.PageViewEv
     const referrer = area === 'public' ? weighted(random, REFERRERS) : null;
     const campaign = area === 'public' && referrer === 'facebook.com' && random.chance(0.5);
     const userId = area === 'client' && clientIds.length ? random.pick(clientIds) : null;
-    const views = area === 'staff' ? random.int(2, 6) : area === 'client' ? random.int(1, 4) : weighted(random, [[1, 40], [2, 30], [3, 18], [4, 8], [5, 4]]);
-    let path = area === 'public' ? weighted<string>(random, [['/', 80], ['/all-services', 15], ['/privacy-policy', 5]]) : area === 'client' ? '/client/dashboard' : '/admin/dashboard/main-panel';
+    const views =
+      area === 'staff'
+        ? random.int(2, 6)
+        : area === 'client'
+          ? random.int(1, 4)
+          : weighted(random, [
+              [1, 40],
+              [2, 30],
+              [3, 18],
+              [4, 8],
+              [5, 4],
+            ]);
+    let path =
+      area === 'public'
+        ? weighted<string>(random, [
+            ['/', 80],
+            ['/all-services', 15],
+            ['/privacy-policy', 5],
+          ])
+        : area === 'client'
+          ? '/client/dashboard'
+          : '/admin/dashboard/main-panel';
     let at = start;
     for (let view = 0; view < views && at <= now.getTime(); view++) {
       events.push({

@@ -104,10 +104,13 @@ const isoDay = (fieldName: string) =>
   z
     .string({ error: encodeMessage('analytics.required', { fieldName }) })
     .regex(/^\d{4}-\d{2}-\d{2}$/, encodeMessage('analytics.dateFormat', { fieldName }))
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-    }, encodeMessage('analytics.dateInvalid', { fieldName }));
+    .refine(
+      (value) => {
+        const date = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      },
+      encodeMessage('analytics.dateInvalid', { fieldName }),
+    );
 
 /** Days between two YYYY-MM-DD dates, both included (1 for the same day). */
 export function daysInRange(startDate: string, endDate: string): number {
@@ -127,7 +130,11 @@ function checkRange(value: { startDate: string; endDate: string }, ctx: z.Refine
   const days = daysInRange(value.startDate, value.endDate);
   if (days < 1) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'analytics.rangeReversed' });
   else if (days > ANALYTICS_LIMITS.maxRangeDays)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: encodeMessage('analytics.rangeTooLong', { maxDays: ANALYTICS_LIMITS.maxRangeDays }) });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: encodeMessage('analytics.rangeTooLong', { maxDays: ANALYTICS_LIMITS.maxRangeDays }),
+    });
 }
 
 /**

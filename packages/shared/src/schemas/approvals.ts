@@ -2,7 +2,17 @@
 // (propose, ask the customer, see decisions), the client area (/client/overview/...), the public approval page
 // (/approve/{token}) and the API. The rules themselves are in visit-rules.ts (isCommittedWork and friends).
 import { z } from 'zod';
-import { APPROVAL_CHANNELS, PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, TASK_APPROVALS, TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_PAYMENT_STATUSES, VISIT_STATUSES } from '../constants.ts';
+import {
+  APPROVAL_CHANNELS,
+  PAYMENT_METHODS,
+  PAYMENT_RECORD_STATUSES,
+  TASK_APPROVALS,
+  TASK_PRIORITIES,
+  TASK_SERVICES,
+  TASK_STATUSES,
+  VISIT_PAYMENT_STATUSES,
+  VISIT_STATUSES,
+} from '../constants.ts';
 import { msg } from '../messages.ts';
 
 export const APPROVAL_LIMITS = {
@@ -119,7 +129,14 @@ export type MyVisit = z.infer<typeof myVisitSchema>;
 export const myVisitIdSchema = z.object({ id: z.uuid(), vehicleId: z.uuid().optional() });
 export const myTaskIdSchema = z.object({ id: z.uuid(), visitId: z.uuid().optional(), vehicleId: z.uuid().optional() });
 export const myTaskDetailSchema = myTaskSchema.extend({
-  visit: z.object({ id: z.string(), name: z.string(), status: z.enum(VISIT_STATUSES), vehicleId: z.string(), plateNumber: z.string(), open: z.boolean() }),
+  visit: z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(VISIT_STATUSES),
+    vehicleId: z.string(),
+    plateNumber: z.string(),
+    open: z.boolean(),
+  }),
 });
 export type MyTaskDetail = z.infer<typeof myTaskDetailSchema>;
 
@@ -168,7 +185,13 @@ export type PublicApproval = z.infer<typeof publicApprovalSchema>;
 export const approvalLinkStateSchema = z.object({
   /** The newest link of the visit, if any. */
   latest: z
-    .object({ createdAt: z.string(), expiresAt: z.string(), consumedAt: z.string().nullable(), revokedAt: z.string().nullable(), emailedTo: z.string().nullable() })
+    .object({
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      consumedAt: z.string().nullable(),
+      revokedAt: z.string().nullable(),
+      emailedTo: z.string().nullable(),
+    })
     .nullable(),
 });
 

@@ -43,7 +43,11 @@ export const dashboardKpisInputSchema = z
     if (value.to < value.from) {
       context.addIssue({ code: 'custom', path: ['to'], message: msg('minValue', { fieldName: 'to', minValue: value.from }) });
     } else if (daysBetween(value.from, value.to) + 1 > DASHBOARD_LIMITS.customMaxDays) {
-      context.addIssue({ code: 'custom', path: ['to'], message: msg('maxValue', { fieldName: 'to', maxValue: addDays(value.from, DASHBOARD_LIMITS.customMaxDays - 1) }) });
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: msg('maxValue', { fieldName: 'to', maxValue: addDays(value.from, DASHBOARD_LIMITS.customMaxDays - 1) }),
+      });
     }
   });
 export type DashboardKpisInput = z.input<typeof dashboardKpisInputSchema>;

@@ -4,7 +4,7 @@
 // oil-changes.ts, visit and task limits), so a row the forms would refuse is refused here with the same
 // message codes.
 import { z } from 'zod';
-import { LANGUAGES, LIMITS, VEHICLE_STATUSES, VEHICLE_TYPES } from '../constants.ts';
+import { type LANGUAGES, LIMITS, type VEHICLE_STATUSES, VEHICLE_TYPES } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { isIsoDate } from '../visit-rules.ts';
 import { KM_MAX, oilChangeInputSchema } from './oil-changes.ts';
@@ -88,7 +88,19 @@ export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   fullName: ['name', 'fullname', 'customer', 'customername', 'owner', 'ownername', 'client'],
   email: ['email', 'emailaddress', 'mail', 'customeremail', 'primaryemail', 'courriel'],
   countryCode: ['countrycode', 'dialcode', 'phonecountrycode'],
-  phoneNumber: ['phone', 'phonenumber', 'mobile', 'mobilephone', 'cell', 'cellphone', 'telephone', 'tel', 'primaryphone', 'customerphone', 'portable'],
+  phoneNumber: [
+    'phone',
+    'phonenumber',
+    'mobile',
+    'mobilephone',
+    'cell',
+    'cellphone',
+    'telephone',
+    'tel',
+    'primaryphone',
+    'customerphone',
+    'portable',
+  ],
   preferredLanguage: ['language', 'preferredlanguage', 'lang'],
   plateNumber: ['plate', 'platenumber', 'licenseplate', 'licenceplate', 'license', 'registration', 'registrationnumber', 'immatriculation'],
   brand: ['brand', 'make', 'manufacturer', 'marque'],
@@ -113,20 +125,127 @@ export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
 
 /** The template's headers, in its column order (downloadable as CSV and XLSX). */
 export const TEMPLATE_HEADERS: Record<ImportField, string> = {
-  firstName: 'First name', lastName: 'Last name', fullName: 'Full name', email: 'Email', countryCode: 'Country code',
-  phoneNumber: 'Phone', preferredLanguage: 'Language', plateNumber: 'Plate', brand: 'Brand', model: 'Model', year: 'Year',
-  color: 'Color', vehicleType: 'Vehicle type', engineType: 'Engine type', odometer: 'Odometer', visitDate: 'Visit date',
-  visitName: 'Visit name', visitTotal: 'Visit total', visitPaid: 'Visit paid', visitNotes: 'Visit notes', oilDate: 'Oil date',
-  oilName: 'Oil name', oilType: 'Oil type', oilKm: 'Oil km', oilNextKm: 'Oil next km', oilFilterChanged: 'Oil filter changed',
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name',
+  email: 'Email',
+  countryCode: 'Country code',
+  phoneNumber: 'Phone',
+  preferredLanguage: 'Language',
+  plateNumber: 'Plate',
+  brand: 'Brand',
+  model: 'Model',
+  year: 'Year',
+  color: 'Color',
+  vehicleType: 'Vehicle type',
+  engineType: 'Engine type',
+  odometer: 'Odometer',
+  visitDate: 'Visit date',
+  visitName: 'Visit name',
+  visitTotal: 'Visit total',
+  visitPaid: 'Visit paid',
+  visitNotes: 'Visit notes',
+  oilDate: 'Oil date',
+  oilName: 'Oil name',
+  oilType: 'Oil type',
+  oilKm: 'Oil km',
+  oilNextKm: 'Oil next km',
+  oilFilterChanged: 'Oil filter changed',
 };
 export const TEMPLATE_SAMPLE_ROWS: string[][] = [
-  ['Amina', 'Haddad', '', 'amina.haddad@example.com', '+212', '612345678', 'ar', '12345 A 6', 'Toyota', 'Corolla', '2018', 'White', 'CAR', 'Petrol', '84000', '2026-03-14', 'Oil and filter', '85.50', '85.50', '', '2026-03-14', 'Castrol Edge', '5W-30', '84000', '94000', 'yes'],
-  ['Amina', 'Haddad', '', 'amina.haddad@example.com', '+212', '612345678', 'ar', '7788 B 1', 'Dacia', 'Duster', '2021', 'Grey', 'CAR', 'Diesel', '36000', '', '', '', '', '', '', '', '', '', '', ''],
-  ['', '', 'Louis Martin', 'louis.martin@example.com', '+33', '612345679', 'fr', 'AB 123 CD', 'Peugeot', '308', '2019', 'Blue', 'CAR', 'Diesel', '', '', '', '', '', '', '', '', '', '', '', ''],
+  [
+    'Amina',
+    'Haddad',
+    '',
+    'amina.haddad@example.com',
+    '+212',
+    '612345678',
+    'ar',
+    '12345 A 6',
+    'Toyota',
+    'Corolla',
+    '2018',
+    'White',
+    'CAR',
+    'Petrol',
+    '84000',
+    '2026-03-14',
+    'Oil and filter',
+    '85.50',
+    '85.50',
+    '',
+    '2026-03-14',
+    'Castrol Edge',
+    '5W-30',
+    '84000',
+    '94000',
+    'yes',
+  ],
+  [
+    'Amina',
+    'Haddad',
+    '',
+    'amina.haddad@example.com',
+    '+212',
+    '612345678',
+    'ar',
+    '7788 B 1',
+    'Dacia',
+    'Duster',
+    '2021',
+    'Grey',
+    'CAR',
+    'Diesel',
+    '36000',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ],
+  [
+    '',
+    '',
+    'Louis Martin',
+    'louis.martin@example.com',
+    '+33',
+    '612345679',
+    'fr',
+    'AB 123 CD',
+    'Peugeot',
+    '308',
+    '2019',
+    'Blue',
+    'CAR',
+    'Diesel',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ],
 ];
 
 /** "License Plate" → "licenseplate". */
-export const headerKey = (header: string) => header.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+export const headerKey = (header: string) =>
+  header
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 export type ImportMapping = Partial<Record<ImportField, string>>;
 
@@ -348,15 +467,47 @@ export interface FieldProblem {
 
 export type RawRow = Partial<Record<ImportField, string>>;
 
-const customerSchema = userInputSchema.pick({ firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, preferredLanguage: true });
-const vehicleSchema = vehicleInputSchema.pick({ type: true, plateNumber: true, color: true, brand: true, model: true, year: true, engineType: true, status: true });
+const customerSchema = userInputSchema.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  countryCode: true,
+  phoneNumber: true,
+  preferredLanguage: true,
+});
+const vehicleSchema = vehicleInputSchema.pick({
+  type: true,
+  plateNumber: true,
+  color: true,
+  brand: true,
+  model: true,
+  year: true,
+  engineType: true,
+  status: true,
+});
 
 /** Where a schema's field shows up among the import fields. */
 const FIELD_OF: Record<string, ImportField> = {
-  firstName: 'firstName', lastName: 'lastName', email: 'email', countryCode: 'countryCode', phoneNumber: 'phoneNumber',
-  preferredLanguage: 'preferredLanguage', type: 'vehicleType', plateNumber: 'plateNumber', color: 'color', brand: 'brand',
-  model: 'model', year: 'year', engineType: 'engineType', status: 'vehicleType', oilName: 'oilName', oilType: 'oilType',
-  currentKm: 'oilKm', nextChangeKm: 'oilNextKm', filterChanged: 'oilFilterChanged', notes: 'visitNotes',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  countryCode: 'countryCode',
+  phoneNumber: 'phoneNumber',
+  preferredLanguage: 'preferredLanguage',
+  type: 'vehicleType',
+  plateNumber: 'plateNumber',
+  color: 'color',
+  brand: 'brand',
+  model: 'model',
+  year: 'year',
+  engineType: 'engineType',
+  status: 'vehicleType',
+  oilName: 'oilName',
+  oilType: 'oilType',
+  currentKm: 'oilKm',
+  nextChangeKm: 'oilNextKm',
+  filterChanged: 'oilFilterChanged',
+  notes: 'visitNotes',
 };
 
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
@@ -387,8 +538,8 @@ export function parseImportDate(value: string | undefined, order: DateOrder = 'd
     const monthFirst = order === 'monthFirst' && numeric[2] === '/';
     const [dayPart, monthPart] = monthFirst ? [numeric[3]!, numeric[1]!] : [numeric[1]!, numeric[3]!];
     day = `${numeric[4]}-${monthPart.padStart(2, '0')}-${dayPart.padStart(2, '0')}`;
-  }
-  else if (/^\d{5}(\.\d+)?$/.test(text)) day = new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(text)) * 86_400_000).toISOString().slice(0, 10);
+  } else if (/^\d{5}(\.\d+)?$/.test(text))
+    day = new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(text)) * 86_400_000).toISOString().slice(0, 10);
   else {
     const parsed = new Date(text);
     if (!Number.isNaN(parsed.getTime()) && /\d{4}/.test(text)) day = parsed.toISOString().slice(0, 10);
@@ -399,13 +550,19 @@ export function parseImportDate(value: string | undefined, order: DateOrder = 'd
 const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'oui', 'x', 'نعم']);
 
 /** Splits "+33 6 12 34 56 78" when no country code column is mapped: known prefix of the default code, else 1-3 digits. */
-export function splitPhone(phone: string, countryCode: string | undefined, defaultCountryCode: string): { countryCode: string; phoneNumber: string } {
+export function splitPhone(
+  phone: string,
+  countryCode: string | undefined,
+  defaultCountryCode: string,
+): { countryCode: string; phoneNumber: string } {
   const digits = normalizePhone(phone.trim());
   if (present(countryCode)) return { countryCode: countryCode.trim(), phoneNumber: digits.replace(/^\+/, '') };
   const international = digits.startsWith('+') ? digits.slice(1) : digits.startsWith('00') ? digits.slice(2) : null;
-  if (international === null) return { countryCode: defaultCountryCode, phoneNumber: digits.replace(/^0(?=\d{8,})/, defaultCountryCode === '+1' ? '0' : '') };
+  if (international === null)
+    return { countryCode: defaultCountryCode, phoneNumber: digits.replace(/^0(?=\d{8,})/, defaultCountryCode === '+1' ? '0' : '') };
   const defaultDigits = defaultCountryCode.replace(/\D/g, '');
-  if (defaultDigits && international.startsWith(defaultDigits)) return { countryCode: defaultCountryCode, phoneNumber: international.slice(defaultDigits.length) };
+  if (defaultDigits && international.startsWith(defaultDigits))
+    return { countryCode: defaultCountryCode, phoneNumber: international.slice(defaultDigits.length) };
   const length = /^(1|7)/.test(international) ? 1 : /^(2[07]|3[0-469]|4[013-9]|5[1-8]|6[0-6]|8[1246]|9[0-58])/.test(international) ? 2 : 3;
   return { countryCode: `+${international.slice(0, length)}`, phoneNumber: international.slice(length) };
 }
@@ -434,17 +591,25 @@ function cents(value: string | undefined, field: ImportField, problems: FieldPro
   if (number === null) return null;
   if (!Number.isFinite(number)) problems.push({ field, message: msg('number', { fieldName: field }) });
   else if (number < 0) problems.push({ field, message: msg('minValue', { fieldName: field, minValue: 0 }) });
-  else if (number * 100 > TASK_LIMITS.moneyMaxCents) problems.push({ field, message: msg('maxValue', { fieldName: field, maxValue: TASK_LIMITS.moneyMaxCents / 100 }) });
+  else if (number * 100 > TASK_LIMITS.moneyMaxCents)
+    problems.push({ field, message: msg('maxValue', { fieldName: field, maxValue: TASK_LIMITS.moneyMaxCents / 100 }) });
   else return Math.round(number * 100);
   return null;
 }
 
 /** Dashes, dots, slashes and underscores between a plate's groups → single spaces (SPEC: letters and digits). */
-export const plateWithSpaces = (plate: string) => plate.replace(/[-./_·]+/g, ' ').replace(/\s+/g, ' ').trim();
+export const plateWithSpaces = (plate: string) =>
+  plate
+    .replace(/[-./_·]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function pickEnum<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T | undefined {
   if (!present(value)) return fallback;
-  const upper = value.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const upper = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   return allowed.find((option) => option === upper);
 }
 
@@ -464,16 +629,22 @@ export function validateImportRow(
       firstName = parts.length > 1 ? parts.slice(0, -1).join(' ') : parts[0]!;
       lastName = parts.length > 1 ? parts[parts.length - 1]! : parts[0]!;
     }
-    const phone = present(row.phoneNumber) ? splitPhone(row.phoneNumber, row.countryCode, options.defaultCountryCode) : { countryCode: row.countryCode?.trim() || options.defaultCountryCode, phoneNumber: '' };
+    const phone = present(row.phoneNumber)
+      ? splitPhone(row.phoneNumber, row.countryCode, options.defaultCountryCode)
+      : { countryCode: row.countryCode?.trim() || options.defaultCountryCode, phoneNumber: '' };
     const language = present(row.preferredLanguage) ? row.preferredLanguage.trim().toLowerCase().slice(0, 2) : 'en';
     const withoutPhone = options.phoneOptional && !present(row.phoneNumber);
     const schema = withoutPhone ? customerSchema.omit({ countryCode: true, phoneNumber: true }) : customerSchema;
     const parsed = schema.safeParse({ firstName, lastName, email: row.email?.trim() || null, ...phone, preferredLanguage: language });
     if (parsed.success) {
       const data = parsed.data as z.output<typeof customerSchema>;
-      record.customer = { ...data, email: data.email || null, countryCode: withoutPhone ? null : data.countryCode, phoneNumber: withoutPhone ? null : data.phoneNumber };
-    }
-    else problems.push(...issuesToProblems(parsed.error.issues, 'firstName'));
+      record.customer = {
+        ...data,
+        email: data.email || null,
+        countryCode: withoutPhone ? null : data.countryCode,
+        phoneNumber: withoutPhone ? null : data.phoneNumber,
+      };
+    } else problems.push(...issuesToProblems(parsed.error.issues, 'firstName'));
   }
 
   const odometerKm = kilometres(row.odometer, options.distanceUnit, 'odometer', problems);
@@ -504,9 +675,11 @@ export function validateImportRow(
     if (visitDate === undefined) problems.push({ field: 'visitDate', message: msg('format', { fieldName: 'visitDate' }) });
     else if (visitDate === null) problems.push({ field: 'visitDate', message: msg('required', { fieldName: 'visitDate' }) });
     const name = (row.visitName?.trim() || IMPORT_DEFAULTS.visitName).slice(0, VISIT_LIMITS.nameMax);
-    if (name.length < LIMITS.visitNameMin) problems.push({ field: 'visitName', message: msg('minLength', { fieldName: 'name', minLength: LIMITS.visitNameMin }) });
+    if (name.length < LIMITS.visitNameMin)
+      problems.push({ field: 'visitName', message: msg('minLength', { fieldName: 'name', minLength: LIMITS.visitNameMin }) });
     const notes = row.visitNotes?.trim() || null;
-    if (notes && notes.length > VISIT_LIMITS.notesMax) problems.push({ field: 'visitNotes', message: msg('maxLength', { fieldName: 'notes', maxLength: VISIT_LIMITS.notesMax }) });
+    if (notes && notes.length > VISIT_LIMITS.notesMax)
+      problems.push({ field: 'visitNotes', message: msg('maxLength', { fieldName: 'notes', maxLength: VISIT_LIMITS.notesMax }) });
     const totalCents = cents(row.visitTotal, 'visitTotal', problems);
     const paid = cents(row.visitPaid, 'visitPaid', problems);
     if (visitDate) record.visit = { name, visitDate, totalCents: totalCents ?? 0, paidCents: paid ?? totalCents ?? 0, notes };
@@ -528,7 +701,11 @@ export function validateImportRow(
     else problems.push(...issuesToProblems(parsed.error.issues, 'oilName'));
   }
 
-  if ((record.visit || record.oilChange) && !record.vehicle && !problems.some((p) => IMPORT_FIELD_GROUPS.vehicle.includes(p.field as never))) {
+  if (
+    (record.visit || record.oilChange) &&
+    !record.vehicle &&
+    !problems.some((p) => IMPORT_FIELD_GROUPS.vehicle.includes(p.field as never))
+  ) {
     problems.push({ field: 'plateNumber', message: 'import.vehicleNeeded' });
   }
   if (record.vehicle && !record.vehicle.reference && !record.customer && !anyPresent(row, IMPORT_FIELD_GROUPS.customer)) {

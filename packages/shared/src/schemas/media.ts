@@ -95,7 +95,8 @@ export const myMediaContextSchema = z.object({ vehicleId: optionalUuid, visitId:
  * characters; the soft hyphen; byte-order marks; interlinear annotations).
  */
 // eslint-disable-next-line no-control-regex, no-misleading-character-class
-const FILE_NAME_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+const FILE_NAME_INVISIBLE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
 
 /** A file name without control or invisible format characters: what the API stores and every screen shows. */
 export function cleanFileName(name: string): string {

@@ -15,7 +15,12 @@ describe('priceRange', () => {
     const none = { minPriceCents: null, maxPriceCents: null, priceCurrency: null };
     expect(priceRange([])).toEqual(none);
     expect(priceRange([{ priceCents: 100, currency: 'EUR', visible: false }])).toEqual(none);
-    expect(priceRange([{ priceCents: 100, currency: 'EUR', visible: true }, { priceCents: 200, currency: 'USD', visible: true }])).toEqual(none);
+    expect(
+      priceRange([
+        { priceCents: 100, currency: 'EUR', visible: true },
+        { priceCents: 200, currency: 'USD', visible: true },
+      ]),
+    ).toEqual(none);
   });
 });
 

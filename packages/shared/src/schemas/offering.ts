@@ -53,9 +53,15 @@ const languageText = (fieldName: string, max: number) =>
  * language and leaves the others as they are.
  */
 export const localizedInputSchema = (fieldName: string, max: number) =>
-  z.object(Object.fromEntries(LANGUAGES.map((language) => [language, languageText(fieldName, max)])) as Record<(typeof LANGUAGES)[number], ReturnType<typeof languageText>>, {
-    error: msg('required', { fieldName }),
-  });
+  z.object(
+    Object.fromEntries(LANGUAGES.map((language) => [language, languageText(fieldName, max)])) as Record<
+      (typeof LANGUAGES)[number],
+      ReturnType<typeof languageText>
+    >,
+    {
+      error: msg('required', { fieldName }),
+    },
+  );
 export type LocalizedInput = Partial<Record<(typeof LANGUAGES)[number], string>>;
 
 /** True when at least one language has text. */
@@ -74,7 +80,10 @@ const sortOrderSchema = z
   .max(OFFERING_LIMITS.sortOrderMax, msg('maxValue', { fieldName: 'sortOrder', maxValue: OFFERING_LIMITS.sortOrderMax }));
 
 const durationSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? msg('required', { fieldName: 'durationMinutes' }) : msg('number', { fieldName: 'durationMinutes' })) })
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? msg('required', { fieldName: 'durationMinutes' }) : msg('number', { fieldName: 'durationMinutes' }),
+  })
   .int(msg('number', { fieldName: 'durationMinutes' }))
   .min(0, msg('minValue', { fieldName: 'durationMinutes', minValue: 0 }))
   .max(OFFERING_LIMITS.durationMaxMinutes, msg('maxValue', { fieldName: 'durationMinutes', maxValue: OFFERING_LIMITS.durationMaxMinutes }));
@@ -145,7 +154,8 @@ export const deleteCategorySchema = z
   .superRefine((value, ctx) => {
     if (value.items !== 'move') return;
     if (!value.moveToCategoryId) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: 'offering.moveTargetRequired' });
-    else if (value.moveToCategoryId === value.id) ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: 'offering.moveTargetSame' });
+    else if (value.moveToCategoryId === value.id)
+      ctx.addIssue({ code: 'custom', path: ['moveToCategoryId'], message: 'offering.moveTargetSame' });
   });
 export type DeleteCategoryInput = z.input<typeof deleteCategorySchema>;
 

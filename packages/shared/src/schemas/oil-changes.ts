@@ -27,7 +27,11 @@ export const oilChangeInputSchema = z
     currentKm: km('currentKm'),
     nextChangeKm: km('nextChangeKm'),
     filterChanged: z.boolean().default(false),
-    notes: z.string().trim().max(OIL_NOTES_MAX, msg('maxLength', { fieldName: 'notes', maxLength: OIL_NOTES_MAX })).nullish(),
+    notes: z
+      .string()
+      .trim()
+      .max(OIL_NOTES_MAX, msg('maxLength', { fieldName: 'notes', maxLength: OIL_NOTES_MAX }))
+      .nullish(),
   })
   .refine((value) => value.nextChangeKm > value.currentKm, {
     path: ['nextChangeKm'],
@@ -57,7 +61,11 @@ export const oilChangeUpdateInputSchema = z
     currentKm: km('currentKm'),
     nextChangeKm: km('nextChangeKm'),
     filterChanged: z.boolean(),
-    notes: z.string().trim().max(OIL_NOTES_MAX, msg('maxLength', { fieldName: 'notes', maxLength: OIL_NOTES_MAX })).nullable(),
+    notes: z
+      .string()
+      .trim()
+      .max(OIL_NOTES_MAX, msg('maxLength', { fieldName: 'notes', maxLength: OIL_NOTES_MAX }))
+      .nullable(),
   })
   .partial();
 export type OilChangeUpdateInput = z.input<typeof oilChangeUpdateInputSchema>;
@@ -89,7 +97,11 @@ export const oilSummarySchema = z.object({
 export type OilSummary = z.infer<typeof oilSummarySchema>;
 
 /** One window of the history (historyWindowSchema); `nextCursor` asks for the older ones, null at the end. */
-export const oilHistorySchema = z.object({ summary: oilSummarySchema, items: z.array(oilChangeViewSchema), nextCursor: z.string().nullable() });
+export const oilHistorySchema = z.object({
+  summary: oilSummarySchema,
+  items: z.array(oilChangeViewSchema),
+  nextCursor: z.string().nullable(),
+});
 export type OilHistory = z.infer<typeof oilHistorySchema>;
 
 /** Km left before the next change; negative when overdue; null without any oil change. */

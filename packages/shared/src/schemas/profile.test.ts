@@ -12,7 +12,10 @@ describe('own email / phone change contract', () => {
   });
 
   it('normalises a new phone number like the user form', () => {
-    expect(phoneChangeSchema.parse({ countryCode: '33', phoneNumber: '6 12-34.56 78' })).toEqual({ countryCode: '+33', phoneNumber: '612345678' });
+    expect(phoneChangeSchema.parse({ countryCode: '33', phoneNumber: '6 12-34.56 78' })).toEqual({
+      countryCode: '+33',
+      phoneNumber: '612345678',
+    });
   });
 
   it('needs a 6-digit code and a channel to confirm', () => {

@@ -27,7 +27,12 @@ describe('rating input', () => {
   });
 
   it('reads staff filters from a query string', () => {
-    expect(listRatingsSchema.parse({ stars: '5', period: '30d', page: '2' })).toMatchObject({ stars: 5, period: '30d', page: 2, pageSize: 10 });
+    expect(listRatingsSchema.parse({ stars: '5', period: '30d', page: '2' })).toMatchObject({
+      stars: 5,
+      period: '30d',
+      page: 2,
+      pageSize: 10,
+    });
     expect(listRatingsSchema.safeParse({ stars: '0' }).success).toBe(false);
     expect(listRatingsSchema.safeParse({ period: 'forever' }).success).toBe(false);
   });

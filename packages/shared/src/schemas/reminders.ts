@@ -67,7 +67,11 @@ export const reminderListInputSchema = z.object({
   // A REST query string carries one state as text, several as repeated or comma-separated `states`.
   states: z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',') : value),
-    z.array(z.enum(REMINDER_STATES)).min(1).max(REMINDER_STATES.length).default([...ACTIVE_REMINDER_STATES]),
+    z
+      .array(z.enum(REMINDER_STATES))
+      .min(1)
+      .max(REMINDER_STATES.length)
+      .default([...ACTIVE_REMINDER_STATES]),
   ),
   kind: z.enum(REMINDER_KINDS).optional(),
   /** contacted: staff reached the customer in the current state; notContacted: not yet. */
@@ -120,5 +124,14 @@ export const staffReminderViewSchema = reminderViewSchema.extend({
 export type StaffReminderView = z.infer<typeof staffReminderViewSchema>;
 
 /** What a client sees (no contact bookkeeping). */
-export const clientReminderViewSchema = reminderViewSchema.pick({ id: true, kind: true, title: true, state: true, dueKm: true, dueDate: true, estimatedKm: true, vehicle: true });
+export const clientReminderViewSchema = reminderViewSchema.pick({
+  id: true,
+  kind: true,
+  title: true,
+  state: true,
+  dueKm: true,
+  dueDate: true,
+  estimatedKm: true,
+  vehicle: true,
+});
 export type ClientReminderView = z.infer<typeof clientReminderViewSchema>;

@@ -235,7 +235,11 @@ export const REPORTS: Record<ReportKind, ReportDefinition> = {
     title: L('Browser distribution', 'Répartition par navigateur', 'توزيع المتصفحات'),
     filters: ['period'],
     analytics: true,
-    columns: [col('name', 'text', L('Browser', 'Navigateur', 'المتصفح')), col('views', 'integer', VIEWS), col('percentage', 'percent', SHARE)],
+    columns: [
+      col('name', 'text', L('Browser', 'Navigateur', 'المتصفح')),
+      col('views', 'integer', VIEWS),
+      col('percentage', 'percent', SHARE),
+    ],
     totals: [total('views', 'integer', VIEWS)],
   },
   'popular-pages': {
@@ -305,7 +309,8 @@ export const REPORT_TEXT = {
 } as const;
 
 const emptyAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
-const isoDay = (fieldName: string) => z.preprocess(emptyAsMissing, z.string().trim().refine(isIsoDate, msg('format', { fieldName })).optional());
+const isoDay = (fieldName: string) =>
+  z.preprocess(emptyAsMissing, z.string().trim().refine(isIsoDate, msg('format', { fieldName })).optional());
 const optionalId = z.preprocess(emptyAsMissing, z.uuid().optional());
 
 /** Filters of every report (each report reads those its definition lists); `from`/`to` are inclusive days. */
@@ -326,7 +331,8 @@ export function checkReportFilters(
   context: z.RefinementCtx,
 ): void {
   const definition = REPORTS[kind];
-  if (definition.requiresVehicle && !value.vehicleId) context.addIssue({ code: 'custom', path: ['vehicleId'], message: msg('required', { fieldName: 'vehicleId' }) });
+  if (definition.requiresVehicle && !value.vehicleId)
+    context.addIssue({ code: 'custom', path: ['vehicleId'], message: msg('required', { fieldName: 'vehicleId' }) });
   if (definition.analytics) {
     if (!value.from) context.addIssue({ code: 'custom', path: ['from'], message: msg('required', { fieldName: 'from' }) });
     if (!value.to) context.addIssue({ code: 'custom', path: ['to'], message: msg('required', { fieldName: 'to' }) });
@@ -335,7 +341,11 @@ export function checkReportFilters(
     const days = daysInRange(value.from, value.to);
     if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: msg('minValue', { fieldName: 'to', minValue: value.from }) });
     else if (definition.analytics && days > ANALYTICS_LIMITS.maxRangeDays)
-      context.addIssue({ code: 'custom', path: ['to'], message: msg('maxValue', { fieldName: 'days', maxValue: ANALYTICS_LIMITS.maxRangeDays }) });
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: msg('maxValue', { fieldName: 'days', maxValue: ANALYTICS_LIMITS.maxRangeDays }),
+      });
   }
 }
 

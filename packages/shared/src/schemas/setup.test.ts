@@ -43,7 +43,14 @@ describe('setup contract', () => {
       email: '',
       logoUrl: '',
     });
-    expect(shop).toMatchObject({ displayName: 'Karim Motors', currency: 'MAD', phone: undefined, email: undefined, logoUrl: undefined, primaryColor: '#1d4ed8' });
+    expect(shop).toMatchObject({
+      displayName: 'Karim Motors',
+      currency: 'MAD',
+      phone: undefined,
+      email: undefined,
+      logoUrl: undefined,
+      primaryColor: '#1d4ed8',
+    });
     expect(setupShopSchema.safeParse({ ...shop, name: 'Karim Motors' }).success).toBe(false);
     expect(setupShopSchema.safeParse({ ...shop, whatsapp: 'call me' }).success).toBe(false);
   });
@@ -51,7 +58,10 @@ describe('setup contract', () => {
   it('builds a valid theme scale around the chosen colour', () => {
     const scale = brandScaleFrom('#0f766e');
     expect(scale['600']).toBe('#0f766e');
-    const theme = { colorBrand: scale, font: { fontFamily: 'Inter', fontWeightRegular: 400, fontWeightMedium: 500, fontWeightSemiBold: 600, fontWeightBold: 700 } };
+    const theme = {
+      colorBrand: scale,
+      font: { fontFamily: 'Inter', fontWeightRegular: 400, fontWeightMedium: 500, fontWeightSemiBold: 600, fontWeightBold: 700 },
+    };
     expect(parseThemeColors(JSON.stringify(theme))).not.toBeNull();
     // Lighter towards 0, darker towards 800.
     const lightness = (hex: string) => parseInt(hex.slice(1, 3), 16) + parseInt(hex.slice(3, 5), 16) + parseInt(hex.slice(5, 7), 16);

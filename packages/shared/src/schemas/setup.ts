@@ -25,7 +25,12 @@ export const normalizeSetupCode = (value: string) => value.replace(/[\s-]/g, '')
 export const setupCodeSchema = z
   .string(msg('required', { fieldName: 'setupCode' }))
   .transform(normalizeSetupCode)
-  .pipe(z.string().min(1, msg('required', { fieldName: 'setupCode' })).max(64, msg('format', { fieldName: 'setupCode' })));
+  .pipe(
+    z
+      .string()
+      .min(1, msg('required', { fieldName: 'setupCode' }))
+      .max(64, msg('format', { fieldName: 'setupCode' })),
+  );
 
 const optionalText = (fieldName: string, max: number) =>
   z
@@ -99,7 +104,10 @@ export const setupShopSchema = z.object({
     (value) => !value || /^\+?\d{6,20}$/.test(normalizePhone(value)),
     msg('format', { fieldName: 'whatsapp' }),
   ),
-  email: optionalText('email', LIMITS.emailMax).refine((value) => !value || z.email().safeParse(value).success, msg('email', { fieldName: 'email' })),
+  email: optionalText('email', LIMITS.emailMax).refine(
+    (value) => !value || z.email().safeParse(value).success,
+    msg('email', { fieldName: 'email' }),
+  ),
   address: optionalText('address', 500),
   openingHours: optionalText('openingHours', 1000),
   logoUrl: z.union([z.literal('').transform(() => undefined), storedFileUrlSchema('logo')]).optional(),
@@ -133,11 +141,23 @@ export type Checklist = z.infer<typeof checklistSchema>;
 export function brandScaleFrom(hex: string): Record<'0' | '200' | '400' | '600' | '800', string> {
   const rgb = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
   const mix = (target: number, amount: number) =>
-    `#${rgb.map((channel) => Math.round(channel + (target - channel) * amount).toString(16).padStart(2, '0')).join('')}`;
+    `#${rgb
+      .map((channel) =>
+        Math.round(channel + (target - channel) * amount)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
   return { 0: mix(255, 0.92), 200: mix(255, 0.6), 400: mix(255, 0.25), 600: hex.toLowerCase(), 800: mix(0, 0.45) };
 }
 
 /** The shop's identity after setup (branding manager): the same rules as the setup screen. */
-export const updateMerchantSchema = setupShopSchema.pick({ displayName: true, name: true, defaultLanguage: true, currency: true, timezone: true });
+export const updateMerchantSchema = setupShopSchema.pick({
+  displayName: true,
+  name: true,
+  defaultLanguage: true,
+  currency: true,
+  timezone: true,
+});
 export type UpdateMerchantInput = z.input<typeof updateMerchantSchema>;
 export type UpdateMerchant = z.output<typeof updateMerchantSchema>;

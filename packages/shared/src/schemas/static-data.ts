@@ -16,7 +16,18 @@ export const STATIC_DATA_MESSAGES = {
  * name stays the value stored on vehicles, so renaming a label never touches them.
  */
 export const staticDataLabelsSchema = z
-  .object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string().trim().max(STATIC_DATA_NAME_MAX, msg('maxLength', { fieldName: 'name', maxLength: STATIC_DATA_NAME_MAX })).optional()])) as Record<Language, z.ZodOptional<z.ZodString>>)
+  .object(
+    Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        z
+          .string()
+          .trim()
+          .max(STATIC_DATA_NAME_MAX, msg('maxLength', { fieldName: 'name', maxLength: STATIC_DATA_NAME_MAX }))
+          .optional(),
+      ]),
+    ) as Record<Language, z.ZodOptional<z.ZodString>>,
+  )
   .strict()
   // Blank labels are dropped: they would hide the name.
   .transform((labels) => Object.fromEntries(Object.entries(labels).filter(([, label]) => label)) as StaticDataLabels);

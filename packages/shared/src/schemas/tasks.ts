@@ -77,7 +77,10 @@ export const taskPatchSchema = z
       .max(TASK_LIMITS.descriptionMax, msg('maxLength', { fieldName: 'description', maxLength: TASK_LIMITS.descriptionMax }))
       .nullish()
       .transform((value) => (value === undefined ? undefined : value || null)),
-    dueDate: z.union([z.literal(''), z.null(), isoDateSchema('dueDate')]).optional().transform((value) => (value === undefined ? undefined : value || null)),
+    dueDate: z
+      .union([z.literal(''), z.null(), isoDateSchema('dueDate')])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value || null)),
     remindInMonths: remindInMonthsSchema,
     remindInKm: remindInKmSchema,
   })

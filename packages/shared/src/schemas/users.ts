@@ -13,10 +13,12 @@ export const USER_MESSAGES = {
   emailTaken: 'This email address is already in use',
   phoneTaken: 'This phone number is already in use',
   deleted: 'The user was deleted.',
-  deactivatedInstead: 'This user has history (visits, payments, oil changes, media or a rating), so the account was deactivated and hidden instead of erased. The history is kept.',
+  deactivatedInstead:
+    'This user has history (visits, payments, oil changes, media or a rating), so the account was deactivated and hidden instead of erased. The history is kept.',
   wrongPassword: 'The current password is incorrect',
   passwordChanged: 'Your password has been changed.',
-  contactNeedsCode: 'The email address and the phone number change with a code sent to the new address (POST /backend/profile/email-change or /backend/profile/phone-change)',
+  contactNeedsCode:
+    'The email address and the phone number change with a code sent to the new address (POST /backend/profile/email-change or /backend/profile/phone-change)',
 } as const;
 
 export const USER_SORTS = ['newest', 'oldest', 'name', 'username'] as const;
@@ -201,20 +203,21 @@ export const profileInputSchema = userInputSchema
 /** Sent to PUT /profile: refused with a pointer to the verified change, not silently ignored. */
 const changedWithCode = z.never({ error: 'users.contactNeedsCode' }).optional();
 /** What the API takes for a profile update: only the fields sent change (see userPatchSchema). */
-export const profilePatchSchema = userPatchSchema
-  .pick({ firstName: true, lastName: true, age: true, preferredLanguage: true })
-  .extend({
-    imageUrl: z.union([z.literal('').transform(() => null), storedFileUrlSchema('image')]).nullish(),
-    email: changedWithCode,
-    countryCode: changedWithCode,
-    phoneNumber: changedWithCode,
-  });
+export const profilePatchSchema = userPatchSchema.pick({ firstName: true, lastName: true, age: true, preferredLanguage: true }).extend({
+  imageUrl: z.union([z.literal('').transform(() => null), storedFileUrlSchema('image')]).nullish(),
+  email: changedWithCode,
+  countryCode: changedWithCode,
+  phoneNumber: changedWithCode,
+});
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: required('currentPassword') }).min(1, required('currentPassword')).max(LIMITS.passwordMax),
+    currentPassword: z
+      .string({ error: required('currentPassword') })
+      .min(1, required('currentPassword'))
+      .max(LIMITS.passwordMax),
     newPassword: passwordSchema,
     confirmPassword: z.string({ error: required('confirmPassword') }),
   })

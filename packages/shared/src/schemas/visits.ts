@@ -1,7 +1,16 @@
 // Visits (repair orders): the one contract for the add-visit form, the visit page, the list's URL filters and
 // the API (SPEC §3, §4, §5). Totals, statuses and payment states are never inputs: the server derives them.
 import { z } from 'zod';
-import { DATE_FILTERS, LIMITS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, VISIT_FILTERS, VISIT_PAYMENT_STATUSES, VISIT_SORTS, VISIT_STATUSES } from '../constants.ts';
+import {
+  DATE_FILTERS,
+  LIMITS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_OPTIONS,
+  VISIT_FILTERS,
+  VISIT_PAYMENT_STATUSES,
+  VISIT_SORTS,
+  VISIT_STATUSES,
+} from '../constants.ts';
 import { msg } from '../messages.ts';
 import { DEFAULT_TIME_ZONE, calendarDateIn, isValidTimeZone } from '../visit-rules.ts';
 import { isoDateSchema, taskInputSchema, taskViewSchema } from './tasks.ts';

@@ -43,8 +43,7 @@ export function pdfFormatter(lang: PdfLanguage, currency: string, timeZone: stri
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: zone });
   const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: zone, hourCycle: 'h23' });
   return {
-    money: (cents) =>
-      moneyFormat ? stripBidiMarks(moneyFormat.format(cents / 100)) : `${(cents / 100).toFixed(2)} ${currency}`,
+    money: (cents) => (moneyFormat ? stripBidiMarks(moneyFormat.format(cents / 100)) : `${(cents / 100).toFixed(2)} ${currency}`),
     number: (value) => (numberFormat ? stripBidiMarks(numberFormat.format(value)) : String(value)),
     date: (value) => stripBidiMarks(dateFormat.format(new Date(value))),
     dateTime: (value) => stripBidiMarks(dateTimeFormat.format(new Date(value))),

@@ -38,7 +38,10 @@ export async function loadLogo(
   try {
     const media = MEDIA_URL.exec(logoUrl);
     if (media) {
-      const file = await deps.db.mediaFile.findUnique({ where: { id: media[1]! }, select: { storageKey: true, name: true, mimeType: true } });
+      const file = await deps.db.mediaFile.findUnique({
+        where: { id: media[1]! },
+        select: { storageKey: true, name: true, mimeType: true },
+      });
       const extension = file && logoExtension(file.storageKey);
       if (!file || !extension) return null;
       const opened = await deps.storage.open(file.storageKey);

@@ -18,7 +18,10 @@ const WORKSPACE = '/garage-pdf-virtual-root';
 /** Where branded.typ is visible to documents: `#import "/garage/branded.typ": *` (render-pdf.ts). */
 const BRANDED_TEMPLATE_PATH = '/garage/branded.typ';
 
-const compiler = NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs: FONT_FILES.map((file) => readFileSync(new URL(file, FONTS_DIR))) }] });
+const compiler = NodeCompiler.create({
+  workspace: WORKSPACE,
+  fontArgs: [{ fontBlobs: FONT_FILES.map((file) => readFileSync(new URL(file, FONTS_DIR))) }],
+});
 compiler.addSource(WORKSPACE + BRANDED_TEMPLATE_PATH, readFileSync(new URL('./branded.typ', import.meta.url), 'utf8'));
 
 function describeDiagnostic(diagnostic) {

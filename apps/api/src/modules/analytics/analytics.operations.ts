@@ -12,12 +12,17 @@ import {
 import { query } from '../../operations/operation.ts';
 import { activeUsers, distribution, pageViewsOverTime, popularPages, realtimeSnapshot, referrers } from './analytics.service.ts';
 
-const rangeNote = "startDate and endDate (YYYY-MM-DD, both included, at most 731 days) are days in the shop's time zone; area defaults to public.";
+const rangeNote =
+  "startDate and endDate (YYYY-MM-DD, both included, at most 731 days) are days in the shop's time zone; area defaults to public.";
 
 export const analyticsOperations = {
   activeUsers: query({
     access: 'staff',
-    rest: { method: 'GET', path: '/analytics/active-users', summary: 'Visitors in the last minute (and 5 and 30 minutes); area defaults to public' },
+    rest: {
+      method: 'GET',
+      path: '/analytics/active-users',
+      summary: 'Visitors in the last minute (and 5 and 30 minutes); area defaults to public',
+    },
     input: activeUsersQuerySchema,
     output: activeUsersSchema,
     handler: ({ ctx, input }) => activeUsers(ctx.deps.db, input.area),
@@ -38,14 +43,24 @@ export const analyticsOperations = {
   }),
   referrers: query({
     access: 'staff',
-    rest: { method: 'GET', path: '/analytics/referrers', summary: 'Visits per referring site ("Direct" without one)', description: rangeNote },
+    rest: {
+      method: 'GET',
+      path: '/analytics/referrers',
+      summary: 'Visits per referring site ("Direct" without one)',
+      description: rangeNote,
+    },
     input: analyticsRangeSchema,
     output: distributionSchema,
     handler: ({ ctx, input }) => referrers(ctx.deps.db, input),
   }),
   pageViewsOverTime: query({
     access: 'staff',
-    rest: { method: 'GET', path: '/analytics/page-views-over-time', summary: 'Page views and visits per hour (ranges up to 2 days) or per day', description: rangeNote },
+    rest: {
+      method: 'GET',
+      path: '/analytics/page-views-over-time',
+      summary: 'Page views and visits per hour (ranges up to 2 days) or per day',
+      description: rangeNote,
+    },
     input: analyticsRangeSchema,
     output: pageViewsOverTimeSchema,
     handler: ({ ctx, input }) => pageViewsOverTime(ctx.deps.db, input),

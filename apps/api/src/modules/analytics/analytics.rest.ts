@@ -27,7 +27,13 @@ const ACCEPTED_BODY = JSON.stringify({ status: 'accepted' });
 /** 503 + Retry-After: the buffer is full, the app is closing or the database cannot be reached. */
 function unavailable(reply: FastifyReply) {
   reply.header('retry-after', '2');
-  return reply.status(503).send({ statusCode: 503, code: 'UNAVAILABLE', message: renderCode('transport.trackingBusy'), messageCode: 'transport.trackingBusy', params: {} } as never);
+  return reply.status(503).send({
+    statusCode: 503,
+    code: 'UNAVAILABLE',
+    message: renderCode('transport.trackingBusy'),
+    messageCode: 'transport.trackingBusy',
+    params: {},
+  } as never);
 }
 
 export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {

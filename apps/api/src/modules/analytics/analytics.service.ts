@@ -42,7 +42,11 @@ export async function activeUsers(db: Db, area: AnalyticsArea, now = new Date())
 }
 
 /** Page views per device type or browser over the range, largest first. */
-export async function distribution(db: Db, dimension: 'device' | 'browser' | 'os' | 'country', range: AnalyticsRange): Promise<Distribution> {
+export async function distribution(
+  db: Db,
+  dimension: 'device' | 'browser' | 'os' | 'country',
+  range: AnalyticsRange,
+): Promise<Distribution> {
   const found = await rows<{ name: string; views: number }>(
     db,
     `SELECT value AS name, sum(views)::int AS views FROM "PageViewDaily"
@@ -51,7 +55,10 @@ export async function distribution(db: Db, dimension: 'device' | 'browser' | 'os
     [range.area, dimension, range.startDate, range.endDate],
   );
   const total = found.reduce((sum, item) => sum + item.views, 0);
-  return { total, items: found.map((item) => ({ name: item.name || UNKNOWN, views: item.views, percentage: percentage(item.views, total) })) };
+  return {
+    total,
+    items: found.map((item) => ({ name: item.name || UNKNOWN, views: item.views, percentage: percentage(item.views, total) })),
+  };
 }
 
 /** Where visits came from: visits (entries) per referrer host, direct visits as "Direct", largest first. */
@@ -69,7 +76,10 @@ export async function referrers(db: Db, range: AnalyticsRange): Promise<Distribu
     [range.area, range.startDate, range.endDate],
   );
   const total = totals!.total;
-  return { total, items: found.map((item) => ({ name: item.name || DIRECT, views: item.views, percentage: percentage(item.views, total) })) };
+  return {
+    total,
+    items: found.map((item) => ({ name: item.name || DIRECT, views: item.views, percentage: percentage(item.views, total) })),
+  };
 }
 
 /** Views and visits per hour (ranges up to ANALYTICS_LIMITS.hourlyUpToDays days) or per day, zeros included. */

@@ -100,7 +100,15 @@ interface Counter {
   entries: number;
 }
 
-function add(counters: Map<string, Counter>, area: string, dimension: string, bucket: string, value: string, views: number, entries: number) {
+function add(
+  counters: Map<string, Counter>,
+  area: string,
+  dimension: string,
+  bucket: string,
+  value: string,
+  views: number,
+  entries: number,
+) {
   const key = `${area}\u0000${dimension}\u0000${bucket}\u0000${value}`;
   const counter = counters.get(key);
   if (counter) {
@@ -109,7 +117,8 @@ function add(counters: Map<string, Counter>, area: string, dimension: string, bu
   } else counters.set(key, { area, dimension, bucket, value, views, entries });
 }
 
-const sorted = (counters: Map<string, Counter>) => [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, counter]) => counter);
+const sorted = (counters: Map<string, Counter>) =>
+  [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, counter]) => counter);
 
 /** Adds the batch's page views up per (area, dimension, bucket, value), in a stable order. */
 export function aggregate(events: EventRow[], bucketOf: (event: EventRow) => string): Counter[] {
@@ -129,7 +138,8 @@ export function aggregate(events: EventRow[], bucketOf: (event: EventRow) => str
  */
 export function rebucket(counters: Counter[], bucketOf: (bucket: string) => string): Counter[] {
   const coarser = new Map<string, Counter>();
-  for (const counter of counters) add(coarser, counter.area, counter.dimension, bucketOf(counter.bucket), counter.value, counter.views, counter.entries);
+  for (const counter of counters)
+    add(coarser, counter.area, counter.dimension, bucketOf(counter.bucket), counter.value, counter.views, counter.entries);
   return sorted(coarser);
 }
 
@@ -239,7 +249,10 @@ export class EventBuffer {
   private async drain(all: boolean) {
     while (this.events.length) {
       // Behind (more than a batch waiting): larger transactions, fewer round trips per event.
-      const batch = this.events.splice(0, this.events.length > this.options.batchSize ? this.options.batchSize * MAX_BATCHES_PER_WRITE : this.options.batchSize);
+      const batch = this.events.splice(
+        0,
+        this.events.length > this.options.batchSize ? this.options.batchSize * MAX_BATCHES_PER_WRITE : this.options.batchSize,
+      );
       try {
         await this.write(batch);
         this.stats.stored += batch.length;

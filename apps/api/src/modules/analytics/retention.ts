@@ -10,7 +10,9 @@ export async function deleteExpiredEvents(pool: Pool, days: number, now = new Da
   const client = await pool.connect();
   let deleted = 0;
   try {
-    const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [RETENTION_LOCK]);
+    const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`, [
+      RETENTION_LOCK,
+    ]);
     if (!rows[0]?.locked) return 0;
     try {
       const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();

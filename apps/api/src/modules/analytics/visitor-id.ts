@@ -27,7 +27,10 @@ export class VisitorIds {
   }
 
   private async load(day: string): Promise<Buffer> {
-    await this.pool.query(`INSERT INTO "AnalyticsSalt" (day, salt) VALUES ($1::date, $2) ON CONFLICT (day) DO NOTHING`, [day, randomBytes(32)]);
+    await this.pool.query(`INSERT INTO "AnalyticsSalt" (day, salt) VALUES ($1::date, $2) ON CONFLICT (day) DO NOTHING`, [
+      day,
+      randomBytes(32),
+    ]);
     const { rows } = await this.pool.query<{ salt: Buffer }>(`SELECT salt FROM "AnalyticsSalt" WHERE day = $1::date`, [day]);
     await this.pool.query(`DELETE FROM "AnalyticsSalt" WHERE day < $1::date - 1`, [day]);
     const salt = rows[0]!.salt;

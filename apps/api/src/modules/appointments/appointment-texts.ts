@@ -22,7 +22,17 @@ const when = (language: Language, p: Params) =>
     ? new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeStyle: 'short', timeZone: p.timeZone }).format(p.scheduledAt)
     : p.day;
 
-const TEXTS: Record<Language, { subject: Record<string, string>; lines: (p: Params, at: string) => Record<string, string>; note: string; portal: string; book: string; hello: string }> = {
+const TEXTS: Record<
+  Language,
+  {
+    subject: Record<string, string>;
+    lines: (p: Params, at: string) => Record<string, string>;
+    note: string;
+    portal: string;
+    book: string;
+    hello: string;
+  }
+> = {
   en: {
     hello: 'Hello',
     subject: { ACCEPTED: 'Your visit is booked', PROPOSED: 'We propose another time for your visit', DECLINED: 'About your visit request' },
@@ -37,7 +47,11 @@ const TEXTS: Record<Language, { subject: Record<string, string>; lines: (p: Para
   },
   fr: {
     hello: 'Bonjour',
-    subject: { ACCEPTED: 'Votre rendez-vous est confirmé', PROPOSED: 'Nous vous proposons un autre horaire', DECLINED: 'À propos de votre demande de rendez-vous' },
+    subject: {
+      ACCEPTED: 'Votre rendez-vous est confirmé',
+      PROPOSED: 'Nous vous proposons un autre horaire',
+      DECLINED: 'À propos de votre demande de rendez-vous',
+    },
     lines: (p, at) => ({
       ACCEPTED: `Votre rendez-vous chez ${p.shopName} est confirmé pour le ${at}.`,
       PROPOSED: `Nous ne pouvons pas prendre votre véhicule à l'horaire demandé. Pourriez-vous venir le ${at} ? Répondez à cet e-mail ou appelez-nous pour confirmer.`,

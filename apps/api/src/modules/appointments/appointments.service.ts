@@ -79,7 +79,8 @@ interface NewRequest {
 async function insertRequest(db: Db, input: NewRequest, now: Date) {
   const merchant = await shop(db);
   const today = calendarDateIn(now, merchant.timezone);
-  if (input.day < today || input.day > addDays(today, APPOINTMENT_LIMITS.daysAhead)) throw fieldError('day', 'appointments.dayOutOfRange', { days: APPOINTMENT_LIMITS.daysAhead });
+  if (input.day < today || input.day > addDays(today, APPOINTMENT_LIMITS.daysAhead))
+    throw fieldError('day', 'appointments.dayOutOfRange', { days: APPOINTMENT_LIMITS.daysAhead });
   const services = input.serviceItemIds.length
     ? await db.offeringItem.findMany({ where: { id: { in: input.serviceItemIds }, visible: true }, select: { id: true } })
     : [];
@@ -118,7 +119,14 @@ export async function requestMyAppointment(
 ) {
   const vehicle = await db.vehicle.findFirst({
     where: { id: input.vehicleId, ownerId: customerId, deletedAt: null },
-    select: { id: true, plateNumber: true, brand: true, model: true, year: true, owner: { select: { firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, preferredLanguage: true } } },
+    select: {
+      id: true,
+      plateNumber: true,
+      brand: true,
+      model: true,
+      year: true,
+      owner: { select: { firstName: true, lastName: true, email: true, countryCode: true, phoneNumber: true, preferredLanguage: true } },
+    },
   });
   if (!vehicle) throw notFound('vehicle');
   await reserveAttempt(db, [{ bucket: `appointment:ip:${ip}`, ...APPOINTMENT_THROTTLE, messageCode: 'appointments.tooMany' }]);
@@ -166,8 +174,13 @@ type AppointmentRow = Prisma.AppointmentGetPayload<{ select: typeof appointmentS
 async function serviceTitles(db: Db, rows: AppointmentRow[], language: string) {
   const ids = [...new Set(rows.flatMap((row) => row.serviceItemIds))];
   if (!ids.length) return new Map<string, { title: string; priceCents: number; service: 'REPAIR' | 'MAINTENANCE' | 'INSPECTION' }>();
-  const items = await db.offeringItem.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, priceCents: true, service: true } });
-  return new Map(items.map((item) => [item.id, { title: localizedTitle(item.title, language), priceCents: item.priceCents, service: item.service }]));
+  const items = await db.offeringItem.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, title: true, priceCents: true, service: true },
+  });
+  return new Map(
+    items.map((item) => [item.id, { title: localizedTitle(item.title, language), priceCents: item.priceCents, service: item.service }]),
+  );
 }
 
 function localizedTitle(title: unknown, language: string): string {
@@ -199,9 +212,27 @@ export async function listAppointments(db: Db, input: { from: string; days: numb
   const merchant = await shop(db);
   const to = addDays(input.from, input.days - 1);
   const [rows, waiting, hours] = await Promise.all([
-    db.appointment.findMany({ where: { day: { gte: dayValue(input.from), lte: dayValue(to) } }, orderBy: [{ day: 'asc' }, { scheduledAt: 'asc' }, { createdAt: 'asc' }], select: appointmentSelect }),
-    db.appointment.findMany({ where: { status: 'REQUESTED' }, orderBy: [{ day: 'asc' }, { createdAt: 'asc' }], take: 100, select: appointmentSelect }),
-    db.branding.findFirst({ where: { merchantId: merchant.id, type: 'WORKING_HOURS', status: 'ACTIVE', language: { in: [language.slice(0, 2), merchant.defaultLanguage] } }, orderBy: { language: language.slice(0, 2) === 'ar' ? 'asc' : 'desc' }, select: { fields: true } }),
+    db.appointment.findMany({
+      where: { day: { gte: dayValue(input.from), lte: dayValue(to) } },
+      orderBy: [{ day: 'asc' }, { scheduledAt: 'asc' }, { createdAt: 'asc' }],
+      select: appointmentSelect,
+    }),
+    db.appointment.findMany({
+      where: { status: 'REQUESTED' },
+      orderBy: [{ day: 'asc' }, { createdAt: 'asc' }],
+      take: 100,
+      select: appointmentSelect,
+    }),
+    db.branding.findFirst({
+      where: {
+        merchantId: merchant.id,
+        type: 'WORKING_HOURS',
+        status: 'ACTIVE',
+        language: { in: [language.slice(0, 2), merchant.defaultLanguage] },
+      },
+      orderBy: { language: language.slice(0, 2) === 'ar' ? 'asc' : 'desc' },
+      select: { fields: true },
+    }),
   ]);
   const titles = await serviceTitles(db, [...rows, ...waiting], language);
   const fields = (hours?.fields ?? []) as { key: string; value: unknown }[];
@@ -221,7 +252,12 @@ export async function countWaitingAppointments(db: Db) {
 }
 
 export async function listMyAppointments(db: Db, customerId: string, language = 'en'): Promise<AppointmentView[]> {
-  const rows = await db.appointment.findMany({ where: { customerId }, orderBy: [{ day: 'desc' }, { createdAt: 'desc' }], take: 50, select: appointmentSelect });
+  const rows = await db.appointment.findMany({
+    where: { customerId },
+    orderBy: [{ day: 'desc' }, { createdAt: 'desc' }],
+    take: 50,
+    select: appointmentSelect,
+  });
   const titles = await serviceTitles(db, rows, language);
   return rows.map((row) => toView(row, titles));
 }
@@ -293,7 +329,10 @@ export async function acceptAppointment(
       vehicleId = found.id;
     }
     const items = current.serviceItemIds.length
-      ? await db.offeringItem.findMany({ where: { id: { in: current.serviceItemIds } }, select: { id: true, title: true, priceCents: true, service: true } })
+      ? await db.offeringItem.findMany({
+          where: { id: { in: current.serviceItemIds } },
+          select: { id: true, title: true, priceCents: true, service: true },
+        })
       : [];
     if (!items.length) throw fieldError('createVisit', 'appointments.noServices');
     const vehicle = await db.vehicle.findUniqueOrThrow({ where: { id: vehicleId }, select: { id: true, ownerId: true } });
@@ -342,14 +381,25 @@ export async function acceptAppointment(
   return toView(row, await serviceTitles(db, [row], merchant.defaultLanguage));
 }
 
-export async function proposeAppointment(deps: AppDeps, input: { id: string; scheduledAt: string; note: string | null }, context: DecisionContext): Promise<AppointmentView> {
+export async function proposeAppointment(
+  deps: AppDeps,
+  input: { id: string; scheduledAt: string; note: string | null },
+  context: DecisionContext,
+): Promise<AppointmentView> {
   const merchant = await shop(deps.db);
   const scheduledAt = new Date(input.scheduledAt);
   const row = await deps.db.$transaction(async (tx) => {
     await openAppointment(tx, input.id);
     return tx.appointment.update({
       where: { id: input.id },
-      data: { status: 'PROPOSED', scheduledAt, day: dayValue(calendarDateIn(scheduledAt, merchant.timezone)), staffNote: input.note, decidedById: context.actorId, decidedAt: context.now ?? new Date() },
+      data: {
+        status: 'PROPOSED',
+        scheduledAt,
+        day: dayValue(calendarDateIn(scheduledAt, merchant.timezone)),
+        staffNote: input.note,
+        decidedById: context.actorId,
+        decidedAt: context.now ?? new Date(),
+      },
       select: appointmentSelect,
     });
   });
@@ -357,7 +407,11 @@ export async function proposeAppointment(deps: AppDeps, input: { id: string; sch
   return toView(row, await serviceTitles(deps.db, [row], merchant.defaultLanguage));
 }
 
-export async function declineAppointment(deps: AppDeps, input: { id: string; note: string | null }, context: DecisionContext): Promise<AppointmentView> {
+export async function declineAppointment(
+  deps: AppDeps,
+  input: { id: string; note: string | null },
+  context: DecisionContext,
+): Promise<AppointmentView> {
   const merchant = await shop(deps.db);
   const row = await deps.db.$transaction(async (tx) => {
     await openAppointment(tx, input.id);

@@ -5,7 +5,14 @@
 // submission of decisions, and minting a new one for the visit revokes the older ones.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '@garage/db';
-import { APPROVAL_LIMITS, isAwaitingApproval, isVisitClosed, type ApprovalLinkView, type Language, type PublicApproval } from '@garage/shared';
+import {
+  APPROVAL_LIMITS,
+  isAwaitingApproval,
+  isVisitClosed,
+  type ApprovalLinkView,
+  type Language,
+  type PublicApproval,
+} from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createEmailSender, type DeliveryLog, type MessageSender } from '../../lib/mailer.ts';

@@ -28,7 +28,8 @@ const TEXTS: Record<Language, Texts> = {
       `Bonjour ${p.firstName},\n\nNos mécaniciens proposent ${p.count === 1 ? 'une intervention supplémentaire' : `${p.count} interventions supplémentaires`} sur votre véhicule ${p.plateNumber} (${p.visitName}). ` +
       `Acceptez ou refusez ${p.count === 1 ? 'la' : 'chacune'} ici, sans mot de passe :\n\n${p.url}\n\n` +
       `Le lien ne sert qu'une fois et expire dans ${p.hours} heures. Rien n'est fait ni facturé sans votre accord.`,
-    short: (p) => `Bonjour ${p.firstName}, nous proposons des travaux supplémentaires sur ${p.plateNumber}. Acceptez ou refusez ici :\n${p.url}`,
+    short: (p) =>
+      `Bonjour ${p.firstName}, nous proposons des travaux supplémentaires sur ${p.plateNumber}. Acceptez ou refusez ici :\n${p.url}`,
   },
   ar: {
     subject: (p) => `نحتاج إلى موافقتك: ${p.visitName} (${p.plateNumber})`,

@@ -68,7 +68,8 @@ export async function decideTasks(db: Db, visitId: string, items: readonly Decis
     }
     if (context.requireAll) {
       const decided = new Set(items.map((item) => item.taskId));
-      if (tasks.some((task) => isAwaitingApproval(task) && !decided.has(task.id))) throw new AppError('CONFLICT', 'approvals.missingDecisions');
+      if (tasks.some((task) => isAwaitingApproval(task) && !decided.has(task.id)))
+        throw new AppError('CONFLICT', 'approvals.missingDecisions');
     }
 
     for (const item of items) {
@@ -95,7 +96,11 @@ export async function decideTasks(db: Db, visitId: string, items: readonly Decis
 // ---------------------------------------------------------------------------------------------------------
 // Staff side.
 
-const decidedWhere = { approval: { in: ['APPROVED' as const, 'DECLINED' as const] }, approvalDecidedAt: { not: null }, approvalSeenAt: null };
+const decidedWhere = {
+  approval: { in: ['APPROVED' as const, 'DECLINED' as const] },
+  approvalDecidedAt: { not: null },
+  approvalSeenAt: null,
+};
 
 /** Decisions staff have not acknowledged yet: the exact count and the newest few. */
 export async function freshDecisions(db: Db): Promise<FreshDecisions> {
@@ -113,7 +118,9 @@ export async function freshDecisions(db: Db): Promise<FreshDecisions> {
         approvalDecidedAt: true,
         approvalChannel: true,
         soldForCents: true,
-        visit: { select: { id: true, name: true, customerId: true, vehicleId: true, customer: { select: { firstName: true, lastName: true } } } },
+        visit: {
+          select: { id: true, name: true, customerId: true, vehicleId: true, customer: { select: { firstName: true, lastName: true } } },
+        },
       },
     }),
   ]);

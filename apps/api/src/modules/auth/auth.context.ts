@@ -8,7 +8,10 @@ import type { CodeContext } from './otp.service.ts';
 /** Callers without a request (tRPC createCaller in scripts) share one bucket. */
 const NO_REQUEST_IP = 'local';
 
-const consoleLog = { warn: (_: object, message: string) => console.warn(message), error: (details: object, message: string) => console.error(message, details) };
+const consoleLog = {
+  warn: (_: object, message: string) => console.warn(message),
+  error: (details: object, message: string) => console.error(message, details),
+};
 
 export function authContext(deps: AppDeps, request: FastifyRequest | undefined): AuthContext {
   return {

@@ -33,7 +33,8 @@ export const authOperations = {
       method: 'POST',
       path: '/user/login',
       summary: 'Sign in with an email, phone number or username and a password',
-      description: 'Sets the accessToken, refreshToken (httpOnly) and user cookies. 401 for wrong credentials, 403 for a deactivated account, 429 when throttled.',
+      description:
+        'Sets the accessToken, refreshToken (httpOnly) and user cookies. 401 for wrong credentials, 403 for a deactivated account, 429 when throttled.',
     },
     input: loginInputSchema,
     output: authSessionSchema,
@@ -41,10 +42,15 @@ export const authOperations = {
   }),
   refresh: mutation({
     access: 'anonymous',
-    rest: { method: 'POST', path: '/user/refresh', summary: 'Exchange a refresh token (body or cookie) for a new access token; the refresh token rotates' },
+    rest: {
+      method: 'POST',
+      path: '/user/refresh',
+      summary: 'Exchange a refresh token (body or cookie) for a new access token; the refresh token rotates',
+    },
     input: refreshInputSchema,
     output: authSessionSchema,
-    handler: async ({ ctx, input }) => withCookies(ctx, await refresh(authContext(ctx.deps, ctx.req), readRefreshToken(ctx.req, input?.refreshToken))),
+    handler: async ({ ctx, input }) =>
+      withCookies(ctx, await refresh(authContext(ctx.deps, ctx.req), readRefreshToken(ctx.req, input?.refreshToken))),
   }),
   register: mutation({
     access: 'anonymous',
@@ -55,14 +61,22 @@ export const authOperations = {
   }),
   sendOtp: mutation({
     access: 'anonymous',
-    rest: { method: 'POST', path: '/user/send-otp', summary: 'Send a one-time code to the account behind an identifier (same answer when there is none)' },
+    rest: {
+      method: 'POST',
+      path: '/user/send-otp',
+      summary: 'Send a one-time code to the account behind an identifier (same answer when there is none)',
+    },
     input: sendOtpInputSchema,
     output: codeSentSchema,
     handler: ({ ctx, input }) => sendCode(codeContext(ctx.deps, ctx.req), input),
   }),
   resendOtp: mutation({
     access: 'anonymous',
-    rest: { method: 'POST', path: '/user/resend-otp', summary: 'Send a new one-time code once the resend countdown is over (429 with the seconds left before)' },
+    rest: {
+      method: 'POST',
+      path: '/user/resend-otp',
+      summary: 'Send a new one-time code once the resend countdown is over (429 with the seconds left before)',
+    },
     input: sendOtpInputSchema,
     output: codeSentSchema,
     handler: ({ ctx, input }) => sendCode(codeContext(ctx.deps, ctx.req), input),
@@ -76,7 +90,11 @@ export const authOperations = {
   }),
   resetPassword: mutation({
     access: 'anonymous',
-    rest: { method: 'POST', path: '/user/reset-password', summary: 'Choose a new password shortly after verifying a reset code; signs out every session' },
+    rest: {
+      method: 'POST',
+      path: '/user/reset-password',
+      summary: 'Choose a new password shortly after verifying a reset code; signs out every session',
+    },
     input: resetPasswordInputSchema,
     output: messageResultSchema,
     handler: ({ ctx, input }) => resetPassword(authContext(ctx.deps, ctx.req), input),

@@ -2,14 +2,7 @@
 // are thin adapters over these functions. One-time codes and password reset live in otp.service.ts.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword, Prisma, verifyPassword, type Db } from '@garage/db';
-import {
-  AUTH_MESSAGES,
-  parseIdentifier,
-  type AuthSession,
-  type AuthUser,
-  type LoginInput,
-  type RegisterInput,
-} from '@garage/shared';
+import { AUTH_MESSAGES, parseIdentifier, type AuthSession, type AuthUser, type LoginInput, type RegisterInput } from '@garage/shared';
 import { clearBucket, reserveAttempt } from '../../http/throttle.ts';
 import { AppError, conflict, fieldError } from '../../lib/errors.ts';
 import { consumeRefreshToken, issueRefreshToken, revokeByToken, revokeFamily, type ClientInfo } from '../../session/refresh-tokens.ts';

@@ -56,7 +56,14 @@ export interface CodeTarget {
  * Stores a fresh code for the user and purpose (hashed, OTP.ttlSeconds to live) and retires any earlier live
  * one; returns the code to deliver. Shared by send-otp and the own-profile address changes.
  */
-export async function issueCode(db: Db, secret: string, userId: string, purpose: CodePurpose, target: CodeTarget = {}, now = new Date()): Promise<string> {
+export async function issueCode(
+  db: Db,
+  secret: string,
+  userId: string,
+  purpose: CodePurpose,
+  target: CodeTarget = {},
+  now = new Date(),
+): Promise<string> {
   const code = String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
   await db.$transaction([
     db.oneTimeCode.updateMany({ where: { userId, purpose, consumedAt: null }, data: { consumedAt: now } }),
@@ -162,7 +169,10 @@ export async function verifyCode(
     : false;
 
   const correct =
-    code !== null && counted && code.expiresAt > now && sameHash(code.codeHash, hashCode(ctx.jwtSecret, code.userId, input.purpose, input.otp));
+    code !== null &&
+    counted &&
+    code.expiresAt > now &&
+    sameHash(code.codeHash, hashCode(ctx.jwtSecret, code.userId, input.purpose, input.otp));
   if (!correct) throw codeError(tries >= OTP.maxAttempts ? 'auth.codeLocked' : 'auth.codeInvalid');
 
   await attempt.release();

@@ -19,7 +19,12 @@ import {
 } from '@garage/shared';
 
 /** Visits a client still waits for: the work or the hand-over is not done (picked up and cancelled are closed). */
-export const CLIENT_OPEN_VISIT_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'READY_FOR_PICKUP'] as const satisfies readonly VisitStatus[];
+export const CLIENT_OPEN_VISIT_STATUSES = [
+  'PENDING',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'READY_FOR_PICKUP',
+] as const satisfies readonly VisitStatus[];
 /** At most this many open visits are listed (a client rarely has more than a few). */
 const OPEN_VISITS_MAX = 50;
 
@@ -62,7 +67,12 @@ export async function getClientDashboard(db: Db, ownerId: string, timeZone: stri
       take: OPEN_VISITS_MAX,
       select: visitSelect,
     }),
-    db.visit.findMany({ where: mine, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: CLIENT_DASHBOARD_RECENT_VISITS, select: visitSelect }),
+    db.visit.findMany({
+      where: mine,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: CLIENT_DASHBOARD_RECENT_VISITS,
+      select: visitSelect,
+    }),
     db.visit.aggregate({
       where: { ...mine, paymentStatus: { in: [...OWING_PAYMENT_STATUSES] } },
       _sum: { totalCostCents: true, paidCents: true },

@@ -65,7 +65,14 @@ function oilDueSoon(db: Db, today: string, timeZone: string): Promise<OilDueRow[
   const load = () =>
     queryRows<OilDueRow>(db, {
       text: OIL_DUE_SQL,
-      values: [oilDueBefore(today, timeZone), OIL_CHANGE_DUE.soonKm, OIL_CHANGE_DUE.intervalDays, OIL_CHANGE_DUE.soonDays, timeZone, DASHBOARD_LIMITS.oilDueListMax],
+      values: [
+        oilDueBefore(today, timeZone),
+        OIL_CHANGE_DUE.soonKm,
+        OIL_CHANGE_DUE.intervalDays,
+        OIL_CHANGE_DUE.soonDays,
+        timeZone,
+        DASHBOARD_LIMITS.oilDueListMax,
+      ],
     });
   if (oilCacheTtlMs <= 0) return load();
   let entries = oilCache.get(db);
@@ -169,7 +176,9 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
   }
 
   const revenue = { cur: 0, prev: 0 };
-  const methods = new Map<PaymentMethod, { amountCents: number; count: number }>(PAYMENT_METHODS.map((m) => [m, { amountCents: 0, count: 0 }]));
+  const methods = new Map<PaymentMethod, { amountCents: number; count: number }>(
+    PAYMENT_METHODS.map((m) => [m, { amountCents: 0, count: 0 }]),
+  );
   for (const row of payments) {
     const signed = row.status === 'REFUNDED' ? -row.cents : row.cents;
     revenue[row.cur ? 'cur' : 'prev'] += signed;
@@ -228,21 +237,23 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
     tasksByService: [...taskService].map(([service, counts]) => ({ service, ...counts })),
     days,
     paymentMethods: [...methods].map(([method, totals]) => ({ method, ...totals })),
-    oilDueSoon: oilDue.filter((row): row is OilDueRow & { vehicleId: string } => row.vehicleId !== null).map((row) => ({
-      vehicleId: row.vehicleId,
-      ownerId: row.ownerId,
-      ownerName: row.ownerName,
-      plateNumber: row.plateNumber,
-      brand: row.brand,
-      model: row.model,
-      latestKm: row.latestKm,
-      nextChangeKm: row.nextChangeKm,
-      dueInKm: row.latestKm === null ? null : row.nextChangeKm - row.latestKm,
-      lastChangeDate: row.lastChangeDate,
-      nextChangeDate: row.nextChangeDate,
-      dueByKm: row.dueByKm,
-      dueByDate: row.dueByDate,
-    })),
+    oilDueSoon: oilDue
+      .filter((row): row is OilDueRow & { vehicleId: string } => row.vehicleId !== null)
+      .map((row) => ({
+        vehicleId: row.vehicleId,
+        ownerId: row.ownerId,
+        ownerName: row.ownerName,
+        plateNumber: row.plateNumber,
+        brand: row.brand,
+        model: row.model,
+        latestKm: row.latestKm,
+        nextChangeKm: row.nextChangeKm,
+        dueInKm: row.latestKm === null ? null : row.nextChangeKm - row.latestKm,
+        lastChangeDate: row.lastChangeDate,
+        nextChangeDate: row.nextChangeDate,
+        dueByKm: row.dueByKm,
+        dueByDate: row.dueByDate,
+      })),
   };
 }
 

@@ -16,7 +16,8 @@ const inPeriods = (column: string) =>
   `${column} >= $3::timestamp AND ${column} < $2::timestamp AND NOT (${column} >= $4::timestamp AND ${column} < $1::timestamp)`;
 const isCurrent = (column: string) => `${column} >= $1::timestamp`;
 /** 1 for the first day of its period, 2 for the second... */
-const dayOf = (column: string) => `width_bucket(${column}, CASE WHEN ${column} >= $1::timestamp THEN $5::timestamp[] ELSE $6::timestamp[] END)`;
+const dayOf = (column: string) =>
+  `width_bucket(${column}, CASE WHEN ${column} >= $1::timestamp THEN $5::timestamp[] ELSE $6::timestamp[] END)`;
 
 /**
  * Visits opened in either period. Rows: per period and day, the count and what is still owed on them

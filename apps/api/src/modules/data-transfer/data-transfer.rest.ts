@@ -22,7 +22,7 @@ export async function templateXlsx(): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Customers');
   sheet.addRow(IMPORT_FIELDS.map((field) => TEMPLATE_HEADERS[field])).font = { bold: true };
   for (const row of TEMPLATE_SAMPLE_ROWS) sheet.addRow(row);
-  sheet.columns.forEach((column) => (column.width = 16));
+  for (const column of sheet.columns) column.width = 16;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -35,7 +35,8 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.staff,
         schema: {
           tags,
-          summary: 'Upload a CSV, XLSX or garage export (.jsonl) to import (multipart field "file"); answers its header, first rows and a suggested column mapping',
+          summary:
+            'Upload a CSV, XLSX or garage export (.jsonl) to import (multipart field "file"); answers its header, first rows and a suggested column mapping',
           consumes: ['multipart/form-data'],
           response: { 201: importJobSchema },
         },
@@ -44,7 +45,11 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'import.fileRequired');
         const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.fileMaxMB * 1024 * 1024, files: 1 } });
         if (!part) throw new AppError('VALIDATION', 'import.fileRequired', { field: 'file' });
-        const job = await createImport(deps.db, deps.storage, deps.config.DATA_DIR, sessionOf(request), { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
+        const job = await createImport(deps.db, deps.storage, deps.config.DATA_DIR, sessionOf(request), {
+          fileName: part.filename,
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
         return reply.status(201).send(job);
       },
     );
@@ -52,7 +57,10 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/data-transfer/template.csv',
       { onRequest: guards.staff, schema: { tags, summary: 'The import template (CSV, UTF-8) with sample rows' } },
       async (_request, reply) =>
-        reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="customers-import-template.csv"').send(templateCsv()),
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="customers-import-template.csv"')
+          .send(templateCsv()),
     );
     app.get(
       '/data-transfer/template.xlsx',
@@ -65,7 +73,14 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/data-transfer/export',
-      { onRequest: guards.admin, schema: { tags, summary: 'Everything the shop owns as one ZIP (streamed): a CSV per entity, a JSON Lines export the import reads back, and the uploaded media' } },
+      {
+        onRequest: guards.admin,
+        schema: {
+          tags,
+          summary:
+            'Everything the shop owns as one ZIP (streamed): a CSV per entity, a JSON Lines export the import reads back, and the uploaded media',
+        },
+      },
       async (_request, reply) =>
         reply
           .header('content-type', 'application/zip')

@@ -113,31 +113,119 @@ const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 async function* jsonLines(db: Db, currency: string): AsyncGenerator<string> {
   yield JSON.stringify({ type: 'meta', format: 'garage-export', version: 1, exportedAt: new Date().toISOString(), currency }) + '\n';
   const liveClient = { role: 'CLIENT' as const, deletedAt: null };
-  for await (const rows of pages((id) => db.user.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { ...liveClient, ...(id ? { id: { gt: id } } : {}) } }))) {
+  for await (const rows of pages((id) =>
+    db.user.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { ...liveClient, ...(id ? { id: { gt: id } } : {}) } }),
+  )) {
     yield rows
-      .map((u) => JSON.stringify({ type: 'customer', id: u.id, firstName: u.firstName, lastName: u.lastName, username: u.username, email: u.email, countryCode: u.countryCode, phoneNumber: u.phoneNumber, preferredLanguage: u.preferredLanguage, createdAt: isoOrNull(u.createdAt as Date) }) + '\n')
+      .map(
+        (u) =>
+          JSON.stringify({
+            type: 'customer',
+            id: u.id,
+            firstName: u.firstName,
+            lastName: u.lastName,
+            username: u.username,
+            email: u.email,
+            countryCode: u.countryCode,
+            phoneNumber: u.phoneNumber,
+            preferredLanguage: u.preferredLanguage,
+            createdAt: isoOrNull(u.createdAt as Date),
+          }) + '\n',
+      )
       .join('');
   }
   const liveVehicle = { deletedAt: null, owner: liveClient };
-  for await (const rows of pages((id) => db.vehicle.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { ...liveVehicle, ...(id ? { id: { gt: id } } : {}) } }))) {
+  for await (const rows of pages((id) =>
+    db.vehicle.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { ...liveVehicle, ...(id ? { id: { gt: id } } : {}) } }),
+  )) {
     yield rows
-      .map((v) => JSON.stringify({ type: 'vehicle', id: v.id, ownerId: v.ownerId, vehicleType: v.type, plateNumber: v.plateNumber, color: v.color, brand: v.brand, model: v.model, year: v.year, engineType: v.engineType, status: v.status, latestKm: v.latestKm, createdAt: isoOrNull(v.createdAt as Date) }) + '\n')
+      .map(
+        (v) =>
+          JSON.stringify({
+            type: 'vehicle',
+            id: v.id,
+            ownerId: v.ownerId,
+            vehicleType: v.type,
+            plateNumber: v.plateNumber,
+            color: v.color,
+            brand: v.brand,
+            model: v.model,
+            year: v.year,
+            engineType: v.engineType,
+            status: v.status,
+            latestKm: v.latestKm,
+            createdAt: isoOrNull(v.createdAt as Date),
+          }) + '\n',
+      )
       .join('');
   }
-  for await (const rows of pages((id) => db.oilChange.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { vehicle: liveVehicle, ...(id ? { id: { gt: id } } : {}) } }))) {
+  for await (const rows of pages((id) =>
+    db.oilChange.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { vehicle: liveVehicle, ...(id ? { id: { gt: id } } : {}) } }),
+  )) {
     yield rows
-      .map((o) => JSON.stringify({ type: 'oilChange', id: o.id, vehicleId: o.vehicleId, oilName: o.oilName, oilType: o.oilType, currentKm: o.currentKm, nextChangeKm: o.nextChangeKm, filterChanged: o.filterChanged, notes: o.notes, createdAt: isoOrNull(o.createdAt as Date) }) + '\n')
+      .map(
+        (o) =>
+          JSON.stringify({
+            type: 'oilChange',
+            id: o.id,
+            vehicleId: o.vehicleId,
+            oilName: o.oilName,
+            oilType: o.oilType,
+            currentKm: o.currentKm,
+            nextChangeKm: o.nextChangeKm,
+            filterChanged: o.filterChanged,
+            notes: o.notes,
+            createdAt: isoOrNull(o.createdAt as Date),
+          }) + '\n',
+      )
       .join('');
   }
-  for await (const rows of pages((id) => db.visit.findMany({ take: PAGE, orderBy: { id: 'asc' }, where: { vehicle: liveVehicle, ...(id ? { id: { gt: id } } : {}) }, include: { tasks: true, payments: { orderBy: { createdAt: 'asc' } } } }))) {
+  for await (const rows of pages((id) =>
+    db.visit.findMany({
+      take: PAGE,
+      orderBy: { id: 'asc' },
+      where: { vehicle: liveVehicle, ...(id ? { id: { gt: id } } : {}) },
+      include: { tasks: true, payments: { orderBy: { createdAt: 'asc' } } },
+    }),
+  )) {
     yield rows
-      .map((v) =>
-        JSON.stringify({
-          type: 'visit', id: v.id, customerId: v.customerId, vehicleId: v.vehicleId, name: v.name, visitDate: isoOrNull(v.visitDate), dueDate: isoOrNull(v.dueDate),
-          status: v.status, completedAt: isoOrNull(v.completedAt), notes: v.notes, createdAt: isoOrNull(v.createdAt),
-          tasks: v.tasks.map((t) => ({ id: t.id, title: t.title, description: t.description, service: t.service, status: t.status, priority: t.priority, costCents: t.costCents, soldForCents: t.soldForCents, dueDate: isoOrNull(t.dueDate), completedOn: isoOrNull(t.completedOn), createdAt: isoOrNull(t.createdAt) })),
-          payments: v.payments.map((p) => ({ id: p.id, amountCents: p.amountCents, method: p.method, status: p.status, notes: p.notes, refundOfId: p.refundOfId, createdAt: isoOrNull(p.createdAt) })),
-        }) + '\n',
+      .map(
+        (v) =>
+          JSON.stringify({
+            type: 'visit',
+            id: v.id,
+            customerId: v.customerId,
+            vehicleId: v.vehicleId,
+            name: v.name,
+            visitDate: isoOrNull(v.visitDate),
+            dueDate: isoOrNull(v.dueDate),
+            status: v.status,
+            completedAt: isoOrNull(v.completedAt),
+            notes: v.notes,
+            createdAt: isoOrNull(v.createdAt),
+            tasks: v.tasks.map((t) => ({
+              id: t.id,
+              title: t.title,
+              description: t.description,
+              service: t.service,
+              status: t.status,
+              priority: t.priority,
+              costCents: t.costCents,
+              soldForCents: t.soldForCents,
+              dueDate: isoOrNull(t.dueDate),
+              completedOn: isoOrNull(t.completedOn),
+              createdAt: isoOrNull(t.createdAt),
+            })),
+            payments: v.payments.map((p) => ({
+              id: p.id,
+              amountCents: p.amountCents,
+              method: p.method,
+              status: p.status,
+              notes: p.notes,
+              refundOfId: p.refundOfId,
+              createdAt: isoOrNull(p.createdAt),
+            })),
+          }) + '\n',
       )
       .join('');
   }
@@ -152,7 +240,11 @@ export function exportZip(db: Db, storage: FileStorage, log: (error: unknown) =>
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   };
   const lazy = (source: () => AsyncGenerator<string | Buffer>) => {
-    const stream = Readable.from((async function* () { yield* source(); })());
+    const stream = Readable.from(
+      (async function* () {
+        yield* source();
+      })(),
+    );
     stream.on('error', fail);
     return stream;
   };
@@ -160,8 +252,15 @@ export function exportZip(db: Db, storage: FileStorage, log: (error: unknown) =>
     const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { currency: true } });
     const currency = merchant?.currency ?? 'USD';
     const read = readers(db);
-    for (const entity of EXPORT_ENTITIES) zip.addReadStream(lazy(() => csvLines(read[entity], COLUMNS[entity], currency)), `${entity}.csv`);
-    zip.addReadStream(lazy(() => jsonLines(db, currency)), 'garage-export.jsonl');
+    for (const entity of EXPORT_ENTITIES)
+      zip.addReadStream(
+        lazy(() => csvLines(read[entity], COLUMNS[entity], currency)),
+        `${entity}.csv`,
+      );
+    zip.addReadStream(
+      lazy(() => jsonLines(db, currency)),
+      'garage-export.jsonl',
+    );
     for await (const rows of pages(read.media)) {
       for (const file of rows) {
         const key = String(file.storageKey);

@@ -40,7 +40,10 @@ export async function sniffFormat(filePath: string, fileName: string): Promise<I
     const head = buffer.subarray(0, bytesRead);
     if (head[0] === 0x50 && head[1] === 0x4b) return /\.xlsx$/i.test(fileName) || !/\.zip$/i.test(fileName) ? 'xlsx' : null;
     if (head.includes(0)) return null;
-    const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    const text = head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     if (text.startsWith('{')) return text.includes('"garage-export"') ? 'garage-json' : null;
     return 'csv';
   } finally {
@@ -80,7 +83,15 @@ async function writeLines(output: string, lines: AsyncIterable<string>): Promise
 async function csvToRowLines(input: string, output: string): Promise<void> {
   const delimiter = await detectDelimiter(input);
   const parser = createReadStream(input).pipe(
-    parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: IMPORT_LIMITS.rowMaxChars }),
+    parse({
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      max_record_size: IMPORT_LIMITS.rowMaxChars,
+    }),
   );
   async function* lines() {
     let rows = 0;
@@ -119,7 +130,8 @@ async function zipUnpackedBytes(filePath: string): Promise<number | null> {
     const entries = tail.readUInt16LE(end + 10);
     const directorySize = tail.readUInt32LE(end + 12);
     const directoryOffset = tail.readUInt32LE(end + 16);
-    if (entries === 0xffff || directoryOffset === 0xffffffff || directorySize > 16 * 1024 * 1024 || directoryOffset + directorySize > size) return Infinity;
+    if (entries === 0xffff || directoryOffset === 0xffffffff || directorySize > 16 * 1024 * 1024 || directoryOffset + directorySize > size)
+      return Infinity;
     const directory = Buffer.alloc(directorySize);
     await handle.read(directory, 0, directorySize, directoryOffset);
     let total = 0;
@@ -207,7 +219,8 @@ async function* boundedLines(stream: Readable, maxBytes: number, tooLong: () => 
 }
 
 /** Header names as the screen shows and the mapping names them: trimmed, cut, "Column n" when empty. */
-export const headerNames = (cells: readonly string[]) => cells.map((cell, index) => cell.trim().slice(0, IMPORT_LIMITS.headerMaxChars) || `Column ${index + 1}`);
+export const headerNames = (cells: readonly string[]) =>
+  cells.map((cell, index) => cell.trim().slice(0, IMPORT_LIMITS.headerMaxChars) || `Column ${index + 1}`);
 
 /** Rows of a stored row-lines file (a CSV or XLSX upload), header first. */
 export async function* readTableRows(openFile: OpenFile): AsyncGenerator<string[]> {

@@ -138,15 +138,29 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions): AsyncGene
     if (data.type === 'meta') continue;
     if (data.type === 'customer') {
       const raw: RawRow = {
-        firstName: text(data.firstName), lastName: text(data.lastName), email: text(data.email) ?? '',
-        countryCode: text(data.countryCode), phoneNumber: text(data.phoneNumber), preferredLanguage: text(data.preferredLanguage),
+        firstName: text(data.firstName),
+        lastName: text(data.lastName),
+        email: text(data.email) ?? '',
+        countryCode: text(data.countryCode),
+        phoneNumber: text(data.phoneNumber),
+        preferredLanguage: text(data.preferredLanguage),
       };
       const { record, problems } = validateImportRow(raw, { ...options, distanceUnit: 'km', phoneOptional: true });
-      yield { row: line, record, problems, source: { customerId: String(data.id), createdAt: text(data.createdAt), username: text(data.username) } };
+      yield {
+        row: line,
+        record,
+        problems,
+        source: { customerId: String(data.id), createdAt: text(data.createdAt), username: text(data.username) },
+      };
     } else if (data.type === 'vehicle') {
       const raw: RawRow = {
-        plateNumber: text(data.plateNumber), brand: text(data.brand), model: text(data.model), year: text(data.year),
-        color: text(data.color), vehicleType: text(data.vehicleType), engineType: text(data.engineType),
+        plateNumber: text(data.plateNumber),
+        brand: text(data.brand),
+        model: text(data.model),
+        year: text(data.year),
+        color: text(data.color),
+        vehicleType: text(data.vehicleType),
+        engineType: text(data.engineType),
         odometer: text(data.latestKm),
       };
       const result = validateImportRow(raw, { ...options, distanceUnit: 'km' });
@@ -155,17 +169,32 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions): AsyncGene
         result.record.vehicle.reference = false;
         plates.set(String(data.id), result.record.vehicle.plateKey);
       }
-      yield { row: line, record: result.record, problems, source: { vehicleId: String(data.id), ownerId: String(data.ownerId), createdAt: text(data.createdAt) } };
+      yield {
+        row: line,
+        record: result.record,
+        problems,
+        source: { vehicleId: String(data.id), ownerId: String(data.ownerId), createdAt: text(data.createdAt) },
+      };
     } else if (data.type === 'oilChange') {
       const raw: RawRow = {
-        oilName: text(data.oilName), oilType: text(data.oilType), oilKm: text(data.currentKm), oilNextKm: text(data.nextChangeKm),
-        oilFilterChanged: data.filterChanged ? 'yes' : 'no', oilDate: text(data.createdAt),
+        oilName: text(data.oilName),
+        oilType: text(data.oilType),
+        oilKm: text(data.currentKm),
+        oilNextKm: text(data.nextChangeKm),
+        oilFilterChanged: data.filterChanged ? 'yes' : 'no',
+        oilDate: text(data.createdAt),
       };
       const result = validateImportRow(raw, { ...options, distanceUnit: 'km' });
       const plateKey = plates.get(String(data.vehicleId));
       const problems = result.problems.filter((problem) => problem.message !== 'import.vehicleNeeded');
       if (!plateKey) problems.push({ field: 'plateNumber', message: 'import.vehicleNeeded' });
-      yield { row: line, record: result.record, problems, vehiclePlateKey: plateKey, source: { oilChangeId: String(data.id), createdAt: text(data.createdAt) } };
+      yield {
+        row: line,
+        record: result.record,
+        problems,
+        vehiclePlateKey: plateKey,
+        source: { oilChangeId: String(data.id), createdAt: text(data.createdAt) },
+      };
     } else {
       const visit = exportedVisitSchema.parse(data);
       const plateKey = plates.get(visit.vehicleId);

@@ -4,7 +4,15 @@
 // the caller's transaction. What it learns (new ids per customer key and plate) is returned, and the caller
 // keeps it only once the transaction committed, so a failed batch leaves no trace in memory either.
 import type { Prisma } from '@garage/db';
-import { derivePaymentStatus, deriveVisitStatus, paidCents, visitTotalCents, type DuplicateAction, type ImportSummary, type Role } from '@garage/shared';
+import {
+  derivePaymentStatus,
+  deriveVisitStatus,
+  paidCents,
+  visitTotalCents,
+  type DuplicateAction,
+  type ImportSummary,
+  type Role,
+} from '@garage/shared';
 import { canChangeAccount, importActor } from '../users/users.access.ts';
 import { uuidV7, type Unit } from './import-units.ts';
 
@@ -44,26 +52,50 @@ export interface BatchResult {
 }
 
 const emptyCounts = () => ({ created: 0, updated: 0, skipped: 0 });
-export const emptySummary = (): ImportSummary => ({ customers: emptyCounts(), vehicles: emptyCounts(), visits: emptyCounts(), oilChanges: emptyCounts(), failedRows: 0 });
+export const emptySummary = (): ImportSummary => ({
+  customers: emptyCounts(),
+  vehicles: emptyCounts(),
+  visits: emptyCounts(),
+  oilChanges: emptyCounts(),
+  failedRows: 0,
+});
 
-async function insert(tx: Tx, table: string, columns: [string, string][], rows: unknown[][], conflict = 'ON CONFLICT DO NOTHING'): Promise<string[]> {
+async function insert(
+  tx: Tx,
+  table: string,
+  columns: [string, string][],
+  rows: unknown[][],
+  conflict = 'ON CONFLICT DO NOTHING',
+): Promise<string[]> {
   if (rows.length === 0) return [];
   const names = columns.map(([name]) => `"${name}"`).join(', ');
   const arrays = columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const values = columns.map((_, index) => rows.map((row) => row[index] ?? null));
-  const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(`INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays}) ${conflict} RETURNING id::text`, ...values);
+  const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays}) ${conflict} RETURNING id::text`,
+    ...values,
+  );
   return inserted.map((row) => row.id);
 }
 
 const usernameBase = (unit: Unit) => {
   const customer = unit.record.customer!;
   const wanted = unit.source?.username ?? (customer.email ? customer.email.split('@')[0]! : `${customer.firstName}.${customer.lastName}`);
-  const base = wanted.normalize('NFKD').toLowerCase().replace(/[^a-z0-9._-]/g, '').replace(/^[._-]+/, '').slice(0, 40);
+  const base = wanted
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '')
+    .replace(/^[._-]+/, '')
+    .slice(0, 40);
   return /[a-z]/.test(base) && base.length >= 3 ? base : `customer${base}`.slice(0, 40);
 };
 
 async function chooseUsernames(tx: Tx, bases: string[], used: Set<string>): Promise<string[]> {
-  const taken = new Set((await tx.$queryRawUnsafe<{ username: string }[]>('SELECT username FROM "User" WHERE username = ANY($1::text[])', bases)).map((row) => row.username));
+  const taken = new Set(
+    (await tx.$queryRawUnsafe<{ username: string }[]>('SELECT username FROM "User" WHERE username = ANY($1::text[])', bases)).map(
+      (row) => row.username,
+    ),
+  );
   return bases.map((base) => {
     let name = base;
     while (taken.has(name) || used.has(name)) name = `${base}.${Math.random().toString(36).slice(2, 6)}`;
@@ -88,17 +120,23 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   const refusedKeys = new Map<string, RefusedRow['field']>();
 
   // Customers ------------------------------------------------------------------------------------------
-  const newCustomers = input.units.filter(({ unit, customerKey }) => unit.record.customer && customerKey && customerId(customerKey) === undefined);
+  const newCustomers = input.units.filter(
+    ({ unit, customerKey }) => unit.record.customer && customerKey && customerId(customerKey) === undefined,
+  );
   const seen = new Set<string>();
   const firstOfKey = newCustomers.filter(({ customerKey }) => !seen.has(customerKey!) && seen.add(customerKey!));
   if (firstOfKey.length > 0) {
     const emails = firstOfKey.map(({ unit }) => unit.record.customer!.email).filter((email): email is string => !!email);
     const codes = firstOfKey.map(({ unit }) => unit.record.customer!.countryCode);
     const phones = firstOfKey.map(({ unit }) => unit.record.customer!.phoneNumber);
-    const existing = await tx.$queryRawUnsafe<{ id: string; email: string | null; countryCode: string | null; phoneNumber: string | null; role: Role; deleted: boolean }[]>(
+    const existing = await tx.$queryRawUnsafe<
+      { id: string; email: string | null; countryCode: string | null; phoneNumber: string | null; role: Role; deleted: boolean }[]
+    >(
       `SELECT id::text, email, "countryCode", "phoneNumber", role::text AS role, "deletedAt" IS NOT NULL AS deleted FROM "User"
         WHERE email = ANY($1::text[]) OR ("countryCode", "phoneNumber") IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-      emails, codes, phones,
+      emails,
+      codes,
+      phones,
     );
     const byEmail = new Map(existing.filter((row) => row.email).map((row) => [row.email!, row]));
     const byPhone = new Map(existing.filter((row) => row.phoneNumber).map((row) => [`${row.countryCode} ${row.phoneNumber}`, row]));
@@ -114,7 +152,9 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       }
       // The accounts rule (users.access.ts): an import changes CLIENT accounts only, whoever runs it. A staff
       // account matched by email or phone is neither updated nor linked to the row's vehicles and visits.
-      const staffMatch = [customer.email ? byEmail.get(customer.email) : undefined, byPhone.get(phoneKey)].find((row) => row && !canChangeAccount(importActor(), row.role, 'CLIENT'));
+      const staffMatch = [customer.email ? byEmail.get(customer.email) : undefined, byPhone.get(phoneKey)].find(
+        (row) => row && !canChangeAccount(importActor(), row.role, 'CLIENT'),
+      );
       if (staffMatch) {
         refusedKeys.set(customerKey!, customer.email && byEmail.get(customer.email) === staffMatch ? 'email' : 'phoneNumber');
         continue;
@@ -123,7 +163,12 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       if (update && !match.deleted) {
         const emailOwner = customer.email ? byEmail.get(customer.email) : undefined;
         const phoneOwner = byPhone.get(phoneKey);
-        toUpdate.push({ id: match.id, unit, setEmail: !!customer.email && (!emailOwner || emailOwner.id === match.id), setPhone: !phoneOwner || phoneOwner.id === match.id });
+        toUpdate.push({
+          id: match.id,
+          unit,
+          setEmail: !!customer.email && (!emailOwner || emailOwner.id === match.id),
+          setPhone: !phoneOwner || phoneOwner.id === match.id,
+        });
         summary.customers.updated++;
       } else summary.customers.skipped++;
     }
@@ -137,25 +182,64 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::"Language"[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::bool[])
             AS v(id, first, last, lang, email, set_email, code, phone, set_phone)
          WHERE u.id = v.id`,
-        column((e) => e.id), column((e) => e.unit.record.customer!.firstName), column((e) => e.unit.record.customer!.lastName),
-        column((e) => e.unit.record.customer!.preferredLanguage), column((e) => e.unit.record.customer!.email), column((e) => e.setEmail),
-        column((e) => e.unit.record.customer!.countryCode), column((e) => e.unit.record.customer!.phoneNumber), column((e) => e.setPhone),
+        column((e) => e.id),
+        column((e) => e.unit.record.customer!.firstName),
+        column((e) => e.unit.record.customer!.lastName),
+        column((e) => e.unit.record.customer!.preferredLanguage),
+        column((e) => e.unit.record.customer!.email),
+        column((e) => e.setEmail),
+        column((e) => e.unit.record.customer!.countryCode),
+        column((e) => e.unit.record.customer!.phoneNumber),
+        column((e) => e.setPhone),
       );
     }
     if (toInsert.length > 0) {
       // New accounts are customers, by the accounts rule (users.access.ts): never a staff role from a file.
       const role: Role = 'CLIENT';
       if (!canChangeAccount(importActor(), null, role)) throw new Error('An import creates customer accounts only');
-      const names = await chooseUsernames(tx, toInsert.map(({ unit }) => usernameBase(unit)), usernames);
+      const names = await chooseUsernames(
+        tx,
+        toInsert.map(({ unit }) => usernameBase(unit)),
+        usernames,
+      );
       const now = new Date().toISOString();
       const rows = toInsert.map(({ unit }, index) => {
         const customer = unit.record.customer!;
         const id = unit.source?.customerId ?? uuidV7();
         const created = unit.source?.createdAt ?? now;
-        return [id, customer.firstName, customer.lastName, names[index], customer.email, customer.countryCode, customer.phoneNumber, role, customer.preferredLanguage, created, now];
+        return [
+          id,
+          customer.firstName,
+          customer.lastName,
+          names[index],
+          customer.email,
+          customer.countryCode,
+          customer.phoneNumber,
+          role,
+          customer.preferredLanguage,
+          created,
+          now,
+        ];
       });
       const ids = new Set(
-        await insert(tx, 'User', [['id', 'uuid'], ['firstName', 'text'], ['lastName', 'text'], ['username', 'text'], ['email', 'text'], ['countryCode', 'text'], ['phoneNumber', 'text'], ['role', '"Role"'], ['preferredLanguage', '"Language"'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], rows),
+        await insert(
+          tx,
+          'User',
+          [
+            ['id', 'uuid'],
+            ['firstName', 'text'],
+            ['lastName', 'text'],
+            ['username', 'text'],
+            ['email', 'text'],
+            ['countryCode', 'text'],
+            ['phoneNumber', 'text'],
+            ['role', '"Role"'],
+            ['preferredLanguage', '"Language"'],
+            ['createdAt', 'timestamp(3)'],
+            ['updatedAt', 'timestamp(3)'],
+          ],
+          rows,
+        ),
       );
       rows.forEach((row, index) => {
         const key = toInsert[index]!.key;
@@ -193,7 +277,9 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   };
 
   // Vehicles -------------------------------------------------------------------------------------------
-  const plateKeys = [...new Set(units.flatMap(({ unit }) => [unit.record.vehicle?.plateKey, unit.vehiclePlateKey]).filter((key): key is string => !!key))].filter((key) => !vehicleOf(key));
+  const plateKeys = [
+    ...new Set(units.flatMap(({ unit }) => [unit.record.vehicle?.plateKey, unit.vehiclePlateKey]).filter((key): key is string => !!key)),
+  ].filter((key) => !vehicleOf(key));
   if (plateKeys.length > 0) {
     const existing = await tx.$queryRawUnsafe<{ id: string; plate: string; ownerId: string }[]>(
       'SELECT id::text, "plateNormalized" AS plate, "ownerId"::text AS "ownerId" FROM "Vehicle" WHERE "plateNormalized" = ANY($1::text[])',
@@ -228,7 +314,21 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       const id = unit.source?.vehicleId ?? uuidV7();
       const now = new Date().toISOString();
       vehicles.set(vehicle.plateKey, { id, ownerId });
-      toInsert.push([id, ownerId, vehicle.type, vehicle.plateNumber, vehicle.plateKey, vehicle.color, vehicle.brand, vehicle.model, vehicle.year, vehicle.engineType, vehicle.status, unit.source?.createdAt ?? now, now]);
+      toInsert.push([
+        id,
+        ownerId,
+        vehicle.type,
+        vehicle.plateNumber,
+        vehicle.plateKey,
+        vehicle.color,
+        vehicle.brand,
+        vehicle.model,
+        vehicle.year,
+        vehicle.engineType,
+        vehicle.status,
+        unit.source?.createdAt ?? now,
+        now,
+      ]);
     }
     if (toUpdate.length > 0) {
       const v = toUpdate.map((unit) => unit.record.vehicle!);
@@ -237,12 +337,37 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
             "engineType" = v.engine, "updatedAt" = now()
           FROM unnest($1::text[], $2::"VehicleType"[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int4[], $8::text[]) AS v(key, type, plate, color, brand, model, year, engine)
          WHERE t."plateNormalized" = v.key`,
-        v.map((x) => x.plateKey), v.map((x) => x.type), v.map((x) => x.plateNumber), v.map((x) => x.color), v.map((x) => x.brand),
-        v.map((x) => x.model), v.map((x) => x.year), v.map((x) => x.engineType),
+        v.map((x) => x.plateKey),
+        v.map((x) => x.type),
+        v.map((x) => x.plateNumber),
+        v.map((x) => x.color),
+        v.map((x) => x.brand),
+        v.map((x) => x.model),
+        v.map((x) => x.year),
+        v.map((x) => x.engineType),
       );
     }
     const inserted = new Set(
-      await insert(tx, 'Vehicle', [['id', 'uuid'], ['ownerId', 'uuid'], ['type', '"VehicleType"'], ['plateNumber', 'text'], ['plateNormalized', 'text'], ['color', 'text'], ['brand', 'text'], ['model', 'text'], ['year', 'int4'], ['engineType', 'text'], ['status', '"VehicleStatus"'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], toInsert),
+      await insert(
+        tx,
+        'Vehicle',
+        [
+          ['id', 'uuid'],
+          ['ownerId', 'uuid'],
+          ['type', '"VehicleType"'],
+          ['plateNumber', 'text'],
+          ['plateNormalized', 'text'],
+          ['color', 'text'],
+          ['brand', 'text'],
+          ['model', 'text'],
+          ['year', 'int4'],
+          ['engineType', 'text'],
+          ['status', '"VehicleStatus"'],
+          ['createdAt', 'timestamp(3)'],
+          ['updatedAt', 'timestamp(3)'],
+        ],
+        toInsert,
+      ),
     );
     for (const row of toInsert) {
       if (inserted.has(row[0] as string)) summary.vehicles.created++;
@@ -256,9 +381,20 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   // Visits, tasks, payments ------------------------------------------------------------------------------
   const visitUnits = units.filter(({ unit }) => unit.record.visit || unit.visit);
   if (visitUnits.length > 0) {
-    const vehicleIds = [...new Set(visitUnits.map(({ unit }) => vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey)?.id).filter((id): id is string => !!id))];
+    const vehicleIds = [
+      ...new Set(
+        visitUnits
+          .map(({ unit }) => vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey)?.id)
+          .filter((id): id is string => !!id),
+      ),
+    ];
     const existing = new Set(
-      (await tx.$queryRawUnsafe<{ key: string }[]>(`SELECT "vehicleId"::text || ' ' || to_char("visitDate", 'YYYY-MM-DD') || ' ' || lower(name) AS key FROM "Visit" WHERE "vehicleId" = ANY($1::uuid[])`, vehicleIds)).map((row) => row.key),
+      (
+        await tx.$queryRawUnsafe<{ key: string }[]>(
+          `SELECT "vehicleId"::text || ' ' || to_char("visitDate", 'YYYY-MM-DD') || ' ' || lower(name) AS key FROM "Visit" WHERE "vehicleId" = ANY($1::uuid[])`,
+          vehicleIds,
+        )
+      ).map((row) => row.key),
     );
     const visits: unknown[][] = [];
     const tasks: unknown[][] = [];
@@ -277,8 +413,38 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
         const v = unit.visit;
         const total = visitTotalCents(v.tasks);
         const paid = paidCents(v.payments);
-        visits.push([v.id, v.name, v.visitDate, v.dueDate, customer, vehicle.id, total, paid, v.status, derivePaymentStatus(total, paid), v.completedAt, v.notes, v.createdAt, now]);
-        for (const t of v.tasks) tasks.push([t.id, v.id, t.title, t.description, t.service, t.status, t.priority, t.costCents, t.soldForCents, t.dueDate, t.completedOn, t.createdAt, now]);
+        visits.push([
+          v.id,
+          v.name,
+          v.visitDate,
+          v.dueDate,
+          customer,
+          vehicle.id,
+          total,
+          paid,
+          v.status,
+          derivePaymentStatus(total, paid),
+          v.completedAt,
+          v.notes,
+          v.createdAt,
+          now,
+        ]);
+        for (const t of v.tasks)
+          tasks.push([
+            t.id,
+            v.id,
+            t.title,
+            t.description,
+            t.service,
+            t.status,
+            t.priority,
+            t.costCents,
+            t.soldForCents,
+            t.dueDate,
+            t.completedOn,
+            t.createdAt,
+            now,
+          ]);
         for (const p of v.payments) payments.push([p.id, v.id, p.amountCents, p.method, p.status, p.notes, p.refundOfId, p.createdAt, now]);
         continue;
       }
@@ -292,21 +458,109 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       const id = uuidV7(Date.parse(iso(visit.visitDate)));
       const day = iso(visit.visitDate);
       const status = deriveVisitStatus(['COMPLETED'], 'PICKED_UP');
-      visits.push([id, visit.name, day, day, customer, vehicle.id, visit.totalCents, visit.paidCents, status, derivePaymentStatus(visit.totalCents, visit.paidCents), day, visit.notes, day, now]);
-      tasks.push([uuidV7(Date.parse(day)), id, visit.name, null, 'MAINTENANCE', 'COMPLETED', 'NORMAL', 0, visit.totalCents, null, day, day, now]);
+      visits.push([
+        id,
+        visit.name,
+        day,
+        day,
+        customer,
+        vehicle.id,
+        visit.totalCents,
+        visit.paidCents,
+        status,
+        derivePaymentStatus(visit.totalCents, visit.paidCents),
+        day,
+        visit.notes,
+        day,
+        now,
+      ]);
+      tasks.push([
+        uuidV7(Date.parse(day)),
+        id,
+        visit.name,
+        null,
+        'MAINTENANCE',
+        'COMPLETED',
+        'NORMAL',
+        0,
+        visit.totalCents,
+        null,
+        day,
+        day,
+        now,
+      ]);
       if (visit.paidCents > 0) payments.push([uuidV7(Date.parse(day)), id, visit.paidCents, 'CASH', 'SUCCESS', 'Imported', null, day, now]);
     }
     const created = new Set(
-      await insert(tx, 'Visit', [['id', 'uuid'], ['name', 'text'], ['visitDate', 'timestamp(3)'], ['dueDate', 'timestamp(3)'], ['customerId', 'uuid'], ['vehicleId', 'uuid'], ['totalCostCents', 'int4'], ['paidCents', 'int4'], ['status', '"VisitStatus"'], ['paymentStatus', '"PaymentStatus"'], ['completedAt', 'timestamp(3)'], ['notes', 'text'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], visits),
+      await insert(
+        tx,
+        'Visit',
+        [
+          ['id', 'uuid'],
+          ['name', 'text'],
+          ['visitDate', 'timestamp(3)'],
+          ['dueDate', 'timestamp(3)'],
+          ['customerId', 'uuid'],
+          ['vehicleId', 'uuid'],
+          ['totalCostCents', 'int4'],
+          ['paidCents', 'int4'],
+          ['status', '"VisitStatus"'],
+          ['paymentStatus', '"PaymentStatus"'],
+          ['completedAt', 'timestamp(3)'],
+          ['notes', 'text'],
+          ['createdAt', 'timestamp(3)'],
+          ['updatedAt', 'timestamp(3)'],
+        ],
+        visits,
+      ),
     );
     summary.visits.created += created.size;
     summary.visits.skipped += visits.length - created.size;
-    await insert(tx, 'Task', [['id', 'uuid'], ['visitId', 'uuid'], ['title', 'text'], ['description', 'text'], ['service', '"TaskService"'], ['status', '"TaskStatus"'], ['priority', '"TaskPriority"'], ['costCents', 'int4'], ['soldForCents', 'int4'], ['dueDate', 'timestamp(3)'], ['completedOn', 'timestamp(3)'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], tasks.filter((task) => created.has(task[1] as string)));
+    await insert(
+      tx,
+      'Task',
+      [
+        ['id', 'uuid'],
+        ['visitId', 'uuid'],
+        ['title', 'text'],
+        ['description', 'text'],
+        ['service', '"TaskService"'],
+        ['status', '"TaskStatus"'],
+        ['priority', '"TaskPriority"'],
+        ['costCents', 'int4'],
+        ['soldForCents', 'int4'],
+        ['dueDate', 'timestamp(3)'],
+        ['completedOn', 'timestamp(3)'],
+        ['createdAt', 'timestamp(3)'],
+        ['updatedAt', 'timestamp(3)'],
+      ],
+      tasks.filter((task) => created.has(task[1] as string)),
+    );
     // Refunds point at payments of the same visit: payments first, refunds after.
     const kept = payments.filter((payment) => created.has(payment[1] as string));
-    const columns: [string, string][] = [['id', 'uuid'], ['visitId', 'uuid'], ['amountCents', 'int4'], ['method', '"PaymentMethod"'], ['status', '"PaymentRecordStatus"'], ['notes', 'text'], ['refundOfId', 'uuid'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']];
-    await insert(tx, 'Payment', columns, kept.filter((payment) => !payment[6]));
-    await insert(tx, 'Payment', columns, kept.filter((payment) => payment[6]));
+    const columns: [string, string][] = [
+      ['id', 'uuid'],
+      ['visitId', 'uuid'],
+      ['amountCents', 'int4'],
+      ['method', '"PaymentMethod"'],
+      ['status', '"PaymentRecordStatus"'],
+      ['notes', 'text'],
+      ['refundOfId', 'uuid'],
+      ['createdAt', 'timestamp(3)'],
+      ['updatedAt', 'timestamp(3)'],
+    ];
+    await insert(
+      tx,
+      'Payment',
+      columns,
+      kept.filter((payment) => !payment[6]),
+    );
+    await insert(
+      tx,
+      'Payment',
+      columns,
+      kept.filter((payment) => payment[6]),
+    );
   }
 
   // Oil changes and odometers -----------------------------------------------------------------------------
@@ -318,9 +572,18 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     if (!current || current.km < km) readings.set(vehicleId, { km, at });
   };
   if (oilUnits.length > 0) {
-    const vehicleIds = [...new Set(oilUnits.map(({ unit }) => vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey)?.id).filter((id): id is string => !!id))];
+    const vehicleIds = [
+      ...new Set(
+        oilUnits.map(({ unit }) => vehicleOf(unit.vehiclePlateKey ?? unit.record.vehicle!.plateKey)?.id).filter((id): id is string => !!id),
+      ),
+    ];
     const existing = new Set(
-      (await tx.$queryRawUnsafe<{ key: string }[]>(`SELECT "vehicleId"::text || ' ' || "currentKm" || ' ' || lower("oilName") AS key FROM "OilChange" WHERE "vehicleId" = ANY($1::uuid[])`, vehicleIds)).map((row) => row.key),
+      (
+        await tx.$queryRawUnsafe<{ key: string }[]>(
+          `SELECT "vehicleId"::text || ' ' || "currentKm" || ' ' || lower("oilName") AS key FROM "OilChange" WHERE "vehicleId" = ANY($1::uuid[])`,
+          vehicleIds,
+        )
+      ).map((row) => row.key),
     );
     const rows: unknown[][] = [];
     for (const item of oilUnits) {
@@ -339,10 +602,37 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       }
       existing.add(key);
       const at = unit.source?.createdAt ?? (oil.date ? iso(oil.date) : new Date().toISOString());
-      rows.push([unit.source?.oilChangeId ?? uuidV7(Date.parse(at)), vehicle.id, oil.oilName, oil.oilType, oil.currentKm, oil.nextChangeKm, oil.filterChanged, input.actorId, at, at]);
+      rows.push([
+        unit.source?.oilChangeId ?? uuidV7(Date.parse(at)),
+        vehicle.id,
+        oil.oilName,
+        oil.oilType,
+        oil.currentKm,
+        oil.nextChangeKm,
+        oil.filterChanged,
+        input.actorId,
+        at,
+        at,
+      ]);
       reading(vehicle.id, oil.currentKm, at);
     }
-    const created = await insert(tx, 'OilChange', [['id', 'uuid'], ['vehicleId', 'uuid'], ['oilName', 'text'], ['oilType', 'text'], ['currentKm', 'int4'], ['nextChangeKm', 'int4'], ['filterChanged', 'bool'], ['recordedById', 'uuid'], ['createdAt', 'timestamp(3)'], ['updatedAt', 'timestamp(3)']], rows);
+    const created = await insert(
+      tx,
+      'OilChange',
+      [
+        ['id', 'uuid'],
+        ['vehicleId', 'uuid'],
+        ['oilName', 'text'],
+        ['oilType', 'text'],
+        ['currentKm', 'int4'],
+        ['nextChangeKm', 'int4'],
+        ['filterChanged', 'bool'],
+        ['recordedById', 'uuid'],
+        ['createdAt', 'timestamp(3)'],
+        ['updatedAt', 'timestamp(3)'],
+      ],
+      rows,
+    );
     summary.oilChanges.created += created.length;
     summary.oilChanges.skipped += rows.length - created.length;
   }
@@ -358,7 +648,9 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     await tx.$executeRawUnsafe(
       `UPDATE "Vehicle" t SET "latestKm" = v.km, "lastKmUpdate" = v.at FROM unnest($1::uuid[], $2::int4[], $3::timestamp(3)[]) AS v(id, km, at)
         WHERE t.id = v.id AND (t."latestKm" IS NULL OR t."latestKm" < v.km)`,
-      entries.map(([id]) => id), entries.map(([, value]) => value.km), entries.map(([, value]) => value.at),
+      entries.map(([id]) => id),
+      entries.map(([, value]) => value.km),
+      entries.map(([, value]) => value.at),
     );
   }
   summary.failedRows = failedRows;

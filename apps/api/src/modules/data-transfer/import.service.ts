@@ -36,7 +36,16 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { canChangeAccount, importActor } from '../users/users.access.ts';
-import { IMPORT_LIMIT_PARAMS, headerNames, readJsonLines, readTableRows, refused, sniffFormat, tableToRowLines, type OpenFile } from './import-files.ts';
+import {
+  IMPORT_LIMIT_PARAMS,
+  headerNames,
+  readJsonLines,
+  readTableRows,
+  refused,
+  sniffFormat,
+  tableToRowLines,
+  type OpenFile,
+} from './import-files.ts';
 import { inBatches, readUnits, type Unit } from './import-units.ts';
 import { emptySummary, writeBatch, type WriterState } from './import-writer.ts';
 
@@ -86,19 +95,30 @@ async function loadJob(db: Db, actor: Session, id: string): Promise<JobRow> {
   if (!row || row.ownerId !== actor.userId || now - row.usedAt.getTime() > IDLE_MS) throw notFound();
   if (row.runnerId && stale(row, now)) {
     // Its runner stopped (that instance was stopped or lost the database mid-pass): the pass is over.
-    const view: ImportJob = { ...row.view, phase: 'failed', summary: null, failure: 'import.interrupted', finishedAt: new Date(now).toISOString() };
-    const { count } = await db.importJob.updateMany({ where: { id, runnerId: row.runnerId, heartbeatAt: row.heartbeatAt }, data: { runnerId: null, heartbeatAt: null, view: json(view), validatedFor: null } });
+    const view: ImportJob = {
+      ...row.view,
+      phase: 'failed',
+      summary: null,
+      failure: 'import.interrupted',
+      finishedAt: new Date(now).toISOString(),
+    };
+    const { count } = await db.importJob.updateMany({
+      where: { id, runnerId: row.runnerId, heartbeatAt: row.heartbeatAt },
+      data: { runnerId: null, heartbeatAt: null, view: json(view), validatedFor: null },
+    });
     if (count === 1) Object.assign(row, { runnerId: null, heartbeatAt: null, view, validatedFor: null });
     else return loadJob(db, actor, id);
   }
   return row;
 }
 
-const openStored = (storage: FileStorage, key: string): OpenFile => async () => {
-  const file = await storage.open(key);
-  if (!file) throw notFound();
-  return file.stream;
-};
+const openStored =
+  (storage: FileStorage, key: string): OpenFile =>
+  async () => {
+    const file = await storage.open(key);
+    if (!file) throw notFound();
+    return file.stream;
+  };
 
 /** Imports unused for jobIdleHours (and not running) are deleted with their files; files no row names, after a day. */
 export async function sweepImports(db: Db, storage: FileStorage): Promise<number> {
@@ -112,7 +132,8 @@ export async function sweepImports(db: Db, storage: FileStorage): Promise<number
   return rows.length;
 }
 
-const cut = (text: string) => (text.length > IMPORT_LIMITS.previewCellMaxChars ? `${text.slice(0, IMPORT_LIMITS.previewCellMaxChars - 1)}…` : text);
+const cut = (text: string) =>
+  text.length > IMPORT_LIMITS.previewCellMaxChars ? `${text.slice(0, IMPORT_LIMITS.previewCellMaxChars - 1)}…` : text;
 
 /** The header and first rows, as each poll answers them: previewRows rows, cells cut to previewCellMaxChars. */
 async function readPreview(openFile: OpenFile, format: ImportFormat) {
@@ -121,7 +142,10 @@ async function readPreview(openFile: OpenFile, format: ImportFormat) {
     for await (const { value } of readJsonLines(openFile)) {
       const record = value as Record<string, unknown> | undefined;
       if (record?.type === 'meta') continue;
-      rows.push([cut(String(record?.type ?? '')), cut([record?.firstName, record?.lastName, record?.plateNumber, record?.name, record?.oilName].filter(Boolean).join(' '))]);
+      rows.push([
+        cut(String(record?.type ?? '')),
+        cut([record?.firstName, record?.lastName, record?.plateNumber, record?.name, record?.oilName].filter(Boolean).join(' ')),
+      ]);
       if (rows.length >= IMPORT_LIMITS.previewRows) break;
     }
     return { headers: ['type', 'summary'], rows };
@@ -140,7 +164,13 @@ async function readPreview(openFile: OpenFile, format: ImportFormat) {
 const DATE_SCAN_ROWS = 5000;
 
 /** The date order of the mapped date columns (visit, oil change), from the first rows that can only be read one way. */
-async function scanDateOrder(openFile: OpenFile, format: ImportFormat, headers: string[], mapping: ImportMapping, preset: ImportPreset): Promise<DateOrder> {
+async function scanDateOrder(
+  openFile: OpenFile,
+  format: ImportFormat,
+  headers: string[],
+  mapping: ImportMapping,
+  preset: ImportPreset,
+): Promise<DateOrder> {
   const columns = [mapping.visitDate, mapping.oilDate].filter((name): name is string => !!name).map((name) => headers.indexOf(name));
   const values: string[] = [];
   if (format !== 'garage-json' && columns.length > 0) {
@@ -172,7 +202,13 @@ async function suggestCountryCode(db: Db, userId: string): Promise<string> {
  * Reads the uploaded file within IMPORT_LIMITS (a CSV or XLSX into row lines), stores it, reads its header and
  * first rows, and suggests a mapping. The upload is on this instance's disk (DATA_DIR/imports) only meanwhile.
  */
-export async function createImport(db: Db, storage: FileStorage, dataDir: string, actor: Session, upload: { fileName: string; stream: Readable; truncated: () => boolean }): Promise<ImportJob> {
+export async function createImport(
+  db: Db,
+  storage: FileStorage,
+  dataDir: string,
+  actor: Session,
+  upload: { fileName: string; stream: Readable; truncated: () => boolean },
+): Promise<ImportJob> {
   const id = randomUUID();
   const dir = path.join(dataDir, 'imports');
   await mkdir(dir, { recursive: true });
@@ -194,7 +230,8 @@ export async function createImport(db: Db, storage: FileStorage, dataDir: string
       if (error instanceof AppError) throw error;
       throw refused('fileType');
     }
-    const { mapping, preset } = format === 'garage-json' ? { mapping: {}, preset: 'garage-export' as ImportPreset } : autoMapHeaders(preview.headers);
+    const { mapping, preset } =
+      format === 'garage-json' ? { mapping: {}, preset: 'garage-export' as ImportPreset } : autoMapHeaders(preview.headers);
     const [suggestedDateOrder, suggestedCountryCode] = await Promise.all([
       scanDateOrder(openLocal, format, preview.headers, mapping, preset).catch(() => suggestDateOrder([], preset)),
       suggestCountryCode(db, actor.userId),
@@ -282,13 +319,31 @@ function addErrors(job: JobState, unit: Unit, problems: FieldProblem[], options:
   job.view.invalidRows++;
   for (const problem of problems) {
     if (job.view.errors.length >= IMPORT_LIMITS.errorsKept) break;
-    job.view.errors.push({ row: unit.row, field: problem.field, column: options.mapping[problem.field] ?? null, message: problem.message, text: renderCodedText(problem.message) });
+    job.view.errors.push({
+      row: unit.row,
+      field: problem.field,
+      column: options.mapping[problem.field] ?? null,
+      message: problem.message,
+      text: renderCodedText(problem.message),
+    });
   }
 }
 
 /** Pass 1: every row checked, duplicates against the database counted; nothing written. */
 async function validatePass(db: Db, job: JobState, options: ImportOptions): Promise<void> {
-  Object.assign(job.view, { phase: 'validating', processedRows: 0, totalRows: null, validRows: 0, invalidRows: 0, errors: [], duplicates: { customers: 0, vehicles: 0 }, summary: null, failure: null, options, finishedAt: null });
+  Object.assign(job.view, {
+    phase: 'validating',
+    processedRows: 0,
+    totalRows: null,
+    validRows: 0,
+    invalidRows: 0,
+    errors: [],
+    duplicates: { customers: 0, vehicles: 0 },
+    summary: null,
+    failure: null,
+    options,
+    finishedAt: null,
+  });
   job.invalid = new Set();
   const keys = new CustomerKeys();
   const knownCustomers = new Set<string>();
@@ -296,15 +351,32 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
   /** Customer keys that matched a staff account (an import never touches one: users.access.ts), per field. */
   const staffKeys = new Map<string, 'email' | 'phoneNumber'>();
   for await (const batch of inBatches(readUnits(job.open, job.view.format, options), IMPORT_LIMITS.batchRows)) {
-    const checked: { unit: Unit; problems: FieldProblem[]; customerKey: string | null; ownerKey: string | null; needsPlate: string | null; newPlate: string | null; newCustomer: boolean }[] = [];
+    const checked: {
+      unit: Unit;
+      problems: FieldProblem[];
+      customerKey: string | null;
+      ownerKey: string | null;
+      needsPlate: string | null;
+      newPlate: string | null;
+      newCustomer: boolean;
+    }[] = [];
     for (const unit of batch) {
       const problems = [...unit.problems];
       const { customerKey, ownerKey, conflict } = keys.resolve(unit);
       if (conflict) problems.push({ field: 'email', message: 'import.conflictingCustomer' });
-      if (unit.record.vehicle && ownerKey && !knownCustomers.has(ownerKey)) problems.push({ field: 'firstName', message: 'import.customerNeeded' });
+      if (unit.record.vehicle && ownerKey && !knownCustomers.has(ownerKey))
+        problems.push({ field: 'firstName', message: 'import.customerNeeded' });
       const plate = vehicleKeyOf(unit) ?? null;
       const defines = !!unit.record.vehicle && !unit.record.vehicle.reference && !!plate && !knownPlates.has(plate);
-      checked.push({ unit, problems, customerKey, ownerKey, needsPlate: plate && !knownPlates.has(plate) && !defines ? plate : null, newPlate: defines ? plate : null, newCustomer: !!customerKey && !knownCustomers.has(customerKey) });
+      checked.push({
+        unit,
+        problems,
+        customerKey,
+        ownerKey,
+        needsPlate: plate && !knownPlates.has(plate) && !defines ? plate : null,
+        newPlate: defines ? plate : null,
+        newCustomer: !!customerKey && !knownCustomers.has(customerKey),
+      });
       if (problems.length === 0) {
         if (customerKey) {
           keys.register(unit, customerKey);
@@ -317,11 +389,16 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
     const newCustomers = checked.filter((entry) => entry.newCustomer && entry.problems.length === 0);
     const customers = newCustomers.map((entry) => entry.unit.record.customer!);
     const [existingPlates, existingCustomers] = await Promise.all([
-      db.$queryRawUnsafe<{ plate: string }[]>('SELECT "plateNormalized" AS plate FROM "Vehicle" WHERE "plateNormalized" = ANY($1::text[])', plates),
+      db.$queryRawUnsafe<{ plate: string }[]>(
+        'SELECT "plateNormalized" AS plate FROM "Vehicle" WHERE "plateNormalized" = ANY($1::text[])',
+        plates,
+      ),
       db.$queryRawUnsafe<{ email: string | null; phone: string; role: Role }[]>(
         `SELECT email, "countryCode" || ' ' || "phoneNumber" AS phone, role::text AS role FROM "User"
           WHERE email = ANY($1::text[]) OR ("countryCode", "phoneNumber") IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-        customers.map((c) => c.email).filter(Boolean), customers.map((c) => c.countryCode), customers.map((c) => c.phoneNumber),
+        customers.map((c) => c.email).filter(Boolean),
+        customers.map((c) => c.countryCode),
+        customers.map((c) => c.phoneNumber),
       ),
     ]);
     const inDb = new Set(existingPlates.map((row) => row.plate));
@@ -337,7 +414,10 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
     }
     job.view.duplicates.customers += newCustomers.filter(({ unit, customerKey }) => {
       const c = unit.record.customer!;
-      return !staffKeys.has(customerKey!) && ((c.email && emails.has(c.email)) || (c.phoneNumber && phones.has(`${c.countryCode} ${c.phoneNumber}`)));
+      return (
+        !staffKeys.has(customerKey!) &&
+        ((c.email && emails.has(c.email)) || (c.phoneNumber && phones.has(`${c.countryCode} ${c.phoneNumber}`)))
+      );
     }).length;
     for (const entry of checked) {
       const staffField = staffKeys.get(entry.customerKey ?? '') ?? staffKeys.get(entry.ownerKey ?? '');
@@ -346,7 +426,11 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
       if (entry.needsPlate) {
         if (inDb.has(entry.needsPlate)) knownPlates.add(entry.needsPlate);
         else if (!knownPlates.has(entry.needsPlate)) {
-          entry.problems.push(entry.unit.record.vehicle?.reference ? { field: 'brand', message: 'required|fieldName=brand' } : { field: 'plateNumber', message: 'import.vehicleNeeded' });
+          entry.problems.push(
+            entry.unit.record.vehicle?.reference
+              ? { field: 'brand', message: 'required|fieldName=brand' }
+              : { field: 'plateNumber', message: 'import.vehicleNeeded' },
+          );
         }
       }
       if (entry.problems.length > 0) addErrors(job, entry.unit, entry.problems, options);
@@ -390,7 +474,13 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
     // Rows the writer refused (a staff account matched after validation): counted in failedRows, shown here.
     for (const problem of result.refused) {
       if (job.view.errors.length >= IMPORT_LIMITS.errorsKept) break;
-      job.view.errors.push({ row: problem.row, field: problem.field, column: options.mapping[problem.field] ?? null, message: problem.message, text: renderCodedText(problem.message) });
+      job.view.errors.push({
+        row: problem.row,
+        field: problem.field,
+        column: options.mapping[problem.field] ?? null,
+        message: problem.message,
+        text: renderCodedText(problem.message),
+      });
     }
     for (const [key, id] of result.customers) state.customers.set(key, id);
     for (const [key, vehicle] of result.vehicles) state.vehicles.set(key, vehicle);
@@ -415,7 +505,12 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
     for await (const batch of inBatches(units, IMPORT_LIMITS.batchRows)) {
       const prepared = prepare(batch);
       try {
-        keep(await db.$transaction((tx) => writeBatch(tx, state, { units: prepared, duplicates: options.duplicates, actorId }), { maxWait: 30_000, timeout: 5 * 60_000 }));
+        keep(
+          await db.$transaction((tx) => writeBatch(tx, state, { units: prepared, duplicates: options.duplicates, actorId }), {
+            maxWait: 30_000,
+            timeout: 5 * 60_000,
+          }),
+        );
       } catch {
         summary.failedRows += prepared.length;
       }
@@ -434,10 +529,18 @@ class Lost extends Error {}
  * row is read again once claimed (another instance may have finished a pass in between). `check` may refuse
  * the pass from that state: the claim is released then.
  */
-async function claim(db: Db, storage: FileStorage, id: string, check: (row: JobRow) => void): Promise<{ job: JobState; runner: string; row: JobRow }> {
+async function claim(
+  db: Db,
+  storage: FileStorage,
+  id: string,
+  check: (row: JobRow) => void,
+): Promise<{ job: JobState; runner: string; row: JobRow }> {
   const runner = randomUUID();
   const now = new Date();
-  const { count } = await db.importJob.updateMany({ where: { id, runnerId: null }, data: { runnerId: runner, heartbeatAt: now, usedAt: now } });
+  const { count } = await db.importJob.updateMany({
+    where: { id, runnerId: null },
+    data: { runnerId: runner, heartbeatAt: now, usedAt: now },
+  });
   if (count === 0) throw busy();
   const row = (await db.importJob.findUniqueOrThrow({ where: { id } })) as unknown as JobRow;
   try {
@@ -466,15 +569,20 @@ async function launch(db: Db, job: JobState, runner: string, work: () => Promise
   let writing: Promise<void> = Promise.resolve();
   const write = (data: Prisma.ImportJobUpdateManyMutationInput) => {
     // One write at a time, in order; a failed one (the database away a moment) does not stop the next.
-    writing = writing.catch(() => undefined).then(async () => {
-      const { count } = await db.importJob.updateMany({ where: { id: job.id, runnerId: runner }, data });
-      if (count === 0) job.lost = true;
-    });
+    writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        const { count } = await db.importJob.updateMany({ where: { id: job.id, runnerId: runner }, data });
+        if (count === 0) job.lost = true;
+      });
     return writing;
   };
   const running = work();
   const started = structuredClone(job.view);
-  const heartbeat = setInterval(() => void write({ view: json(job.view), heartbeatAt: new Date(), usedAt: new Date() }).catch(log), HEARTBEAT_MS);
+  const heartbeat = setInterval(
+    () => void write({ view: json(job.view), heartbeatAt: new Date(), usedAt: new Date() }).catch(log),
+    HEARTBEAT_MS,
+  );
   heartbeat.unref();
   void running
     .catch((error: unknown) => {
@@ -487,7 +595,14 @@ async function launch(db: Db, job: JobState, runner: string, work: () => Promise
     .then(() => {
       clearInterval(heartbeat);
       job.view.finishedAt = new Date().toISOString();
-      return write({ view: json(job.view), invalidRows: [...job.invalid], validatedFor: job.validatedFor, runnerId: null, heartbeatAt: null, usedAt: new Date() });
+      return write({
+        view: json(job.view),
+        invalidRows: [...job.invalid],
+        validatedFor: job.validatedFor,
+        runnerId: null,
+        heartbeatAt: null,
+        usedAt: new Date(),
+      });
     })
     .catch(log);
   await write({ view: json(started), heartbeatAt: new Date() });
@@ -500,7 +615,14 @@ function assertMapped(view: ImportJob, options: ImportOptions) {
   }
 }
 
-export async function validateImport(db: Db, storage: FileStorage, actor: Session, id: string, options: ImportOptions, log: (error: unknown) => void): Promise<ImportJob> {
+export async function validateImport(
+  db: Db,
+  storage: FileStorage,
+  actor: Session,
+  id: string,
+  options: ImportOptions,
+  log: (error: unknown) => void,
+): Promise<ImportJob> {
   const row = await loadJob(db, actor, id);
   if (row.runnerId) throw busy();
   assertMapped(row.view, options);
@@ -509,13 +631,21 @@ export async function validateImport(db: Db, storage: FileStorage, actor: Sessio
 }
 
 /** Validates again when the options changed since the last validation, then writes. */
-export async function runImport(db: Db, storage: FileStorage, actor: Session, id: string, options: ImportOptions, log: (error: unknown) => void): Promise<ImportJob> {
+export async function runImport(
+  db: Db,
+  storage: FileStorage,
+  actor: Session,
+  id: string,
+  options: ImportOptions,
+  log: (error: unknown) => void,
+): Promise<ImportJob> {
   const loaded = await loadJob(db, actor, id);
   if (loaded.runnerId) throw busy();
   assertMapped(loaded.view, options);
   const isFresh = (row: JobRow) => row.validatedFor === JSON.stringify(options) && row.view.phase === 'validated';
   const refuse = (row: JobRow) => {
-    if (isFresh(row) && options.mode === 'allOrNothing' && row.view.invalidRows > 0) throw new AppError('VALIDATION', 'import.invalidRowsRefused');
+    if (isFresh(row) && options.mode === 'allOrNothing' && row.view.invalidRows > 0)
+      throw new AppError('VALIDATION', 'import.invalidRowsRefused');
   };
   refuse(loaded);
   const { job, runner, row } = await claim(db, storage, id, refuse);

@@ -34,7 +34,14 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, l
   const { customer, vehicle, visit } = snapshot;
   const balanceLabel = snapshot.balanceCents < 0 ? labels.credit : labels.balanceDue;
   const data = {
-    labels: { billedTo: labels.billedTo, vehicle: labels.vehicle, visit: labels.visit, payments: labels.payments, noPayments: labels.noPayments, thanks: labels.thanks },
+    labels: {
+      billedTo: labels.billedTo,
+      vehicle: labels.vehicle,
+      visit: labels.visit,
+      payments: labels.payments,
+      noPayments: labels.noPayments,
+      thanks: labels.thanks,
+    },
     customer: [
       { value: customer.name, bold: true },
       ...(customer.phone ? [{ value: customer.phone, ltr: true }] : []),
@@ -50,11 +57,7 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, l
       ...(visit.completedAt ? [{ label: labels.completedOn, value: format.date(visit.completedAt) }] : []),
     ],
     work: {
-      columns: [
-        { label: labels.work, width: 1 },
-        { label: labels.service },
-        { label: labels.amount, align: 'end', ltr: true },
-      ],
+      columns: [{ label: labels.work, width: 1 }, { label: labels.service }, { label: labels.amount, align: 'end', ltr: true }],
       rows: snapshot.lines.map((line) => [
         { text: line.title, note: line.description ?? '' },
         labels.services[line.service] ?? line.service,
@@ -67,11 +70,7 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, l
       { label: balanceLabel, value: format.money(Math.abs(snapshot.balanceCents)), strong: true },
     ],
     payments: {
-      columns: [
-        { label: labels.date },
-        { label: labels.method, width: 1 },
-        { label: labels.amount, align: 'end', ltr: true },
-      ],
+      columns: [{ label: labels.date }, { label: labels.method, width: 1 }, { label: labels.amount, align: 'end', ltr: true }],
       rows: snapshot.payments.map((payment) => [
         format.date(payment.date),
         payment.kind === 'refund' ? labels.refund : (labels.methods[payment.method] ?? payment.method),

@@ -25,7 +25,13 @@ export function invoicesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/invoices/:id/pdf',
       {
         onRequest: guards.staff,
-        schema: { tags, summary: 'An invoice as PDF (lang=en|fr|ar, default the caller’s language)', params: invoiceIdSchema, querystring: invoicePdfQuerySchema, response: pdfResponse },
+        schema: {
+          tags,
+          summary: 'An invoice as PDF (lang=en|fr|ar, default the caller’s language)',
+          params: invoiceIdSchema,
+          querystring: invoicePdfQuerySchema,
+          response: pdfResponse,
+        },
       },
       async (request, reply) => {
         const lang = await pdfLanguageFor(deps.db, sessionOf(request).userId, request.query.lang);
@@ -36,7 +42,13 @@ export function invoicesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/my/invoices/:id/pdf',
       {
         onRequest: guards.client,
-        schema: { tags: ['client area'], summary: 'One of my invoices as PDF (lang=en|fr|ar, default my language)', params: invoiceIdSchema, querystring: invoicePdfQuerySchema, response: pdfResponse },
+        schema: {
+          tags: ['client area'],
+          summary: 'One of my invoices as PDF (lang=en|fr|ar, default my language)',
+          params: invoiceIdSchema,
+          querystring: invoicePdfQuerySchema,
+          response: pdfResponse,
+        },
       },
       async (request, reply) => {
         const userId = sessionOf(request).userId;

@@ -52,7 +52,9 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Temporary uploads left behind by a crash (a live upload never takes an hour: requestTimeout).
     app.addHook('onReady', async () => {
-      void deps.storage.sweep(TEMP_FOLDER, 60 * 60 * 1000).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary uploads failed'));
+      void deps.storage
+        .sweep(TEMP_FOLDER, 60 * 60 * 1000)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary uploads failed'));
     });
     app.post(
       '/media/upload',
@@ -98,7 +100,10 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'The bytes of a file (staff: any; clients: their own; public-site files: anyone). variant=thumb for the thumbnail of a photo, ' +
             'download=1 for an attachment. Single byte ranges are answered 206.',
           params: idParams,
-          querystring: z.object({ variant: z.enum(['main', 'thumb']).default('main'), download: z.enum(['1', 'true', '0', 'false']).optional() }),
+          querystring: z.object({
+            variant: z.enum(['main', 'thumb']).default('main'),
+            download: z.enum(['1', 'true', '0', 'false']).optional(),
+          }),
         },
       },
       async (request, reply) => {

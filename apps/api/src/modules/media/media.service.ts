@@ -80,7 +80,9 @@ const EXTENSIONS: Record<string, string[]> = {
  * It is never used to build a storage key.
  */
 export function displayName(filename: string, detected: Pick<DetectedType, 'extension'>): string {
-  const base = cleanFileName(filename.split(/[\\/]/).pop() ?? '').trim().replace(/^\.+/, '');
+  const base = cleanFileName(filename.split(/[\\/]/).pop() ?? '')
+    .trim()
+    .replace(/^\.+/, '');
   return withExtension(base.slice(0, 180) || 'file', detected.extension);
 }
 
@@ -132,7 +134,10 @@ export async function resolveTarget(
  */
 export async function myUploadTarget(db: Db, actor: Session, target: MyMediaUploadTarget): Promise<MediaUploadTarget> {
   if (target.vehicleId) {
-    const vehicle = await db.vehicle.findFirst({ where: { id: target.vehicleId, ownerId: actor.userId, deletedAt: null }, select: { id: true } });
+    const vehicle = await db.vehicle.findFirst({
+      where: { id: target.vehicleId, ownerId: actor.userId, deletedAt: null },
+      select: { id: true },
+    });
     if (!vehicle) throw notFound('vehicle');
   }
   if (target.visitId) {
@@ -190,7 +195,10 @@ export async function getMedia(db: Db, id: string, actor?: Session): Promise<Med
 }
 
 export async function mediaContext(db: Db, input: { ownerId: string; vehicleId?: string; visitId?: string }): Promise<MediaContextView> {
-  const customer = await db.user.findFirst({ where: { id: input.ownerId, deletedAt: null }, select: { id: true, firstName: true, lastName: true } });
+  const customer = await db.user.findFirst({
+    where: { id: input.ownerId, deletedAt: null },
+    select: { id: true, firstName: true, lastName: true },
+  });
   if (!customer) throw notFound('customer');
   const [vehicles, visits] = await Promise.all([
     db.vehicle.findMany({
@@ -208,7 +216,12 @@ export async function mediaContext(db: Db, input: { ownerId: string; vehicleId?:
   if (input.vehicleId && !vehicles.some((vehicle) => vehicle.id === input.vehicleId)) throw notFound('vehicle');
   let visitList = visits;
   if (input.visitId) {
-    const visit = visits.find((item) => item.id === input.visitId) ?? (await db.visit.findFirst({ where: { id: input.visitId, customerId: input.ownerId }, select: { id: true, name: true, vehicleId: true, visitDate: true } }));
+    const visit =
+      visits.find((item) => item.id === input.visitId) ??
+      (await db.visit.findFirst({
+        where: { id: input.visitId, customerId: input.ownerId },
+        select: { id: true, name: true, vehicleId: true, visitDate: true },
+      }));
     if (!visit || (input.vehicleId && visit.vehicleId !== input.vehicleId)) throw notFound('visit');
     if (!visits.includes(visit)) visitList = [visit, ...visits];
   }
@@ -286,7 +299,16 @@ export type MediaVariant = 'main' | 'thumb';
 export async function authorizeMediaFile(db: Db, session: Session | null, id: string, variant: MediaVariant) {
   const file = await db.mediaFile.findUnique({
     where: { id },
-    select: { name: true, type: true, mimeType: true, storageKey: true, section: true, ownerId: true, uploadedById: true, vehicle: { select: { ownerId: true } } },
+    select: {
+      name: true,
+      type: true,
+      mimeType: true,
+      storageKey: true,
+      section: true,
+      ownerId: true,
+      uploadedById: true,
+      vehicle: { select: { ownerId: true } },
+    },
   });
   const isPublic = !!file && PUBLIC_SECTIONS.includes(file.section);
   if (!isPublic && !session) throw new AppError('UNAUTHORIZED', 'transport.signInToSeeFile');

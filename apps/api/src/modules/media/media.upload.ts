@@ -44,7 +44,8 @@ const sizeError = (type: MediaType) => {
   return new AppError('PAYLOAD_TOO_LARGE', code ?? 'fileSize', { params, field: 'file' });
 };
 const plainError = (messageCode: MessageCode) => new AppError('VALIDATION', messageCode, { field: 'file' });
-const quotaError = () => new AppError('PAYLOAD_TOO_LARGE', 'media.clientQuota', { params: { quotaMB: LIMITS.clientMediaQuotaMB }, field: 'file' });
+const quotaError = () =>
+  new AppError('PAYLOAD_TOO_LARGE', 'media.clientQuota', { params: { quotaMB: LIMITS.clientMediaQuotaMB }, field: 'file' });
 
 const QUOTA_BYTES = LIMITS.clientMediaQuotaMB * 1024 * 1024;
 /** Reservations beyond the declared body grow by this much at a time (or exactly what is missing near the end). */
@@ -72,7 +73,8 @@ export class ByteBudget {
   static async open(db: Db, userId: string, declaredBytes: number | undefined): Promise<ByteBudget> {
     const budget = new ByteBudget(db, userId);
     await db.$executeRaw`INSERT INTO "MediaUsage" ("userId", "bytes") VALUES (${userId}::uuid, 0) ON CONFLICT ("userId") DO NOTHING`;
-    if (declaredBytes && Number.isSafeInteger(declaredBytes) && declaredBytes > 0 && declaredBytes <= QUOTA_BYTES) await budget.reserve(declaredBytes);
+    if (declaredBytes && Number.isSafeInteger(declaredBytes) && declaredBytes > 0 && declaredBytes <= QUOTA_BYTES)
+      await budget.reserve(declaredBytes);
     return budget;
   }
 

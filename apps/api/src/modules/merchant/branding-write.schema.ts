@@ -1,7 +1,7 @@
 // What a branding write must look like, on top of the shared brandingInputSchema (which checks the
 // MERCHANT_THEME_COLORS JSON): the type is in the catalogue, its language fits the type's scope, every key
 // belongs to the type, and each value fits its kind (colour, number, yes/no, image/URL, JSON list).
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   BRANDING_TYPES,
   LANGUAGES,
@@ -31,7 +31,9 @@ function valueProblem(kind: BrandingFieldKind, key: string, value: string): stri
       return value === 'true' || value === 'false' ? null : msg('format', { fieldName: key });
     case 'image':
       // Like every image field (STORED_FILE_URL_PATTERN): one of our stored files, or a bundled picture.
-      return value === '' || STORED_FILE_URL_PATTERN.test(value) || BUNDLED_BRAND_IMAGE.test(value) ? null : msg('format', { fieldName: key });
+      return value === '' || STORED_FILE_URL_PATTERN.test(value) || BUNDLED_BRAND_IMAGE.test(value)
+        ? null
+        : msg('format', { fieldName: key });
     case 'url':
       return value === '' || SAFE_URL.test(value) ? null : msg('format', { fieldName: key });
     case 'json': {
@@ -51,10 +53,15 @@ function valueProblem(kind: BrandingFieldKind, key: string, value: string): stri
 export const brandingWriteSchema = brandingInputSchema.superRefine((entry, ctx) => {
   const definition = (BRANDING_TYPES as Record<string, (typeof BRANDING_TYPES)[BrandingType] | undefined>)[entry.type];
   if (!definition) {
-    ctx.addIssue({ code: 'custom', path: ['type'], message: msg('fileType', { fieldName: 'type', allowedTypes: Object.keys(BRANDING_TYPES).join(', ') }) });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['type'],
+      message: msg('fileType', { fieldName: 'type', allowedTypes: Object.keys(BRANDING_TYPES).join(', ') }),
+    });
     return;
   }
-  const languageFits = definition.scope === 'common' ? entry.language === 'common' : (LANGUAGES as readonly string[]).includes(entry.language);
+  const languageFits =
+    definition.scope === 'common' ? entry.language === 'common' : (LANGUAGES as readonly string[]).includes(entry.language);
   if (!languageFits) ctx.addIssue({ code: 'custom', path: ['language'], message: msg('format', { fieldName: 'language' }) });
 
   const kinds = definition.fields as Record<string, BrandingFieldKind>;

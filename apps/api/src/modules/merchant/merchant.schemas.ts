@@ -17,6 +17,9 @@ export const brandingEntrySchema = z.object({
   fields: z.array(brandingFieldSchema),
 });
 export const brandingQuerySchema = z.object({
-  lan: z.string().regex(/^[a-z]{2}/i).default('en'),
+  lan: z
+    .string()
+    .regex(/^[a-z]{2}/i)
+    .default('en'),
   status: z.enum(BRANDING_STATUSES).default('ACTIVE'),
 });

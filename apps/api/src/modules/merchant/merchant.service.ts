@@ -23,10 +23,7 @@ export async function updateMerchant(db: Db, input: UpdateMerchant): Promise<Mer
   return db.merchant.update({ where: { id }, data: input, select: merchantSelect });
 }
 
-export async function listBranding(
-  db: Db,
-  query: { language: string; status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED' },
-): Promise<BrandingEntry[]> {
+export async function listBranding(db: Db, query: { language: string; status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED' }): Promise<BrandingEntry[]> {
   const merchant = await getMerchant(db);
   const rows = await db.branding.findMany({
     where: { merchantId: merchant.id, status: query.status, language: { in: ['common', query.language.slice(0, 2)] } },

@@ -120,16 +120,26 @@ export async function deleteMessage(db: Db, id: string): Promise<{ id: string }>
   return { id };
 }
 
-export async function replyToMessage(deps: AppDeps, actor: Session, id: string, input: ReplyInput, log: DeliveryLog): Promise<ContactMessageDetail> {
+export async function replyToMessage(
+  deps: AppDeps,
+  actor: Session,
+  id: string,
+  input: ReplyInput,
+  log: DeliveryLog,
+): Promise<ContactMessageDetail> {
   if (!canReplyByEmail(deps)) throw new AppError('CONFLICT', 'messageReplies.replyUnavailable');
   const sender = emailSender(deps);
   await deps.db.$transaction(
     async (tx) => {
       // Locks the message: a concurrent delete waits, and a deleted message gets no reply.
-      const [message] = await tx.$queryRaw<{ email: string; read: boolean }[]>`SELECT "email", "read" FROM "ContactMessage" WHERE "id" = ${id}::uuid FOR UPDATE`;
+      const [message] = await tx.$queryRaw<
+        { email: string; read: boolean }[]
+      >`SELECT "email", "read" FROM "ContactMessage" WHERE "id" = ${id}::uuid FOR UPDATE`;
       if (!message) throw notFound('message');
       const now = new Date();
-      await tx.contactReply.create({ data: { messageId: id, authorId: actor.userId, subject: input.subject, body: input.body, sentAt: now } });
+      await tx.contactReply.create({
+        data: { messageId: id, authorId: actor.userId, subject: input.subject, body: input.body, sentAt: now },
+      });
       // Answering a message means it was read.
       await tx.contactMessage.update({ where: { id }, data: { repliedAt: now, ...(message.read ? {} : { read: true, readAt: now }) } });
       try {

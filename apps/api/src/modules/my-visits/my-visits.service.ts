@@ -47,7 +47,10 @@ export async function listMyVehicleVisits(
 ): Promise<{ items: VisitSummary[]; total: number; page: number; pageSize: number; pageCount: number }> {
   // Both at once (two connections): the list is restricted to the caller's visits of vehicles they own, so
   // it reveals nothing when the check fails, and the check decides the answer.
-  const [, page] = await Promise.all([assertMyVehicle(db, vehicleId, userId), listCustomerVisits(db, { vehicleId, customerId: userId, ownerId: userId }, pagination)]);
+  const [, page] = await Promise.all([
+    assertMyVehicle(db, vehicleId, userId),
+    listCustomerVisits(db, { vehicleId, customerId: userId, ownerId: userId }, pagination),
+  ]);
   return page;
 }
 
@@ -147,16 +150,31 @@ export async function getMyVisit(db: Db, userId: string, id: string, vehicleId?:
   };
 }
 
-export async function getMyTask(db: Db, userId: string, id: string, scope: { visitId?: string; vehicleId?: string } = {}): Promise<MyTaskDetail> {
+export async function getMyTask(
+  db: Db,
+  userId: string,
+  id: string,
+  scope: { visitId?: string; vehicleId?: string } = {},
+): Promise<MyTaskDetail> {
   const row = await db.task.findFirst({
     where: { id, ...(scope.visitId ? { visitId: scope.visitId } : {}), visit: myVisitWhere(userId, scope.vehicleId) },
-    select: { ...myTaskSelect, visit: { select: { id: true, name: true, status: true, vehicleId: true, vehicle: { select: { plateNumber: true } } } } },
+    select: {
+      ...myTaskSelect,
+      visit: { select: { id: true, name: true, status: true, vehicleId: true, vehicle: { select: { plateNumber: true } } } },
+    },
   });
   if (!row) throw notFound('task');
   const { visit, ...task } = row;
   const open = !isVisitClosed(visit.status);
   return {
     ...toMyTask(task, open),
-    visit: { id: visit.id, name: visit.name, status: visit.status, vehicleId: visit.vehicleId, plateNumber: visit.vehicle.plateNumber, open },
+    visit: {
+      id: visit.id,
+      name: visit.name,
+      status: visit.status,
+      vehicleId: visit.vehicleId,
+      plateNumber: visit.vehicle.plateNumber,
+      open,
+    },
   };
 }

@@ -103,17 +103,26 @@ async function releaseImages(db: Db, storage: FileStorage, urls: (string | null 
   const stillShown = new Set(
     (
       await Promise.all([
-        db.offeringCategory.findMany({ where: { imageUrl: { in: urls.filter((url): url is string => !!url) } }, select: { imageUrl: true } }),
+        db.offeringCategory.findMany({
+          where: { imageUrl: { in: urls.filter((url): url is string => !!url) } },
+          select: { imageUrl: true },
+        }),
         db.offeringItem.findMany({ where: { imageUrl: { in: urls.filter((url): url is string => !!url) } }, select: { imageUrl: true } }),
       ])
     )
       .flat()
       .map((row) => mediaIdFromUrl(row.imageUrl)),
   );
-  const orphans = await db.mediaFile.findMany({ where: { id: { in: ids.filter((id) => !stillShown.has(id)) }, section: 'offering' }, select: { id: true, storageKey: true } });
+  const orphans = await db.mediaFile.findMany({
+    where: { id: { in: ids.filter((id) => !stillShown.has(id)) }, section: 'offering' },
+    select: { id: true, storageKey: true },
+  });
   if (orphans.length === 0) return;
   await db.mediaFile.deleteMany({ where: { id: { in: orphans.map((file) => file.id) } } });
-  await removeStoredFiles(storage, orphans.map((file) => file.storageKey));
+  await removeStoredFiles(
+    storage,
+    orphans.map((file) => file.storageKey),
+  );
 }
 
 // ---- Categories ---------------------------------------------------------------------------------------
@@ -142,7 +151,10 @@ export async function createCategory(db: Db, input: CategoryWrite): Promise<Offe
 export async function updateCategory(db: Db, storage: FileStorage, id: string, patch: CategoryWrite): Promise<OfferingCategoryView> {
   const replacedImage = await db.$transaction(async (tx) => {
     await lockCategories(tx, [id]);
-    const current = await tx.offeringCategory.findUniqueOrThrow({ where: { id }, select: { title: true, description: true, imageUrl: true } });
+    const current = await tx.offeringCategory.findUniqueOrThrow({
+      where: { id },
+      select: { title: true, description: true, imageUrl: true },
+    });
     const data: Prisma.OfferingCategoryUpdateInput = {};
     if (patch.title !== undefined) {
       const title = mergeLocalized(current.title, patch.title);
@@ -167,8 +179,16 @@ export async function updateCategory(db: Db, storage: FileStorage, id: string, p
 export async function reorderCategories(db: Db, ids: string[]): Promise<OfferingCategoryView[]> {
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "OfferingCategory" ORDER BY id FOR UPDATE`;
-    const current = await tx.offeringCategory.findMany({ orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
-    await writeOrder(tx, 'OfferingCategory', current.map((row) => row.id), ids);
+    const current = await tx.offeringCategory.findMany({
+      orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    await writeOrder(
+      tx,
+      'OfferingCategory',
+      current.map((row) => row.id),
+      ids,
+    );
     return listCategories(tx);
   });
 }
@@ -207,7 +227,11 @@ export async function deleteCategory(
       missing === input.id ? notFound('category') : new AppError('NOT_FOUND', 'missing.category', { field: 'moveToCategoryId' }),
     );
     const category = await tx.offeringCategory.findUniqueOrThrow({ where: { id: input.id }, select: { imageUrl: true } });
-    const items = await tx.offeringItem.findMany({ where: { categoryId: input.id }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }], select: { id: true, imageUrl: true } });
+    const items = await tx.offeringItem.findMany({
+      where: { categoryId: input.id },
+      orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
+      select: { id: true, imageUrl: true },
+    });
     let itemsMoved = 0;
     let itemsDeleted = 0;
     if (items.length > 0 && input.items === 'refuse') {
@@ -237,7 +261,10 @@ export async function deleteCategory(
 
 const categoryMissing = () => new AppError('NOT_FOUND', 'missing.category', { field: 'categoryId' });
 
-export async function createItem(db: Db, input: ItemWrite & { categoryId: string; priceCents: number; currency: string }): Promise<OfferingItemView> {
+export async function createItem(
+  db: Db,
+  input: ItemWrite & { categoryId: string; priceCents: number; currency: string },
+): Promise<OfferingItemView> {
   if (!input.title || !hasSomeText(input.title)) throw titleRequired();
   const title = mergeLocalized(null, input.title);
   const description = input.description ? descriptionValue(null, input.description) : null;
@@ -273,7 +300,10 @@ export async function updateItem(db: Db, storage: FileStorage, id: string, patch
       missing === before.categoryId ? notFound('item') : categoryMissing(),
     );
     // Read again under the lock: the item may have moved or gone since the first look.
-    const current = await tx.offeringItem.findUnique({ where: { id }, select: { categoryId: true, title: true, description: true, imageUrl: true } });
+    const current = await tx.offeringItem.findUnique({
+      where: { id },
+      select: { categoryId: true, title: true, description: true, imageUrl: true },
+    });
     if (!current) throw notFound('item');
     if (current.categoryId !== before.categoryId) throw conflict('versionConflict');
 
@@ -307,8 +337,17 @@ export async function updateItem(db: Db, storage: FileStorage, id: string, patch
 export async function reorderItems(db: Db, categoryId: string, ids: string[]): Promise<OfferingCategoryView> {
   await db.$transaction(async (tx) => {
     await lockCategories(tx, [categoryId]);
-    const items = await tx.offeringItem.findMany({ where: { categoryId }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
-    await writeOrder(tx, 'OfferingItem', items.map((item) => item.id), ids);
+    const items = await tx.offeringItem.findMany({
+      where: { categoryId },
+      orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    await writeOrder(
+      tx,
+      'OfferingItem',
+      items.map((item) => item.id),
+      ids,
+    );
   });
   return getCategory(db, categoryId);
 }

@@ -29,7 +29,16 @@ export async function listPublicCatalogue(db: Db): Promise<PublicOfferingCategor
       items: {
         where: { visible: true },
         orderBy: [{ featured: 'desc' }, { sortOrder: 'asc' }, { createdAt: 'asc' }],
-        select: { id: true, title: true, description: true, priceCents: true, currency: true, imageUrl: true, durationMinutes: true, featured: true },
+        select: {
+          id: true,
+          title: true,
+          description: true,
+          priceCents: true,
+          currency: true,
+          imageUrl: true,
+          durationMinutes: true,
+          featured: true,
+        },
       },
     },
   });

@@ -1,7 +1,16 @@
 // Oil changes of a vehicle: the history and recording a new one. Recording also moves the vehicle's
 // latest km and last km update, in the same transaction; the odometer never goes backwards.
 import type { Db, Prisma } from '@garage/db';
-import { HISTORY_WINDOW, type HistoryWindow, oilDueInKm, type OilChangeInputParsed, type OilChangeUpdateInput, type OilChangeView, type OilHistory, type OilSummary } from '@garage/shared';
+import {
+  HISTORY_WINDOW,
+  type HistoryWindow,
+  oilDueInKm,
+  type OilChangeInputParsed,
+  type OilChangeUpdateInput,
+  type OilChangeView,
+  type OilHistory,
+  type OilSummary,
+} from '@garage/shared';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { cursorRow, olderThanWhere } from '../../lib/history-window.ts';
 import type { Session } from '../../session/session.ts';
@@ -32,7 +41,12 @@ async function findVehicle(db: Db, vehicleId: string, scope: { ownerId?: string 
  * One window of the history, newest first (historyWindowSchema: `limit` rows older than `before`).
  * `ownerId` scopes the read to one owner (the client area): another owner's vehicle looks like not found.
  */
-export async function listOilChanges(db: Db, vehicleId: string, scope: { ownerId?: string } = {}, window: HistoryWindow = { limit: HISTORY_WINDOW.defaultLimit }): Promise<OilHistory> {
+export async function listOilChanges(
+  db: Db,
+  vehicleId: string,
+  scope: { ownerId?: string } = {},
+  window: HistoryWindow = { limit: HISTORY_WINDOW.defaultLimit },
+): Promise<OilHistory> {
   const vehicle = await findVehicle(db, vehicleId, scope);
   const olderThan = window.before ? await cursorRow(db.oilChange, { id: window.before, vehicleId }) : null;
   const [rows, newest] = await Promise.all([
@@ -46,7 +60,9 @@ export async function listOilChanges(db: Db, vehicleId: string, scope: { ownerId
     db.oilChange.findFirst({ where: { vehicleId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { nextChangeKm: true } }),
   ]);
   const more = rows.length > window.limit;
-  const items: OilChangeView[] = rows.slice(0, window.limit).map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
+  const items: OilChangeView[] = rows
+    .slice(0, window.limit)
+    .map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
   const nextChangeKm = newest?.nextChangeKm ?? null;
   return {
     nextCursor: more ? items.at(-1)!.id : null,
@@ -113,7 +129,14 @@ export async function recordOilChange(db: Db, actor: Session, vehicleId: string,
 async function findOilChange(db: Db | Prisma.TransactionClient, id: string) {
   const row = await db.oilChange.findFirst({
     where: { id, vehicle: { deletedAt: null } },
-    select: { id: true, vehicleId: true, currentKm: true, nextChangeKm: true, createdAt: true, vehicle: { select: { latestKm: true, lastKmUpdate: true } } },
+    select: {
+      id: true,
+      vehicleId: true,
+      currentKm: true,
+      nextChangeKm: true,
+      createdAt: true,
+      vehicle: { select: { latestKm: true, lastKmUpdate: true } },
+    },
   });
   if (!row) throw notFound('oilChange');
   return row;
@@ -124,8 +147,16 @@ async function findOilChange(db: Db | Prisma.TransactionClient, id: string) {
  * record held the latest km, the highest remaining reading takes over (none: no reading at all); a reading
  * above every oil change (taken without one) stays.
  */
-async function followLatestKm(tx: Prisma.TransactionClient, vehicleId: string, before: { currentKm: number; vehicle: { latestKm: number | null; lastKmUpdate: Date | null } }) {
-  const top = await tx.oilChange.findFirst({ where: { vehicleId }, orderBy: [{ currentKm: 'desc' }, { createdAt: 'desc' }], select: { currentKm: true, createdAt: true } });
+async function followLatestKm(
+  tx: Prisma.TransactionClient,
+  vehicleId: string,
+  before: { currentKm: number; vehicle: { latestKm: number | null; lastKmUpdate: Date | null } },
+) {
+  const top = await tx.oilChange.findFirst({
+    where: { vehicleId },
+    orderBy: [{ currentKm: 'desc' }, { createdAt: 'desc' }],
+    select: { currentKm: true, createdAt: true },
+  });
   const latest = before.vehicle.latestKm;
   const oldRecordHeldLatest = latest !== null && before.currentKm >= latest;
   if (oldRecordHeldLatest) {

@@ -9,7 +9,15 @@ type ListPaymentsParsed = z.output<typeof listPaymentsSchema>;
 
 const historySelect = {
   ...paymentSelect,
-  visit: { select: { id: true, name: true, customerId: true, vehicleId: true, customer: { select: { id: true, firstName: true, lastName: true } } } },
+  visit: {
+    select: {
+      id: true,
+      name: true,
+      customerId: true,
+      vehicleId: true,
+      customer: { select: { id: true, firstName: true, lastName: true } },
+    },
+  },
 } satisfies Prisma.PaymentSelect;
 
 export async function listPayments(db: Db, query: ListPaymentsParsed): Promise<PaymentPage> {

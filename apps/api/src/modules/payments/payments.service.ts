@@ -43,7 +43,10 @@ export function toPaymentView({ refunds, ...row }: PaymentRow): PaymentView {
   };
 }
 
-const result = (payment: PaymentRow, { status: _status, ...visit }: VisitMoney): PaymentResult => ({ payment: toPaymentView(payment), visit });
+const result = (payment: PaymentRow, { status: _status, ...visit }: VisitMoney): PaymentResult => ({
+  payment: toPaymentView(payment),
+  visit,
+});
 
 /** Reads the payment's visit id, then locks the visit before trusting anything else about the payment. */
 async function lockPaymentVisit(tx: Tx, paymentId: string) {
@@ -58,7 +61,11 @@ async function lockPaymentVisit(tx: Tx, paymentId: string) {
  * A window of the visit's payment history, newest first (historyWindowSchema): at most `limit` records older
  * than `before`. Still a plain array (the shape clients already read): fewer than `limit` means the end.
  */
-export async function listVisitPayments(db: Db, visitId: string, window: HistoryWindow = { limit: HISTORY_WINDOW.defaultLimit }): Promise<PaymentView[]> {
+export async function listVisitPayments(
+  db: Db,
+  visitId: string,
+  window: HistoryWindow = { limit: HISTORY_WINDOW.defaultLimit },
+): Promise<PaymentView[]> {
   const visit = await db.visit.findUnique({ where: { id: visitId }, select: { id: true } });
   if (!visit) throw notFound('visit');
   const olderThan = window.before ? await cursorRow(db.payment, { id: window.before, visitId }) : null;
@@ -75,7 +82,14 @@ export async function recordPayment(db: Db, actor: Session, visitId: string, inp
   return inVisitTransaction(db, async (tx) => {
     const visit = await lockVisit(tx, visitId);
     const payment = await tx.payment.create({
-      data: { visitId, amountCents: input.amountCents, method: input.method, notes: input.notes, status: input.status, recordedById: actor.userId },
+      data: {
+        visitId,
+        amountCents: input.amountCents,
+        method: input.method,
+        notes: input.notes,
+        status: input.status,
+        recordedById: actor.userId,
+      },
       select: paymentSelect,
     });
     return result(payment, await writeDerivedState(tx, visit));
@@ -91,7 +105,8 @@ export async function refundPayment(
 ): Promise<PaymentResult> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, payment } = await lockPaymentVisit(tx, id);
-    if (!canRefundPayment(payment.status)) throw new AppError('CONFLICT', 'payments.refundNeedsSuccess', { params: { status: payment.status } });
+    if (!canRefundPayment(payment.status))
+      throw new AppError('CONFLICT', 'payments.refundNeedsSuccess', { params: { status: payment.status } });
     const left = refundableCents(payment, payment.refunds);
     if (left === 0) throw new AppError('CONFLICT', 'payments.alreadyRefunded');
     const amountCents = input.amountCents ?? left;

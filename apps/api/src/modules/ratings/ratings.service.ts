@@ -60,7 +60,11 @@ const toVisitRef = (row: VisitRefRow): RatingVisitRef => ({
   completedAt: row.completedAt?.toISOString() ?? null,
 });
 
-const toMyRating = (row: MyRatingRow): MyRating => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toMyRating = (row: MyRatingRow): MyRating => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 function toRatingView(row: RatingRow): RatingView {
   const { user, visit, testimonial, ...rating } = row;
@@ -84,7 +88,13 @@ export async function rateVisit(db: Db, clientId: string, visitId: string, rawIn
       SELECT "id", "feedback", "showOnWebsite", "testimonial" FROM "Rating" WHERE "visitId" = ${visitId}::uuid FOR UPDATE`;
     if (!existing) {
       const created = await tx.rating.create({
-        data: { userId: clientId, visitId, stars: input.stars, feedback: input.feedback ?? null, showOnWebsite: input.showOnWebsite ?? false },
+        data: {
+          userId: clientId,
+          visitId,
+          stars: input.stars,
+          feedback: input.feedback ?? null,
+          showOnWebsite: input.showOnWebsite ?? false,
+        },
         select: myRatingSelect,
       });
       return { created: true, rating: toMyRating(created) };
@@ -137,7 +147,13 @@ export async function listRatings(db: Db, query: ListRatingsQuery, now = new Dat
   const { page, pageSize, stars, period } = listRatingsSchema.parse(query);
   const where: Prisma.RatingWhereInput = { ...periodWhere(period, now), ...(stars ? { stars } : {}) };
   const [rows, total] = await Promise.all([
-    db.rating.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (page - 1) * pageSize, take: pageSize, select: ratingSelect }),
+    db.rating.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      select: ratingSelect,
+    }),
     db.rating.count({ where }),
   ]);
   return { items: rows.map(toRatingView), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };

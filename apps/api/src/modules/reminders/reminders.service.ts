@@ -87,7 +87,13 @@ function staffView(row: ReminderRow, shop: string, baseUrl: string): StaffRemind
 
 export async function listReminders(db: Db, input: ReminderListInput & { now?: Date }, baseUrl: string): Promise<StaffReminderView[]> {
   await syncReminderRows(db);
-  const rows = await queryReminders(db, { states: input.states, kind: input.kind, contact: input.contact, vehicleId: input.vehicleId, now: input.now });
+  const rows = await queryReminders(db, {
+    states: input.states,
+    kind: input.kind,
+    contact: input.contact,
+    vehicleId: input.vehicleId,
+    now: input.now,
+  });
   const shop = await shopName(db);
   return rows.map((row) => staffView(row, shop, baseUrl));
 }
@@ -106,7 +112,14 @@ async function currentRow(db: Db, id: string, now: Date): Promise<ReminderRow> {
 }
 
 /** One click: the customer was reached in the reminder's current state, through this channel. */
-export async function markContacted(db: Db, actorId: string, id: string, channel: ReminderContactChannel, baseUrl: string, now = new Date()): Promise<StaffReminderView> {
+export async function markContacted(
+  db: Db,
+  actorId: string,
+  id: string,
+  channel: ReminderContactChannel,
+  baseUrl: string,
+  now = new Date(),
+): Promise<StaffReminderView> {
   const row = await currentRow(db, id, now);
   await db.serviceReminder.update({
     where: { id },
@@ -154,10 +167,12 @@ export async function updateReminderSettings(db: Db, input: Partial<ReminderSett
 
 // --- Unsubscribe: "<userId>.<HMAC>" signed with the server secret, so the link works without signing in
 // and cannot be made for someone else. It only ever turns reminder emails off.
-const signature = (userId: string, secret: string) => createHmac('sha256', secret).update(`reminders-unsubscribe:${userId}`).digest('base64url');
+const signature = (userId: string, secret: string) =>
+  createHmac('sha256', secret).update(`reminders-unsubscribe:${userId}`).digest('base64url');
 
 export const unsubscribeToken = (userId: string, secret: string) => `${userId}.${signature(userId, secret)}`;
-export const unsubscribeUrl = (baseUrl: string, userId: string, secret: string) => `${baseUrl.replace(/\/+$/, '')}/unsubscribe/${unsubscribeToken(userId, secret)}`;
+export const unsubscribeUrl = (baseUrl: string, userId: string, secret: string) =>
+  `${baseUrl.replace(/\/+$/, '')}/unsubscribe/${unsubscribeToken(userId, secret)}`;
 
 export async function unsubscribe(deps: AppDeps, token: string, now = new Date()): Promise<{ firstName: string; language: Language }> {
   const [userId = '', given = ''] = token.split('.');
@@ -165,7 +180,10 @@ export async function unsubscribe(deps: AppDeps, token: string, now = new Date()
   const provided = Buffer.from(given);
   const valid = /^[0-9a-f-]{36}$/i.test(userId) && provided.length === expected.length && timingSafeEqual(provided, expected);
   if (!valid) throw new AppError('NOT_FOUND', 'reminders.unsubscribeInvalid');
-  const user = await deps.db.user.findFirst({ where: { id: userId, deletedAt: null }, select: { id: true, firstName: true, preferredLanguage: true, remindersOptOutAt: true } });
+  const user = await deps.db.user.findFirst({
+    where: { id: userId, deletedAt: null },
+    select: { id: true, firstName: true, preferredLanguage: true, remindersOptOutAt: true },
+  });
   if (!user) throw new AppError('NOT_FOUND', 'reminders.unsubscribeInvalid');
   if (!user.remindersOptOutAt) await deps.db.user.update({ where: { id: user.id }, data: { remindersOptOutAt: now } });
   return { firstName: user.firstName, language: user.preferredLanguage };

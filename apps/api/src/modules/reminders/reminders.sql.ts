@@ -96,7 +96,9 @@ export async function queryReminders(db: Executor, filter: ReminderFilter = {}):
   if (filter.toNotify) {
     conditions.push(Prisma.sql`c.state IN ('UPCOMING', 'DUE', 'OVERDUE') AND c."notifiedState" IS DISTINCT FROM c.state`);
     conditions.push(Prisma.sql`c.email IS NOT NULL AND NOT c."optedOut" AND c.active`);
-    conditions.push(Prisma.sql`(c.due_date IS NULL OR c.due_date >= ${now}::timestamp - make_interval(days => ${REMINDER_EMAIL_MAX_OVERDUE_DAYS}))`);
+    conditions.push(
+      Prisma.sql`(c.due_date IS NULL OR c.due_date >= ${now}::timestamp - make_interval(days => ${REMINDER_EMAIL_MAX_OVERDUE_DAYS}))`,
+    );
   }
   const scope: Prisma.Sql[] = [Prisma.sql`ve."deletedAt" IS NULL AND u."deletedAt" IS NULL`];
   if (filter.vehicleId) scope.push(Prisma.sql`sr."vehicleId" = ${filter.vehicleId}::uuid`);

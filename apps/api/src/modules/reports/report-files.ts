@@ -63,7 +63,12 @@ function xlsxValue(value: unknown, type: ReportColumn['type']): ExcelJS.CellValu
   return value as ExcelJS.CellValue;
 }
 
-const NUMBER_FORMATS: Partial<Record<ReportColumn['type'], string>> = { money: '#,##0.00', integer: '0', percent: '0.0', date: 'yyyy-mm-dd' };
+const NUMBER_FORMATS: Partial<Record<ReportColumn['type'], string>> = {
+  money: '#,##0.00',
+  integer: '0',
+  percent: '0.0',
+  date: 'yyyy-mm-dd',
+};
 
 /** The XLSX writer's thread: plain JavaScript, loaded from the sources (the bundle keeps this file's URL). */
 const XLSX_WRITER = new URL('./xlsx-writer.worker.mjs', import.meta.url);
@@ -112,7 +117,11 @@ export function reportXlsx(context: ReportContext, parts: AsyncIterable<ReportPa
     header: columns.map((column) => header(column, context)),
   };
   const bytes = new MessageChannel();
-  const writer = new Worker(XLSX_WRITER, { workerData: { sheet, bytes: bytes.port2 }, transferList: [bytes.port2], resourceLimits: XLSX_WRITER_LIMITS });
+  const writer = new Worker(XLSX_WRITER, {
+    workerData: { sheet, bytes: bytes.port2 },
+    transferList: [bytes.port2],
+    resourceLimits: XLSX_WRITER_LIMITS,
+  });
   bytes.port1.on('message', (chunk: ArrayBuffer) => {
     if (output.destroyed) return;
     const ack = () => bytes.port1.postMessage('ack');

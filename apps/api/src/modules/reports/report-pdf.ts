@@ -31,10 +31,18 @@ function dayFormatter(lang: ReportContext['lang']) {
   const day = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeZone: 'UTC' });
   const hour = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', hourCycle: 'h23' });
   return (value: string) =>
-    (value.length > 10 ? hour.format(new Date(`${value}:00Z`)) : day.format(new Date(`${value}T00:00:00Z`))).replace(/[\u200e\u200f\u061c]/g, '');
+    (value.length > 10 ? hour.format(new Date(`${value}:00Z`)) : day.format(new Date(`${value}T00:00:00Z`))).replace(
+      /[\u200e\u200f\u061c]/g,
+      '',
+    );
 }
 
-function cellText(value: ReportRow[string] | undefined, type: ReportColumn['type'], format: PdfFormatter, day: (value: string) => string): string {
+function cellText(
+  value: ReportRow[string] | undefined,
+  type: ReportColumn['type'],
+  format: PdfFormatter,
+  day: (value: string) => string,
+): string {
   if (value === null || value === undefined) return '';
   switch (type) {
     case 'money':

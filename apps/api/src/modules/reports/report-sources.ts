@@ -24,15 +24,18 @@ export interface AnalyticsSource {
 }
 export type ReportSource = SqlSource | AnalyticsSource;
 
-const inPeriod = (column: string) => `($1::timestamp IS NULL OR ${column} >= $1::timestamp) AND ($2::timestamp IS NULL OR ${column} < $2::timestamp)`;
+const inPeriod = (column: string) =>
+  `($1::timestamp IS NULL OR ${column} >= $1::timestamp) AND ($2::timestamp IS NULL OR ${column} < $2::timestamp)`;
 const ofCustomer = (column: string) => `($4::uuid IS NULL OR ${column} = $4::uuid)`;
 const ofVehicle = (column: string) => `($5::uuid IS NULL OR ${column} = $5::uuid)`;
 /** The vehicle filter where rows are not tied to one vehicle: the person owns it (true without the filter). */
-const ownsVehicle = (ownerId: string) => `($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Vehicle" x WHERE x.id = $5::uuid AND x."ownerId" = ${ownerId}))`;
+const ownsVehicle = (ownerId: string) =>
+  `($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Vehicle" x WHERE x.id = $5::uuid AND x."ownerId" = ${ownerId}))`;
 const day = (column: string) => `to_char((${column} AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD')`;
 const fullName = (alias: string) => `concat_ws(' ', ${alias}."firstName", ${alias}."lastName")`;
 /** Successful payments count, refunds count negatively (visit-rules.ts paidCents). */
-const netAmount = (alias: string) => `CASE WHEN ${alias}.status = 'SUCCESS' THEN ${alias}."amountCents" WHEN ${alias}.status = 'REFUNDED' THEN -${alias}."amountCents" ELSE 0 END`;
+const netAmount = (alias: string) =>
+  `CASE WHEN ${alias}.status = 'SUCCESS' THEN ${alias}."amountCents" WHEN ${alias}.status = 'REFUNDED' THEN -${alias}."amountCents" ELSE 0 END`;
 
 const sql = (select: string, order: string, totals: string): SqlSource => ({ kind: 'sql', select, order, totals });
 

@@ -4,7 +4,14 @@
 // a proper error answer rather than a cut download.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkReportFilters, reportDownloadQuerySchema, reportKindSchema, reportPreviewSchema, REPORT_KINDS, REPORT_LIMITS } from '@garage/shared';
+import {
+  checkReportFilters,
+  reportDownloadQuerySchema,
+  reportKindSchema,
+  reportPreviewSchema,
+  REPORT_KINDS,
+  REPORT_LIMITS,
+} from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../lib/zod-errors.ts';
 import { createGuards } from '../../http/guards.ts';
@@ -36,17 +43,21 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { report } = request.params;
         const { format, ...filters } = request.query;
-        const checked = z.object({}).passthrough().superRefine((value, context) => checkReportFilters(report, filters, context)).safeParse(filters);
+        const checked = z
+          .object({})
+          .passthrough()
+          .superRefine((value, context) => checkReportFilters(report, filters, context))
+          .safeParse(filters);
         if (!checked.success) throw validationError(checked.error.issues);
         if (format === 'json') return previewReport(deps.db, report, filters);
         const context = await reportContext(deps.db, report, filters);
         const log = (error: unknown) => app.log.error({ err: error, report, format }, 'report failed');
-        let body;
-        if (format === 'pdf') body = await reportPdf(deps, context, reportParts(deps.db, context, { maxRows: REPORT_LIMITS.pdfMaxRows }));
-        else {
-          const parts = await primed(reportParts(deps.db, context));
-          body = format === 'csv' ? reportCsv(context, parts) : reportXlsx(context, parts, log);
-        }
+        const body =
+          format === 'pdf'
+            ? await reportPdf(deps, context, reportParts(deps.db, context, { maxRows: REPORT_LIMITS.pdfMaxRows }))
+            : await primed(reportParts(deps.db, context)).then((parts) =>
+                format === 'csv' ? reportCsv(context, parts) : reportXlsx(context, parts, log),
+              );
         return reply
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${reportFileName(context, format)}"`)

@@ -7,7 +7,18 @@
 // the last row see the same snapshot as the rows. The transaction ends (and the connection goes back to the
 // pool) when the last batch is read or when the download is abandoned (the generator's finally).
 import { AppError } from '../../lib/errors.ts';
-import { REPORT_LIMITS, REPORTS, addDays, reportValueLabel, startOfDayIn, type Language, type ReportFilters, type ReportKind, type ReportPreview, type ReportRow } from '@garage/shared';
+import {
+  REPORT_LIMITS,
+  REPORTS,
+  addDays,
+  reportValueLabel,
+  startOfDayIn,
+  type Language,
+  type ReportFilters,
+  type ReportKind,
+  type ReportPreview,
+  type ReportRow,
+} from '@garage/shared';
 import type { Db } from '@garage/db';
 import { poolOf } from '@garage/db/client';
 import { REPORT_SOURCES, type SqlSource } from './report-sources.ts';
@@ -39,7 +50,10 @@ async function subjectOf(db: Db, filters: ReportFilters): Promise<string | null>
     return `${vehicle.plateNumber} · ${vehicle.brand} ${vehicle.model} · ${vehicle.owner.firstName} ${vehicle.owner.lastName}`;
   }
   if (filters.customerId) {
-    const customer = await db.user.findFirst({ where: { id: filters.customerId, role: 'CLIENT' }, select: { firstName: true, lastName: true } });
+    const customer = await db.user.findFirst({
+      where: { id: filters.customerId, role: 'CLIENT' },
+      select: { firstName: true, lastName: true },
+    });
     if (!customer) throw new AppError('NOT_FOUND', 'notFound');
     return `${customer.firstName} ${customer.lastName}`;
   }
@@ -220,7 +234,12 @@ export function toPreview(context: ReportContext, rows: ReportRow[], totals: Rec
     columns: definition.columns.map((column) => ({ key: column.key, type: column.type, label: column.label[lang] })),
     rows,
     truncated,
-    totals: definition.totals.map((total) => ({ key: total.key, type: total.type, label: total.label[lang], value: totals[total.key] ?? 0 })),
+    totals: definition.totals.map((total) => ({
+      key: total.key,
+      type: total.type,
+      label: total.label[lang],
+      value: totals[total.key] ?? 0,
+    })),
   };
 }
 

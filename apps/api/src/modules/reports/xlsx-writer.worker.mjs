@@ -59,7 +59,11 @@ function post(/** @type {Buffer[]} */ chunks, /** @type {(error?: Error | null) 
 const output = new Writable({
   highWaterMark: BYTES_HIGH_WATER,
   write: (chunk, _encoding, callback) => post([chunk], callback),
-  writev: (entries, callback) => post(entries.map((entry) => entry.chunk), callback),
+  writev: (entries, callback) =>
+    post(
+      entries.map((entry) => entry.chunk),
+      callback,
+    ),
 });
 
 /**
@@ -87,7 +91,9 @@ async function caughtUp(/** @type {import('exceljs').Worksheet} */ worksheet) {
 // Strings inline (no shared-strings table held until the end); each row committed (written out and forgotten).
 const workbook = new WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
 workbook.creator = description.creator;
-const worksheet = workbook.addWorksheet(description.name, { views: [{ state: 'frozen', ySplit: 1, rightToLeft: description.rightToLeft }] });
+const worksheet = workbook.addWorksheet(description.name, {
+  views: [{ state: 'frozen', ySplit: 1, rightToLeft: description.rightToLeft }],
+});
 worksheet.columns = description.columns.map((column) => ({ width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
 const head = worksheet.addRow(description.header);
 head.font = { bold: true };

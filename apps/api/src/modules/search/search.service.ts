@@ -19,7 +19,10 @@ function vehicleTextMatch(words: string[], query: string): Prisma.Sql {
 }
 
 function visitTextMatch(words: string[]): Prisma.Sql {
-  return Prisma.join(words.map((word) => Prisma.sql`"name" ILIKE ${containsPattern(word)}`), ' AND ');
+  return Prisma.join(
+    words.map((word) => Prisma.sql`"name" ILIKE ${containsPattern(word)}`),
+    ' AND ',
+  );
 }
 
 function customersQuery(words: string[]): TopMatchesQuery {
@@ -76,7 +79,11 @@ export async function searchEverything(db: Db, query: string): Promise<SearchRes
     const [vehicles] = await topMatches(db, [plate], [vehiclesQuery([plate], plate)]);
     return { ...nothing(), vehicles: vehicles as SearchResult['vehicles'] };
   }
-  const [customers, vehicles, visits] = await topMatches(db, words, [customersQuery(words), vehiclesQuery(words, query), visitsQuery(words)]);
+  const [customers, vehicles, visits] = await topMatches(db, words, [
+    customersQuery(words),
+    vehiclesQuery(words, query),
+    visitsQuery(words),
+  ]);
   return {
     customers: customers as SearchResult['customers'],
     vehicles: vehicles as SearchResult['vehicles'],

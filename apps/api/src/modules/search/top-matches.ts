@@ -66,7 +66,9 @@ function commonWordsStatement(query: TopMatchesQuery) {
 
 /** The top matches of each query (their `columns`), in the same order as the queries. */
 export async function topMatches(db: Db, words: string[], queries: TopMatchesQuery[]): Promise<unknown[][]> {
-  const ranked = (await readWithTrigramPlans(db, words, queries.map(rareWordsStatement))) as Array<Array<Record<string, unknown> & { candidates: string }>>;
+  const ranked = (await readWithTrigramPlans(db, words, queries.map(rareWordsStatement))) as Array<
+    Array<Record<string, unknown> & { candidates: string }>
+  >;
   return Promise.all(
     ranked.map(async (rows, index) => {
       if (rows.length === 0 || Number(rows[0]!.candidates) < CANDIDATE_CAP) return rows.map(({ candidates: _, ...row }) => row);

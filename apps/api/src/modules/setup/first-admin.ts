@@ -2,7 +2,7 @@
 // `pnpm create-admin` validates. Both end in createFirstAdmin, which does nothing once an admin exists.
 import type { Db } from '@garage/db';
 import { LIMITS, setupAdminSchema } from '@garage/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createFirstAdmin, type FirstAdmin } from './setup.service.ts';
 
 /** create-admin: the setup screen's admin fields, the phone optional (scripts rarely have one). */
@@ -14,7 +14,11 @@ export type CliAdminInput = z.input<typeof cliAdminSchema>;
 
 /** "jane.doe+shop@x.org" → "jane.doe" (lower-case, letters/digits/._-, at least 3, with a letter). */
 export function usernameFromEmail(email: string): string {
-  let base = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, LIMITS.usernameMax);
+  let base = email
+    .split('@')[0]!
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '')
+    .slice(0, LIMITS.usernameMax);
   if (!/[a-z]/.test(base)) base = `admin${base}`;
   return base.length >= 3 ? base : `${base}admin`.slice(0, LIMITS.usernameMax);
 }

@@ -62,7 +62,9 @@ export function setupBanner(state: SetupCodeState, baseUrl: string): string[] {
     '  FIRST RUN: this shop has no administrator yet.',
     `  Open ${baseUrl}/setup and enter the setup code:`,
     '',
-    state.status === 'ready' ? `      ${formatSetupCode(state.code)}` : '      (printed by the instance that issued it: it uses another JWT_SECRET)',
+    state.status === 'ready'
+      ? `      ${formatSetupCode(state.code)}`
+      : '      (printed by the instance that issued it: it uses another JWT_SECRET)',
     '',
     '  Without a browser: pnpm create-admin, or ADMIN_EMAIL / ADMIN_PASSWORD in .env.',
     rule,

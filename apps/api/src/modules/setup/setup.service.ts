@@ -64,7 +64,12 @@ export async function checkSetupCode(ctx: AuthContext, setupCode: string): Promi
  * `shop.logoUrl`): there is no account yet, so the setup code is the permission, checked and throttled
  * like the setup. A logo left unused stays an unlinked branding picture.
  */
-export async function saveSetupLogo(ctx: AuthContext, storage: FileStorage, setupCode: string, file: { filename: string; bytes: Buffer }): Promise<UploadedImage> {
+export async function saveSetupLogo(
+  ctx: AuthContext,
+  storage: FileStorage,
+  setupCode: string,
+  file: { filename: string; bytes: Buffer },
+): Promise<UploadedImage> {
   if (!(await needsSetup(ctx.db))) throw alreadyDone();
   await requireSetupCode(ctx, setupCode);
   return saveImage(ctx.db, storage, null, { ...file, section: 'branding' });
@@ -179,7 +184,9 @@ async function saveShop(tx: Prisma.TransactionClient, merchantId: string, shop: 
   await upsertBranding(tx, merchantId, 'MERCHANT_THEME_COLORS', 'common', { themeColors: JSON.stringify(theme) });
   if (shop.logoUrl) await upsertBranding(tx, merchantId, 'ASSETS', 'common', { headerLogo: shop.logoUrl, favicon: shop.logoUrl });
   if (shop.whatsapp) {
-    await upsertBranding(tx, merchantId, 'SOCIAL_LINKS', 'common', { whatsapp: `https://wa.me/${normalizePhone(shop.whatsapp).replace(/^\+/, '')}` });
+    await upsertBranding(tx, merchantId, 'SOCIAL_LINKS', 'common', {
+      whatsapp: `https://wa.me/${normalizePhone(shop.whatsapp).replace(/^\+/, '')}`,
+    });
   }
   for (const language of LANGUAGES) {
     const contact = { contactPhone: shop.phone, contactEmail: shop.email, contactAddress: shop.address };
@@ -200,7 +207,11 @@ async function upsertBranding(
   if (given.length === 0) return;
   const where = { merchantId_type_language_status: { merchantId, type, language, status: 'ACTIVE' as const } };
   const existing = await tx.branding.findUnique({ where, select: { fields: true } });
-  const fields = [...((existing?.fields as { key: string; value: string }[] | undefined) ?? []).filter((field) => !given.some(([key]) => key === field.key))];
+  const fields = [
+    ...((existing?.fields as { key: string; value: string }[] | undefined) ?? []).filter(
+      (field) => !given.some(([key]) => key === field.key),
+    ),
+  ];
   fields.push(...given.map(([key, value]) => ({ key, value })));
   await tx.branding.upsert({ where, create: { merchantId, type, language, fields }, update: { fields } });
 }

@@ -17,8 +17,20 @@ interface StaticDataWrite {
   labels?: StaticDataLabels;
 }
 
-function toView(row: { id: string; name: string; type: StaticDataType; labels: unknown; createdAt: Date; updatedAt: Date }): StaticDataView {
-  return { ...row, labels: (row.labels ?? {}) as StaticDataLabels, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+function toView(row: {
+  id: string;
+  name: string;
+  type: StaticDataType;
+  labels: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+}): StaticDataView {
+  return {
+    ...row,
+    labels: (row.labels ?? {}) as StaticDataLabels,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 const nameTaken = () => new AppError('CONFLICT', 'staticData.nameTaken', { field: 'name' });
@@ -48,7 +60,11 @@ export async function listStaticData(db: Db, type?: StaticDataType): Promise<Sta
 
 export async function createStaticData(db: Db, input: StaticDataWrite): Promise<StaticDataView> {
   await assertNameFree(db, input);
-  return toView(await withNameConflict(() => db.staticData.create({ data: { name: input.name, type: input.type, labels: input.labels ?? {} }, select })));
+  return toView(
+    await withNameConflict(() =>
+      db.staticData.create({ data: { name: input.name, type: input.type, labels: input.labels ?? {} }, select }),
+    ),
+  );
 }
 
 /** Labels left out keep the entry's labels (callers from before labels existed send name and type only). */

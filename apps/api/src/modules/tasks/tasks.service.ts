@@ -17,7 +17,6 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../visits/visit-state.ts';
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
 
-
 function taskData(input: TaskInputParsed) {
   return {
     title: input.title,
@@ -65,7 +64,9 @@ export async function createTask(
   return inVisitTransaction(db, async (tx) => {
     const visit = await lockVisit(tx, visitId);
     if (proposal && isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'tasks.proposalOnClosedVisit');
-    const approval = proposal ? { approval: 'PENDING' as const, proposedAt: proposal.now ?? new Date(), proposedById: proposal.proposedById } : {};
+    const approval = proposal
+      ? { approval: 'PENDING' as const, proposedAt: proposal.now ?? new Date(), proposedById: proposal.proposedById }
+      : {};
     const task = await tx.task.create({ data: { ...taskData(input), ...approval, visitId, status: 'PENDING' }, select: taskSelect });
     await writeDerivedState(tx, visit);
     return toTaskView(task);
@@ -79,7 +80,11 @@ export async function updateTask(db: Db, id: string, readUpdatedAt: string, inpu
     const { visit, task } = await lockTaskVisit(tx, id);
     if (task.updatedAt.getTime() !== new Date(readUpdatedAt).getTime()) throw new AppError('CONFLICT', 'tasks.changed');
     // The customer decided on this price: changing it afterwards would change what they agreed to.
-    if ((task.approval === 'APPROVED' || task.approval === 'DECLINED') && input.soldForCents !== undefined && input.soldForCents !== task.soldForCents) {
+    if (
+      (task.approval === 'APPROVED' || task.approval === 'DECLINED') &&
+      input.soldForCents !== undefined &&
+      input.soldForCents !== task.soldForCents
+    ) {
       throw new AppError('CONFLICT', 'tasks.priceDecided', { field: 'soldForCents' });
     }
     const { dueDate, ...fields } = input;
@@ -95,8 +100,10 @@ export async function setTaskStatus(db: Db, id: string, status: TaskStatus, now 
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     if (!canTransitionTask(task, status)) {
-      if (task.approval === 'PENDING' && task.status === 'CANCELLED') throw new AppError('CONFLICT', 'tasks.withdrawnFinal', { field: 'status' });
-      if (task.approval === 'PENDING' && status !== 'CANCELLED') throw new AppError('CONFLICT', 'tasks.awaitingApproval', { field: 'status' });
+      if (task.approval === 'PENDING' && task.status === 'CANCELLED')
+        throw new AppError('CONFLICT', 'tasks.withdrawnFinal', { field: 'status' });
+      if (task.approval === 'PENDING' && status !== 'CANCELLED')
+        throw new AppError('CONFLICT', 'tasks.awaitingApproval', { field: 'status' });
       if (task.approval === 'DECLINED') throw new AppError('CONFLICT', 'tasks.declinedFinal', { field: 'status' });
       const allowed = allowedTaskTransitions(task).join(', ');
       throw new AppError('CONFLICT', 'tasks.badTransition', {

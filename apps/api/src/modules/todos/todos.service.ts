@@ -74,7 +74,11 @@ const TODO_LIST_SQL = { active: todoListSql(false), completed: todoListSql(true)
  */
 export async function listTodos(db: Db, input: { tab: TodoTab; page: number; pageSize: number }): Promise<TodoList> {
   const completed = input.tab === 'completed';
-  const rows = await queryRows<TodoListRow>(db, { text: TODO_LIST_SQL[input.tab], values: [input.pageSize, input.page] }, { prepare: true });
+  const rows = await queryRows<TodoListRow>(
+    db,
+    { text: TODO_LIST_SQL[input.tab], values: [input.pageSize, input.page] },
+    { prepare: true },
+  );
   const counts = { active: rows[0]?.active ?? 0, completed: rows[0]?.completedCount ?? 0 };
   const total = completed ? counts.completed : counts.active;
   const pageCount = Math.max(1, Math.ceil(total / input.pageSize));
@@ -98,7 +102,11 @@ export async function createTodo(db: Db, actor: Session, input: { title: string;
   // statements) and the author's name beside it: the author is the caller, known before the insert.
   const [row, [author]] = await Promise.all([
     db.todoTask.create({ data: { ...input, createdById: actor.userId }, select: todoColumns }),
-    queryRows<{ id: string; firstName: string; lastName: string }>(db, { text: 'SELECT id, "firstName", "lastName" FROM "User" WHERE id = $1::uuid', values: [actor.userId] }, { prepare: true }),
+    queryRows<{ id: string; firstName: string; lastName: string }>(
+      db,
+      { text: 'SELECT id, "firstName", "lastName" FROM "User" WHERE id = $1::uuid', values: [actor.userId] },
+      { prepare: true },
+    ),
   ]);
   return toTodoView({ ...row, createdBy: author ?? null });
 }

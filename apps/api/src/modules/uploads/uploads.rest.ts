@@ -8,7 +8,13 @@ import { createGuards, sessionOf } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IMAGE_MAX_BYTES, imageTooLargeError, saveImage, UPLOAD_SECTIONS } from './uploads.service.ts';
 
-export const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mimeType: z.string(), sizeBytes: z.number() });
+export const uploadedImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+});
 
 export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const guards = createGuards(deps.jwtSecret);
@@ -19,7 +25,8 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: guards.staff,
         schema: {
           tags: ['uploads'],
-          summary: 'Upload a JPEG or PNG picture of a user, a vehicle, a catalogue entry or the shop branding (multipart field "file"); returns its URL',
+          summary:
+            'Upload a JPEG or PNG picture of a user, a vehicle, a catalogue entry or the shop branding (multipart field "file"); returns its URL',
           consumes: ['multipart/form-data'],
           querystring: z.object({ section: z.enum(UPLOAD_SECTIONS).default('user') }),
           response: { 201: uploadedImageSchema },

@@ -3,7 +3,7 @@
 // so it starts without an owner; saving the user or vehicle attaches it (attachImage).
 import { Readable } from 'node:stream';
 import { loadSharp, type Db, type FileStorage, type Prisma } from '@garage/db';
-import { LIMITS, cleanFileName, mediaIdFromUrl, } from '@garage/shared';
+import { LIMITS, cleanFileName, mediaIdFromUrl } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { getMerchant } from '../merchant/merchant.service.ts';
@@ -19,7 +19,8 @@ export type UploadSection = (typeof UPLOAD_SECTIONS)[number];
 export const IMAGE_MAX_BYTES = LIMITS.imageMaxMB * 1024 * 1024;
 export const imageTooLargeError = () =>
   new AppError('PAYLOAD_TOO_LARGE', 'fileSize', { params: { fieldName: 'image', maxSizeInMB: LIMITS.imageMaxMB }, field: 'file' });
-const imageTypeError = () => new AppError('VALIDATION', 'fileType', { params: { fieldName: 'image', allowedTypes: 'JPEG, PNG' }, field: 'file' });
+const imageTypeError = () =>
+  new AppError('VALIDATION', 'fileType', { params: { fieldName: 'image', allowedTypes: 'JPEG, PNG' }, field: 'file' });
 
 export interface UploadedImage {
   id: string;

@@ -79,7 +79,12 @@ export async function pendingContactChanges(db: Db, userId: string, now = new Da
  * before anything is sent: the current address (400), an address another account holds, soft-deleted ones
  * included (409, the message of the staff user form).
  */
-async function requestChange(ctx: ContactChangeContext, session: Session, channel: AddressChannel, target: Required<Pick<CodeTarget, 'newEmail'>> | Required<Pick<CodeTarget, 'newCountryCode' | 'newPhoneNumber'>>) {
+async function requestChange(
+  ctx: ContactChangeContext,
+  session: Session,
+  channel: AddressChannel,
+  target: Required<Pick<CodeTarget, 'newEmail'>> | Required<Pick<CodeTarget, 'newCountryCode' | 'newPhoneNumber'>>,
+) {
   const user = await currentContact(ctx.db, session.userId);
   const purpose = CONTACT_CHANGE_PURPOSES[channel];
   if ('newEmail' in target) {
@@ -139,7 +144,10 @@ export async function confirmContactChange(ctx: ContactChangeContext, session: S
   await withIdentityConflicts(() =>
     ctx.db.$transaction(async (tx) => {
       // Once: a second request with the same code finds it used.
-      const used = await tx.oneTimeCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: now, verifiedAt: now } });
+      const used = await tx.oneTimeCode.updateMany({
+        where: { id: code.id, consumedAt: null },
+        data: { consumedAt: now, verifiedAt: now },
+      });
       if (used.count !== 1) throw codeError('contactChange.nothingPending');
       await tx.user.update({ where: { id: session.userId }, data: change });
     }),
@@ -155,4 +163,3 @@ export async function cancelContactChange(db: Db, session: Session, channel: Add
     data: { consumedAt: new Date() },
   });
 }
-

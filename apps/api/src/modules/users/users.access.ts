@@ -44,7 +44,11 @@ export const isAdmin = (actor: Session) => actor.roles.includes('ADMIN');
 export function canChangeAccount(actor: AccountActor, targetRole: Role | null, newRole?: Role): boolean {
   if (!isSession(actor)) {
     if (actor.kind === 'system') return targetRole === null && newRole === 'ADMIN' && !actor.adminExists;
-    return (targetRole === null || targetRole === 'CLIENT') && (newRole === undefined || newRole === 'CLIENT') && (targetRole !== null || newRole !== undefined);
+    return (
+      (targetRole === null || targetRole === 'CLIENT') &&
+      (newRole === undefined || newRole === 'CLIENT') &&
+      (targetRole !== null || newRole !== undefined)
+    );
   }
   const roles = [targetRole, newRole].filter((role): role is Role => !!role);
   return roles.length > 0 && roles.every((role) => isAdmin(actor) || role === 'CLIENT');

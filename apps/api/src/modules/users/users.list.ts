@@ -69,7 +69,10 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<UserPage
     if (!Number.isSafeInteger(query.pageSize) || query.pageSize <= 0) throw new Error('invalid page size');
     const limit = Prisma.sql`LIMIT ${Prisma.raw(String(query.pageSize))} OFFSET (SELECT ${offset}::int)`;
     let raw: (Omit<ListedRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string })[];
-    [raw, count] = await Promise.all([queryRows<(typeof raw)[number]>(db, pageSql(RAW_COLUMNS, limit), { prepare: true }), queryRows<{ total: number }>(db, totalSql, { prepare: true })]);
+    [raw, count] = await Promise.all([
+      queryRows<(typeof raw)[number]>(db, pageSql(RAW_COLUMNS, limit), { prepare: true }),
+      queryRows<{ total: number }>(db, totalSql, { prepare: true }),
+    ]);
     rows = raw.map((row) => ({ ...row, createdAt: new Date(Number(row.createdAt)), updatedAt: new Date(Number(row.updatedAt)) }));
   }
   const totalCount = count[0]?.total ?? 0;

@@ -25,7 +25,9 @@ export const trigramSearchable = (word: string) => /[\p{L}\p{N}]{3}/u.test(word)
  */
 export function withTrigramPlans<T extends Prisma.PrismaPromise<unknown>[]>(db: Db, words: string[], statements: [...T]) {
   if (!words.some(trigramSearchable)) return db.$transaction(statements);
-  return db.$transaction([db.$executeRaw`SET LOCAL enable_seqscan = off`, ...statements]).then(([, ...results]) => results as unknown as UnwrapAll<T>);
+  return db
+    .$transaction([db.$executeRaw`SET LOCAL enable_seqscan = off`, ...statements])
+    .then(([, ...results]) => results as unknown as UnwrapAll<T>);
 }
 type UnwrapAll<T extends unknown[]> = { [K in keyof T]: Awaited<T[K]> };
 
@@ -40,7 +42,10 @@ type UnwrapAll<T extends unknown[]> = { [K in keyof T]: Awaited<T[K]> };
  */
 export function readWithTrigramPlans(db: Db, words: string[], statements: Prisma.Sql[]): Promise<unknown[][]> {
   if (!words.some(trigramSearchable)) return queryRowsInTransaction(db, statements);
-  return queryRowsInTransaction(db, statements, { settings: ['enable_seqscan = off', 'plan_cache_mode = force_generic_plan'], prepare: true });
+  return queryRowsInTransaction(db, statements, {
+    settings: ['enable_seqscan = off', 'plan_cache_mode = force_generic_plan'],
+    prepare: true,
+  });
 }
 
 /** '%word%' with LIKE's own wildcards taken literally. */

@@ -84,7 +84,9 @@ export async function updateUser(db: Db, actor: Session, id: string, input: User
     {
       username: data.username,
       email: data.email,
-      ...(phoneChanged ? { countryCode: data.countryCode ?? existing.countryCode, phoneNumber: data.phoneNumber ?? existing.phoneNumber } : {}),
+      ...(phoneChanged
+        ? { countryCode: data.countryCode ?? existing.countryCode, phoneNumber: data.phoneNumber ?? existing.phoneNumber }
+        : {}),
     },
     id,
   );

@@ -40,7 +40,8 @@ function visitHistorySql(filter: { customerId?: string; vehicleId?: string; owne
   const placeholder = (value: unknown) => `$${values.push(value)}::uuid`;
   if (filter.customerId) conditions.push(`v."customerId" = ${placeholder(filter.customerId)}`);
   if (filter.vehicleId) conditions.push(`v."vehicleId" = ${placeholder(filter.vehicleId)}`);
-  if (filter.ownerId) conditions.push(`EXISTS (SELECT 1 FROM "Vehicle" ov WHERE ov.id = v."vehicleId" AND ov."ownerId" = ${placeholder(filter.ownerId)})`);
+  if (filter.ownerId)
+    conditions.push(`EXISTS (SELECT 1 FROM "Vehicle" ov WHERE ov.id = v."vehicleId" AND ov."ownerId" = ${placeholder(filter.ownerId)})`);
   if (conditions.length === 0) throw new Error('a visit history needs a customer or a vehicle');
   const where = conditions.join(' AND ');
   return {

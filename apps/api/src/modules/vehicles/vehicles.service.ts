@@ -1,7 +1,14 @@
 // Vehicles of a user: list, read, create, update, delete. Plates are unique in the shop after normalising
 // case and spaces (Vehicle.plateNormalized); a clash is a 409 on plateNumber.
 import { Prisma, type Db, type FileStorage } from '@garage/db';
-import { normalizePlate, VEHICLE_MESSAGES, type DeleteResult, type VehicleDetail, type VehicleInputParsed, type VehicleView } from '@garage/shared';
+import {
+  normalizePlate,
+  VEHICLE_MESSAGES,
+  type DeleteResult,
+  type VehicleDetail,
+  type VehicleInputParsed,
+  type VehicleView,
+} from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { attachImage, PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { uniqueViolationFields } from '../../lib/unique-violation.ts';

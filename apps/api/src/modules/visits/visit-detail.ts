@@ -5,7 +5,15 @@
 // test/visits.test.ts "reading a visit" checks every field against the stored rows.
 import type { Db } from '@garage/db';
 import { queryRows } from '@garage/db/client';
-import { VISIT_HANDOVER_TRANSITIONS, allowedTaskTransitions, isVisitOverdue, type TaskView, type VisitDetail, type VisitPaymentStatus, type VisitStatus } from '@garage/shared';
+import {
+  VISIT_HANDOVER_TRANSITIONS,
+  allowedTaskTransitions,
+  isVisitOverdue,
+  type TaskView,
+  type VisitDetail,
+  type VisitPaymentStatus,
+  type VisitStatus,
+} from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
 import { isoInstant } from './visit-views.ts';
 
@@ -86,8 +94,47 @@ interface VisitDetailRow {
 const instantOrNull = (epochMs: number | string | null) => (epochMs === null ? null : isoInstant(epochMs));
 
 function taskViewOf(task: TaskArray): TaskView {
-  const [id, visitId, title, description, service, status, priority, costCents, soldForCents, dueDate, completedOn, remindInMonths, remindInKm] = task;
-  const [, , , , , , , , , , , , , createdAt, updatedAt, approval, proposedAt, decidedAt, channel, comment, seenAt, deciderId, deciderFirstName, deciderLastName] = task;
+  const [
+    id,
+    visitId,
+    title,
+    description,
+    service,
+    status,
+    priority,
+    costCents,
+    soldForCents,
+    dueDate,
+    completedOn,
+    remindInMonths,
+    remindInKm,
+  ] = task;
+  const [
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    createdAt,
+    updatedAt,
+    approval,
+    proposedAt,
+    decidedAt,
+    channel,
+    comment,
+    seenAt,
+    deciderId,
+    deciderFirstName,
+    deciderLastName,
+  ] = task;
   return {
     id,
     visitId,

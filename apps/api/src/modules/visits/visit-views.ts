@@ -37,7 +37,10 @@ export const taskSelect = {
 } satisfies Prisma.TaskSelect;
 export type TaskRow = Prisma.TaskGetPayload<{ select: typeof taskSelect }>;
 
-type ApprovalColumns = Pick<TaskRow, 'approval' | 'proposedAt' | 'approvalDecidedAt' | 'approvalChannel' | 'approvalComment' | 'approvalSeenAt' | 'approvalDecidedBy'>;
+type ApprovalColumns = Pick<
+  TaskRow,
+  'approval' | 'proposedAt' | 'approvalDecidedAt' | 'approvalChannel' | 'approvalComment' | 'approvalSeenAt' | 'approvalDecidedBy'
+>;
 
 export function toApprovalView(row: ApprovalColumns): TaskApprovalView | null {
   if (!row.approval) return null;
@@ -59,7 +62,15 @@ export function toTaskView(row: TaskRow): TaskView {
     dueDate: row.dueDate ? dueDateString(row.dueDate) : null,
     completedOn: row.completedOn?.toISOString() ?? null,
     nextStatuses: [...allowedTaskTransitions(row)],
-    approval: toApprovalView({ approval, proposedAt, approvalDecidedAt, approvalChannel, approvalComment, approvalSeenAt, approvalDecidedBy }),
+    approval: toApprovalView({
+      approval,
+      proposedAt,
+      approvalDecidedAt,
+      approvalChannel,
+      approvalComment,
+      approvalSeenAt,
+      approvalDecidedBy,
+    }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -94,7 +94,8 @@ export function visitConditions(query: ListVisitsParsed, now: Date, today: strin
     return sql`${column} ${raw(operator)} ${at(dueDateValue(today))}`;
   };
   const bound = (instant: Date) => (values === 'indexed' ? at(instant) : sql`(SELECT ${at(instant)})`);
-  const createdWithin = (range: { from: Date; to: Date }) => sql`v."createdAt" >= ${bound(range.from)} AND v."createdAt" < ${bound(range.to)}`;
+  const createdWithin = (range: { from: Date; to: Date }) =>
+    sql`v."createdAt" >= ${bound(range.from)} AND v."createdAt" < ${bound(range.to)}`;
 
   const filters: Record<VisitFilter, () => Prisma.Sql> = {
     pending: () => sql`v.status IN ${inList(OPEN_VISIT_STATUSES)}`,

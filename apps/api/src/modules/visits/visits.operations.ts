@@ -21,7 +21,8 @@ export const visitsOperations = {
     rest: {
       method: 'GET',
       path: '/visits',
-      summary: 'Visits with filters (pending, completed, unpaid, overdue, createdToday, readyForPickup), payment filters, date filters and sorts',
+      summary:
+        'Visits with filters (pending, completed, unpaid, overdue, createdToday, readyForPickup), payment filters, date filters and sorts',
     },
     input: listVisitsSchema,
     // Built field by field from SQL that names its columns (toVisitListItem); test/visits-list.test.ts checks
@@ -39,7 +40,12 @@ export const visitsOperations = {
   }),
   create: mutation({
     access: 'staff',
-    rest: { method: 'POST', path: '/visits', status: 201, summary: 'Create a visit with its tasks; the total is computed from the sold-for prices' },
+    rest: {
+      method: 'POST',
+      path: '/visits',
+      status: 201,
+      summary: 'Create a visit with its tasks; the total is computed from the sold-for prices',
+    },
     input: createVisitSchema,
     output: visitDetailSchema,
     handler: ({ ctx, input }) => createVisit(ctx.deps.db, input),
@@ -57,7 +63,11 @@ export const visitsOperations = {
   }),
   setStatus: mutation({
     access: 'staff',
-    rest: { method: 'PATCH', path: '/visits/:id/status', summary: 'Hand-over step: READY_FOR_PICKUP, PICKED_UP or back to COMPLETED (409 on a stale version)' },
+    rest: {
+      method: 'PATCH',
+      path: '/visits/:id/status',
+      summary: 'Hand-over step: READY_FOR_PICKUP, PICKED_UP or back to COMPLETED (409 on a stale version)',
+    },
     input: setVisitStatusSchema,
     output: visitDetailSchema,
     handler: ({ ctx, input }) => setVisitStatus(ctx.deps.db, input.id, input.version, input.status),

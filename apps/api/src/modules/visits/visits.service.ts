@@ -36,7 +36,11 @@ async function assertCustomerVehicle(db: Db, customerId: string, vehicleId: stri
 /** The total is computed here from the tasks' sold-for prices; the client never sends one. */
 export async function createVisit(db: Db, input: CreateVisitParsed, now = new Date()): Promise<VisitDetail> {
   await assertCustomerVehicle(db, input.customerId, input.vehicleId);
-  const tasks = input.tasks.map((task) => ({ ...task, status: 'PENDING' as const, dueDate: task.dueDate ? dueDateValue(task.dueDate) : null }));
+  const tasks = input.tasks.map((task) => ({
+    ...task,
+    status: 'PENDING' as const,
+    dueDate: task.dueDate ? dueDateValue(task.dueDate) : null,
+  }));
   const total = visitTotalCents(tasks);
   const visit = await inVisitTransaction(db, (tx) =>
     tx.visit.create({

@@ -30,7 +30,15 @@ const fieldVariants = cva('group/field flex w-full gap-2 data-[invalid=true]:tex
 });
 
 export function Field({ className, orientation, ...props }: React.ComponentProps<'div'> & VariantProps<typeof fieldVariants>) {
-  return <div role="group" data-slot="field" data-orientation={orientation} className={cn(fieldVariants({ orientation }), className)} {...props} />;
+  return (
+    <div
+      role="group"
+      data-slot="field"
+      data-orientation={orientation}
+      className={cn(fieldVariants({ orientation }), className)}
+      {...props}
+    />
+  );
 }
 
 export function FieldLabel({ className, ...props }: React.ComponentProps<typeof Label>) {
@@ -38,7 +46,9 @@ export function FieldLabel({ className, ...props }: React.ComponentProps<typeof 
 }
 
 export function FieldDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p data-slot="field-description" className={cn('text-sm leading-normal font-normal text-muted-foreground', className)} {...props} />;
+  return (
+    <p data-slot="field-description" className={cn('text-sm leading-normal font-normal text-muted-foreground', className)} {...props} />
+  );
 }
 
 /** Shows the (translated) messages of a field: codes of the shared schemas, or API messages already rendered. */
@@ -52,9 +62,17 @@ export function FieldError({
   const messages = [...new Set((errors ?? []).map((error) => error?.message).filter((m): m is string => !!m))].map((message) =>
     translateMessage(t, message),
   );
-  const content = children ?? (messages.length === 1 ? messages[0] : messages.length > 1 ? (
-    <ul className="ms-4 flex list-disc flex-col gap-1">{messages.map((message) => <li key={message}>{message}</li>)}</ul>
-  ) : null);
+  const content =
+    children ??
+    (messages.length === 1 ? (
+      messages[0]
+    ) : messages.length > 1 ? (
+      <ul className="ms-4 flex list-disc flex-col gap-1">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    ) : null);
   if (!content) return null;
   return (
     <div role="alert" data-slot="field-error" className={cn('text-sm font-normal text-destructive', className)} {...props}>

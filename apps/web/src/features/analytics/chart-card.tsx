@@ -39,9 +39,15 @@ export function ChartCard({
 }) {
   const { t } = useTranslation('analytics');
   return (
-    <section className={cn('flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm', className)} aria-labelledby={`analytics-${id}-title`} data-testid={`analytics-${id}`}>
+    <section
+      className={cn('flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm', className)}
+      aria-labelledby={`analytics-${id}-title`}
+      data-testid={`analytics-${id}`}
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`analytics-${id}-title`} className="font-medium">{title}</h3>
+        <h3 id={`analytics-${id}-title`} className="font-medium">
+          {title}
+        </h3>
         {aside && <div className="text-xs text-muted-foreground">{aside}</div>}
       </header>
       {!state ? (
@@ -51,10 +57,14 @@ export function ChartCard({
       ) : state.isError ? (
         <div role="alert" className="flex h-56 flex-col items-center justify-center gap-3 text-center text-sm">
           <p className="text-destructive">{errorMessage}</p>
-          <Button size="sm" variant="outline" onClick={() => void state.refetch()}>{t('errors.retry')}</Button>
+          <Button size="sm" variant="outline" onClick={() => void state.refetch()}>
+            {t('errors.retry')}
+          </Button>
         </div>
       ) : empty ? (
-        <p className="grid h-56 place-items-center text-sm text-muted-foreground" data-testid={`analytics-${id}-empty`}>{t('charts.noData')}</p>
+        <p className="grid h-56 place-items-center text-sm text-muted-foreground" data-testid={`analytics-${id}-empty`}>
+          {t('charts.noData')}
+        </p>
       ) : (
         <>
           <div aria-hidden={chartHidden || undefined}>{children}</div>

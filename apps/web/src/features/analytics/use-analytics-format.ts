@@ -13,9 +13,21 @@ export function useAnalyticsFormat() {
     const count = new Intl.NumberFormat(language);
     const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     const shortDay = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    const longDay = new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const longDay = new Intl.DateTimeFormat(language, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const hour = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-    const dayHour = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    const dayHour = new Intl.DateTimeFormat(language, {
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    });
     const clock = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
     // Bucket starts are local wall-clock times without an offset: read them as UTC and print them in UTC.
     const wall = (start: string) => new Date(start.length === 10 ? `${start}T00:00:00Z` : `${start}:00Z`);

@@ -17,7 +17,10 @@ export function parseEvents(buffer: string): { events: RealtimeSnapshot[]; rest:
   for (const block of blocks) {
     const lines = block.split('\n');
     if (!lines.includes('event: snapshot')) continue;
-    const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+    const data = lines
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice(6))
+      .join('\n');
     try {
       events.push(JSON.parse(data) as RealtimeSnapshot);
     } catch {
@@ -42,7 +45,10 @@ export function useRealtimeStream(area: AnalyticsArea) {
     const run = async () => {
       while (!controller.signal.aborted) {
         try {
-          const response = await apiFetch(`${env.apiUrl}/analytics/real-time/stream?area=${area}`, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+          const response = await apiFetch(`${env.apiUrl}/analytics/real-time/stream?area=${area}`, {
+            signal: controller.signal,
+            headers: { accept: 'text/event-stream' },
+          });
           if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
           const reader = response.body.getReader();
           const decoder = new TextDecoder();

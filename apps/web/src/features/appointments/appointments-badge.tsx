@@ -10,5 +10,13 @@ export function AppointmentsBadge({ compact = false }: { compact?: boolean }) {
   const badge = useQuery({ ...trpc.appointments.badge.queryOptions(), ...NAV_COUNT_POLLING });
   useRefetchOnNavigation(badge.refetch);
   const count = badge.data?.count ?? 0;
-  return <NavCountBadge count={count} label={t('nav.appointmentsWaiting', { count })} testId="appointments-badge" tone="bg-sky-700" compact={compact} />;
+  return (
+    <NavCountBadge
+      count={count}
+      label={t('nav.appointmentsWaiting', { count })}
+      testId="appointments-badge"
+      tone="bg-sky-700"
+      compact={compact}
+    />
+  );
 }

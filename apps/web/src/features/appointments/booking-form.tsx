@@ -24,7 +24,10 @@ export interface Availability {
 export const AVAILABILITY_QUERY_KEY = ['appointments', 'availability'] as const;
 
 export function useAvailability() {
-  return useQuery({ queryKey: AVAILABILITY_QUERY_KEY, queryFn: ({ signal }) => apiGet<Availability>('/appointments/availability?days=30', signal) });
+  return useQuery({
+    queryKey: AVAILABILITY_QUERY_KEY,
+    queryFn: ({ signal }) => apiGet<Availability>('/appointments/availability?days=30', signal),
+  });
 }
 
 export function useDayLabel() {
@@ -34,7 +37,17 @@ export function useDayLabel() {
 }
 
 /** Services and day fields shared by the public form and the portal's. */
-export function ServicesAndDayFields({ idPrefix, services, setServices, day, setDay, dayPart, setDayPart, errors, days }: {
+export function ServicesAndDayFields({
+  idPrefix,
+  services,
+  setServices,
+  day,
+  setDay,
+  dayPart,
+  setDayPart,
+  errors,
+  days,
+}: {
   idPrefix: string;
   services: string[];
   setServices: (ids: string[]) => void;
@@ -58,7 +71,13 @@ export function ServicesAndDayFields({ idPrefix, services, setServices, day, set
             const id = `${idPrefix}-service-${item.id}`;
             return (
               <label key={item.id} htmlFor={id} className="flex items-center gap-2 rounded-lg border px-3 py-2 text-sm">
-                <Checkbox id={id} checked={services.includes(item.id)} onCheckedChange={(checked) => setServices(checked === true ? [...services, item.id] : services.filter((s) => s !== item.id))} />
+                <Checkbox
+                  id={id}
+                  checked={services.includes(item.id)}
+                  onCheckedChange={(checked) =>
+                    setServices(checked === true ? [...services, item.id] : services.filter((s) => s !== item.id))
+                  }
+                />
                 <span dir="auto">{pickLocalized(item.title, i18n.language)}</span>
               </label>
             );
@@ -78,17 +97,33 @@ export function ServicesAndDayFields({ idPrefix, services, setServices, day, set
           >
             <option value="">{days?.length === 0 ? t('form.noDays') : t('form.chooseDay')}</option>
             {days?.map((option) => (
-              <option key={option.day} value={option.day}>{dayLabel(option.day)}</option>
+              <option key={option.day} value={option.day}>
+                {dayLabel(option.day)}
+              </option>
             ))}
           </select>
-          {errors.day && <span className="text-sm text-destructive" role="alert">{t('errors.day')}</span>}
+          {errors.day && (
+            <span className="text-sm text-destructive" role="alert">
+              {t('errors.day')}
+            </span>
+          )}
         </label>
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-medium">{t('form.dayPart')}</legend>
           <div className="flex flex-wrap gap-2">
             {DAY_PARTS.map((part) => (
-              <label key={part} className="flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-                <input type="radio" name={`${idPrefix}-dayPart`} value={part} checked={dayPart === part} onChange={() => setDayPart(part)} data-testid={`${idPrefix}-part-${part}`} />
+              <label
+                key={part}
+                className="flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+              >
+                <input
+                  type="radio"
+                  name={`${idPrefix}-dayPart`}
+                  value={part}
+                  checked={dayPart === part}
+                  onChange={() => setDayPart(part)}
+                  data-testid={`${idPrefix}-part-${part}`}
+                />
                 {t(`dayParts.${part}`)}
               </label>
             ))}
@@ -155,29 +190,61 @@ export function BookingForm() {
         aria-invalid={!!errors[name]}
         data-testid={`booking-${name}`}
       />
-      {errors[name] && <span className="text-sm text-destructive" role="alert">{t(name === 'phone' ? 'errors.contact' : 'errors.required')}</span>}
+      {errors[name] && (
+        <span className="text-sm text-destructive" role="alert">
+          {t(name === 'phone' ? 'errors.contact' : 'errors.required')}
+        </span>
+      )}
     </label>
   );
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="booking-form" aria-labelledby={`${formId}-title`}>
-      <h3 id={`${formId}-title`} className="sr-only">{t('form.title')}</h3>
+      <h3 id={`${formId}-title`} className="sr-only">
+        {t('form.title')}
+      </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         {input('fullName', 'text', 'name')}
         {input('vehicleDescription')}
         {input('phone', 'tel', 'tel')}
         {input('email', 'email', 'email')}
       </div>
-      <ServicesAndDayFields idPrefix="booking" services={services} setServices={setServices} day={day} setDay={setDay} dayPart={dayPart} setDayPart={setDayPart} errors={errors} days={availability.data?.days} />
+      <ServicesAndDayFields
+        idPrefix="booking"
+        services={services}
+        setServices={setServices}
+        day={day}
+        setDay={setDay}
+        dayPart={dayPart}
+        setDayPart={setDayPart}
+        errors={errors}
+        days={availability.data?.days}
+      />
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t('form.message')}
-        <Textarea rows={3} value={values.message} onChange={(event) => setValues({ ...values, message: event.target.value })} data-testid="booking-message" />
+        <Textarea
+          rows={3}
+          value={values.message}
+          onChange={(event) => setValues({ ...values, message: event.target.value })}
+          data-testid="booking-message"
+        />
       </label>
       {/* Honeypot: invisible to people and assistive technology, filled only by bots (the API then stores nothing). */}
       <div aria-hidden="true" className="sr-only">
         <label htmlFor={`${formId}-website`}>Website</label>
-        <input id={`${formId}-website`} type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(event) => setValues({ ...values, website: event.target.value })} />
+        <input
+          id={`${formId}-website`}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(event) => setValues({ ...values, website: event.target.value })}
+        />
       </div>
-      {book.isError && !Object.keys(errors).length && <p role="alert" className="text-sm text-destructive">{book.error instanceof ApiError && book.error.status === 429 ? t('errors.tooMany') : t('errors.failed')}</p>}
+      {book.isError && !Object.keys(errors).length && (
+        <p role="alert" className="text-sm text-destructive">
+          {book.error instanceof ApiError && book.error.status === 429 ? t('errors.tooMany') : t('errors.failed')}
+        </p>
+      )}
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={book.isPending} data-testid="booking-submit">
           {book.isPending ? <Spinner /> : <CalendarCheck aria-hidden="true" />}

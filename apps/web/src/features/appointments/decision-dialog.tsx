@@ -18,12 +18,24 @@ import { isoToZoned, zonedToIso } from './zoned-time.ts';
 
 export type Decision = 'accept' | 'propose' | 'decline';
 
-export function DecisionDialog({ appointment, decision, timezone, onClose }: { appointment: AppointmentView; decision: Decision; timezone: string; onClose: () => void }) {
+export function DecisionDialog({
+  appointment,
+  decision,
+  timezone,
+  onClose,
+}: {
+  appointment: AppointmentView;
+  decision: Decision;
+  timezone: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('appointments');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const initial = appointment.scheduledAt ? isoToZoned(appointment.scheduledAt, timezone) : { day: appointment.day, time: appointment.dayPart === 'AFTERNOON' ? '14:00' : '09:00' };
+  const initial = appointment.scheduledAt
+    ? isoToZoned(appointment.scheduledAt, timezone)
+    : { day: appointment.day, time: appointment.dayPart === 'AFTERNOON' ? '14:00' : '09:00' };
   const [day, setDay] = useState(initial.day);
   const [time, setTime] = useState(initial.time);
   const [note, setNote] = useState('');
@@ -43,7 +55,8 @@ export function DecisionDialog({ appointment, decision, timezone, onClose }: { a
     trpc.appointments.accept.mutationOptions({
       onSuccess: async (result) => {
         await done(t('toasts.accepted'));
-        if (result.visitId && result.vehicle) navigate(`/admin/users/${result.vehicle.ownerId}/vehicle/${result.vehicle.id}/visit/${result.visitId}`);
+        if (result.visitId && result.vehicle)
+          navigate(`/admin/users/${result.vehicle.ownerId}/vehicle/${result.vehicle.id}/visit/${result.visitId}`);
       },
       onError,
     }),
@@ -54,7 +67,8 @@ export function DecisionDialog({ appointment, decision, timezone, onClose }: { a
   const submit = () => {
     const scheduledAt = zonedToIso(day, time, timezone);
     const noteValue = note.trim() || null;
-    if (decision === 'accept') accept.mutate({ id: appointment.id, scheduledAt, note: noteValue, createVisit, plateNumber: appointment.vehicle ? null : plate });
+    if (decision === 'accept')
+      accept.mutate({ id: appointment.id, scheduledAt, note: noteValue, createVisit, plateNumber: appointment.vehicle ? null : plate });
     else if (decision === 'propose') propose.mutate({ id: appointment.id, scheduledAt, note: noteValue });
     else decline.mutate({ id: appointment.id, note: noteValue });
   };
@@ -63,7 +77,9 @@ export function DecisionDialog({ appointment, decision, timezone, onClose }: { a
       <DialogContent closeLabel={t('actions.close')} data-testid="decision-dialog">
         <DialogHeader>
           <DialogTitle>{t(`decision.${decision}Title`)}</DialogTitle>
-          <DialogDescription dir="auto">{appointment.fullName} · {appointment.vehicleDescription}</DialogDescription>
+          <DialogDescription dir="auto">
+            {appointment.fullName} · {appointment.vehicleDescription}
+          </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
           {decision !== 'decline' && (
@@ -81,14 +97,38 @@ export function DecisionDialog({ appointment, decision, timezone, onClose }: { a
           {decision === 'accept' && (
             <>
               <label className="flex items-start gap-2 text-sm">
-                <Checkbox checked={createVisit} disabled={appointment.services.length === 0} onCheckedChange={(value) => setCreateVisit(value === true)} data-testid="decision-create-visit" className="mt-0.5" />
-                <span>{appointment.services.length ? t('decision.createVisit', { count: appointment.services.length }) : t('decision.noServices')}</span>
+                <Checkbox
+                  checked={createVisit}
+                  disabled={appointment.services.length === 0}
+                  onCheckedChange={(value) => setCreateVisit(value === true)}
+                  data-testid="decision-create-visit"
+                  className="mt-0.5"
+                />
+                <span>
+                  {appointment.services.length
+                    ? t('decision.createVisit', { count: appointment.services.length })
+                    : t('decision.noServices')}
+                </span>
               </label>
               {createVisit && !appointment.vehicle && (
                 <label className="flex flex-col gap-1 text-sm font-medium">
                   {t('decision.plate')}
-                  <Input value={plate} onChange={(event) => { setPlate(event.target.value); setPlateError(false); }} dir="ltr" aria-invalid={plateError} data-testid="decision-plate" />
-                  <span className={plateError ? 'text-destructive' : 'text-muted-foreground font-normal'} role={plateError ? 'alert' : undefined}>{plateError ? t('errors.noVehicle') : t('decision.plateHint')}</span>
+                  <Input
+                    value={plate}
+                    onChange={(event) => {
+                      setPlate(event.target.value);
+                      setPlateError(false);
+                    }}
+                    dir="ltr"
+                    aria-invalid={plateError}
+                    data-testid="decision-plate"
+                  />
+                  <span
+                    className={plateError ? 'text-destructive' : 'text-muted-foreground font-normal'}
+                    role={plateError ? 'alert' : undefined}
+                  >
+                    {plateError ? t('errors.noVehicle') : t('decision.plateHint')}
+                  </span>
                 </label>
               )}
             </>
@@ -99,8 +139,15 @@ export function DecisionDialog({ appointment, decision, timezone, onClose }: { a
           </label>
         </div>
         <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={busy}>{t('actions.cancel')}</Button>
-          <Button variant={decision === 'decline' ? 'destructive' : 'default'} onClick={submit} disabled={busy || (decision !== 'decline' && (!day || !time))} data-testid="decision-submit">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            variant={decision === 'decline' ? 'destructive' : 'default'}
+            onClick={submit}
+            disabled={busy || (decision !== 'decline' && (!day || !time))}
+            data-testid="decision-submit"
+          >
             {busy && <Spinner />}
             {t(`actions.${decision}`)}
           </Button>

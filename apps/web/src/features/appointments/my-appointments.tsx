@@ -21,8 +21,24 @@ export function MyAppointmentsCard() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.myAppointments.list.queryOptions({ language: i18n.language }));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.myAppointments.pathKey() });
-  const take = useMutation(trpc.myAppointments.acceptProposal.mutationOptions({ onSuccess: () => { toast.success(t('toasts.taken')); refresh(); }, onError: () => toast.error(t('toasts.failed')) }));
-  const cancel = useMutation(trpc.myAppointments.cancel.mutationOptions({ onSuccess: () => { toast.success(t('toasts.cancelled')); refresh(); }, onError: () => toast.error(t('toasts.failed')) }));
+  const take = useMutation(
+    trpc.myAppointments.acceptProposal.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('toasts.taken'));
+        refresh();
+      },
+      onError: () => toast.error(t('toasts.failed')),
+    }),
+  );
+  const cancel = useMutation(
+    trpc.myAppointments.cancel.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('toasts.cancelled'));
+        refresh();
+      },
+      onError: () => toast.error(t('toasts.failed')),
+    }),
+  );
   const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!list.data?.length) return null;
   return (
@@ -35,10 +51,19 @@ export function MyAppointmentsCard() {
           <AppointmentCard key={appointment.id} appointment={appointment} timezone={timezone}>
             <div className="flex flex-wrap gap-2">
               {appointment.status === 'PROPOSED' && (
-                <Button size="sm" onClick={() => take.mutate({ id: appointment.id })} disabled={take.isPending} data-testid="appointment-take">{t('client.take')}</Button>
+                <Button
+                  size="sm"
+                  onClick={() => take.mutate({ id: appointment.id })}
+                  disabled={take.isPending}
+                  data-testid="appointment-take"
+                >
+                  {t('client.take')}
+                </Button>
               )}
               {['REQUESTED', 'PROPOSED', 'ACCEPTED'].includes(appointment.status) && (
-                <Button size="sm" variant="ghost" onClick={() => cancel.mutate({ id: appointment.id })} disabled={cancel.isPending}>{t('client.cancel')}</Button>
+                <Button size="sm" variant="ghost" onClick={() => cancel.mutate({ id: appointment.id })} disabled={cancel.isPending}>
+                  {t('client.cancel')}
+                </Button>
               )}
             </div>
           </AppointmentCard>
@@ -82,7 +107,9 @@ function MyBookingForm({ vehicleId, onDone }: { vehicleId: string; onDone: () =>
         onDone();
       },
       onError: (error) => {
-        setErrors(error.data && 'fieldErrors' in error.data ? ((error.data as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {}) : {});
+        setErrors(
+          error.data && 'fieldErrors' in error.data ? ((error.data as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {}) : {},
+        );
         toast.error(t('errors.failed'));
       },
     }),
@@ -97,7 +124,17 @@ function MyBookingForm({ vehicleId, onDone }: { vehicleId: string; onDone: () =>
       }}
       data-testid="my-booking-form"
     >
-      <ServicesAndDayFields idPrefix="my-booking" services={services} setServices={setServices} day={day} setDay={setDay} dayPart={dayPart} setDayPart={setDayPart} errors={errors} days={availability.data?.days} />
+      <ServicesAndDayFields
+        idPrefix="my-booking"
+        services={services}
+        setServices={setServices}
+        day={day}
+        setDay={setDay}
+        dayPart={dayPart}
+        setDayPart={setDayPart}
+        errors={errors}
+        days={availability.data?.days}
+      />
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t('form.message')}
         <Textarea rows={2} value={message} onChange={(event) => setMessage(event.target.value)} />

@@ -3,7 +3,15 @@
 
 function parts(instant: Date, timeZone: string) {
   const values = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
@@ -18,7 +26,13 @@ export function zonedToIso(day: string, time: string, timeZone: string): string 
   let instant = guess;
   for (let i = 0; i < 2; i += 1) {
     const seen = parts(new Date(instant), timeZone);
-    const seenUtc = Date.UTC(Number(seen.day.slice(0, 4)), Number(seen.day.slice(5, 7)) - 1, Number(seen.day.slice(8, 10)), seen.hour, seen.minute);
+    const seenUtc = Date.UTC(
+      Number(seen.day.slice(0, 4)),
+      Number(seen.day.slice(5, 7)) - 1,
+      Number(seen.day.slice(8, 10)),
+      seen.hour,
+      seen.minute,
+    );
     instant += guess - seenUtc;
   }
   return new Date(instant).toISOString();

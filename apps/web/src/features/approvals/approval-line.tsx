@@ -8,7 +8,11 @@ export function ApprovalLine({ approval }: { approval: TaskApprovalView }) {
   const { t } = useTranslation('approvals');
   const format = useFormatters();
   if (approval.state === 'PENDING' || !approval.decidedAt) {
-    return <p className="text-sm text-amber-800 dark:text-amber-200">{t('staff.awaiting', { date: approval.proposedAt ? format.dateTime(approval.proposedAt) : '' })}</p>;
+    return (
+      <p className="text-sm text-amber-800 dark:text-amber-200">
+        {t('staff.awaiting', { date: approval.proposedAt ? format.dateTime(approval.proposedAt) : '' })}
+      </p>
+    );
   }
   const name = approval.decidedBy ? `${approval.decidedBy.firstName} ${approval.decidedBy.lastName}` : '—';
   return (

@@ -24,7 +24,11 @@ function Notice({ title, body, tone = 'neutral', testId }: { title: string; body
   return (
     <Card className="mx-auto w-full max-w-xl" data-testid={testId} role="status">
       <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-        {tone === 'success' ? <CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" /> : <Link2Off className="size-12 text-muted-foreground" aria-hidden="true" />}
+        {tone === 'success' ? (
+          <CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />
+        ) : (
+          <Link2Off className="size-12 text-muted-foreground" aria-hidden="true" />
+        )}
         <h1 className="text-2xl font-semibold">{title}</h1>
         <p className="text-muted-foreground">{body}</p>
       </CardContent>
@@ -37,11 +41,20 @@ function failureKind(error: unknown): 'invalid' | 'gone' | 'closed' | 'changed' 
   if (!(error instanceof ApiError)) return 'failed';
   if (error.status === 404) return 'invalid';
   if (error.status === 410) return 'gone';
-  if (error.status === 409) return error.body.messageCode === 'approvalLinks.closed' || error.body.messageCode === 'approvals.visitClosed' ? 'closed' : 'changed';
+  if (error.status === 409)
+    return error.body.messageCode === 'approvalLinks.closed' || error.body.messageCode === 'approvals.visitClosed' ? 'closed' : 'changed';
   return 'failed';
 }
 
-function ProposalRow({ task, choice, onChange }: { task: PublicApproval['tasks'][number]; choice: Choice; onChange: (choice: Choice) => void }) {
+function ProposalRow({
+  task,
+  choice,
+  onChange,
+}: {
+  task: PublicApproval['tasks'][number];
+  choice: Choice;
+  onChange: (choice: Choice) => void;
+}) {
   const { t } = useTranslation('approvals');
   const { t: tt } = useTranslation('tasks');
   const format = useFormatters();
@@ -60,11 +73,17 @@ function ProposalRow({ task, choice, onChange }: { task: PublicApproval['tasks']
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="font-medium" dir="auto">{task.title}</h2>
+            <h2 className="font-medium" dir="auto">
+              {task.title}
+            </h2>
             <PriorityBadge priority={task.priority} />
           </div>
           <p className="text-sm text-muted-foreground">{tt(`service.${task.service}`)}</p>
-          {task.description && <p className="mt-1 text-sm whitespace-pre-line" dir="auto">{task.description}</p>}
+          {task.description && (
+            <p className="mt-1 text-sm whitespace-pre-line" dir="auto">
+              {task.description}
+            </p>
+          )}
         </div>
         <span className="shrink-0 text-lg font-semibold tabular-nums">{format.money(task.soldForCents)}</span>
       </div>
@@ -93,8 +112,17 @@ function ProposalRow({ task, choice, onChange }: { task: PublicApproval['tasks']
         </Button>
       </div>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={commentId} className="text-sm text-muted-foreground">{t('decision.comment')}</label>
-        <Textarea id={commentId} rows={2} maxLength={500} value={choice.comment} placeholder={t('decision.commentPlaceholder')} onChange={(event) => onChange({ ...choice, comment: event.target.value })} />
+        <label htmlFor={commentId} className="text-sm text-muted-foreground">
+          {t('decision.comment')}
+        </label>
+        <Textarea
+          id={commentId}
+          rows={2}
+          maxLength={500}
+          value={choice.comment}
+          placeholder={t('decision.commentPlaceholder')}
+          onChange={(event) => onChange({ ...choice, comment: event.target.value })}
+        />
       </div>
     </li>
   );
@@ -125,14 +153,16 @@ export function ApprovePage() {
     );
   }
   const wrap = (node: React.ReactNode) => <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-10">{node}</div>;
-  if (submit.isSuccess) return wrap(<Notice testId="approve-done" tone="success" title={t('public.sent.title')} body={t('public.sent.body')} />);
+  if (submit.isSuccess)
+    return wrap(<Notice testId="approve-done" tone="success" title={t('public.sent.title')} body={t('public.sent.body')} />);
   if (page.isError) {
     const kind = failureKind(page.error);
     if (kind === 'failed' || kind === 'changed') return wrap(<Notice testId="approve-error" title={t('public.failed')} body="" />);
     return wrap(<Notice testId={`approve-${kind}`} title={t(`public.${kind}.title`)} body={t(`public.${kind}.body`)} />);
   }
   const data = page.data;
-  if (data.tasks.length === 0) return wrap(<Notice testId="approve-nothing" title={t('public.nothing.title')} body={t('public.nothing.body')} />);
+  if (data.tasks.length === 0)
+    return wrap(<Notice testId="approve-nothing" title={t('public.nothing.title')} body={t('public.nothing.body')} />);
 
   const choiceOf = (id: string): Choice => choices[id] ?? { comment: '' };
   const complete = data.tasks.every((task) => choiceOf(task.id).decision);
@@ -144,7 +174,12 @@ export function ApprovePage() {
       return;
     }
     submit.mutate(
-      data.tasks.map((task) => ({ taskId: task.id, decision: choiceOf(task.id).decision, comment: choiceOf(task.id).comment.trim() || null, soldForCents: task.soldForCents })),
+      data.tasks.map((task) => ({
+        taskId: task.id,
+        decision: choiceOf(task.id).decision,
+        comment: choiceOf(task.id).comment.trim() || null,
+        soldForCents: task.soldForCents,
+      })),
     );
   };
   if (failure === 'gone' || failure === 'invalid' || failure === 'closed') {
@@ -160,7 +195,9 @@ export function ApprovePage() {
           <span>{t('public.intro')}</span>
           <span className="flex flex-wrap items-center gap-x-2 font-medium text-foreground" data-testid="approve-vehicle">
             <Ltr className="font-mono">{data.visit.plateNumber}</Ltr>
-            <bdi>{data.visit.brand} {data.visit.model}</bdi>
+            <bdi>
+              {data.visit.brand} {data.visit.model}
+            </bdi>
             <span aria-hidden="true">·</span>
             <bdi>{data.visit.name}</bdi>
           </span>
@@ -170,7 +207,12 @@ export function ApprovePage() {
         <p className="text-sm font-medium">{t('public.choose')}</p>
         <ul className="flex flex-col gap-3">
           {data.tasks.map((task) => (
-            <ProposalRow key={task.id} task={task} choice={choiceOf(task.id)} onChange={(choice) => setChoices((current) => ({ ...current, [task.id]: choice }))} />
+            <ProposalRow
+              key={task.id}
+              task={task}
+              choice={choiceOf(task.id)}
+              onChange={(choice) => setChoices((current) => ({ ...current, [task.id]: choice }))}
+            />
           ))}
         </ul>
         <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
@@ -180,20 +222,38 @@ export function ApprovePage() {
           </div>
           <div>
             <dt className="text-muted-foreground">{t('public.ifApproved')}</dt>
-            <dd className="text-base font-semibold tabular-nums" data-testid="approve-new-total">{format.money(data.visit.totalCostCents + approvedCents)}</dd>
+            <dd className="text-base font-semibold tabular-nums" data-testid="approve-new-total">
+              {format.money(data.visit.totalCostCents + approvedCents)}
+            </dd>
           </div>
         </dl>
-        {showMissing && !complete && <p role="alert" className="text-sm text-destructive">{t('public.chooseAll')}</p>}
+        {showMissing && !complete && (
+          <p role="alert" className="text-sm text-destructive">
+            {t('public.chooseAll')}
+          </p>
+        )}
         {failure === 'changed' && (
           <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
             {t('public.changed')}
-            <Button size="sm" variant="outline" onClick={() => { submit.reset(); setChoices({}); void page.refetch(); }}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                submit.reset();
+                setChoices({});
+                void page.refetch();
+              }}
+            >
               <RotateCw aria-hidden="true" />
               {t('public.reload')}
             </Button>
           </p>
         )}
-        {failure === 'failed' && <p role="alert" className="text-sm text-destructive">{t('public.failed')}</p>}
+        {failure === 'failed' && (
+          <p role="alert" className="text-sm text-destructive">
+            {t('public.failed')}
+          </p>
+        )}
         <Button size="lg" onClick={send} disabled={submit.isPending} data-testid="approve-submit">
           {submit.isPending && <Spinner />}
           {t('public.submit')}

@@ -15,7 +15,17 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
 
-export function AskApprovalDialog({ visitId, hasEmail, open, onOpenChange }: { visitId: string; hasEmail: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AskApprovalDialog({
+  visitId,
+  hasEmail,
+  open,
+  onOpenChange,
+}: {
+  visitId: string;
+  hasEmail: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('approvals');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -46,24 +56,44 @@ export function AskApprovalDialog({ visitId, hasEmail, open, onOpenChange }: { v
   };
 
   return (
-    <FormDialog open={open} onOpenChange={close} title={t('staff.ask.title')} description={t('staff.ask.description', { hours: APPROVAL_LIMITS.linkTtlHours })}>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={t('staff.ask.title')}
+      description={t('staff.ask.description', { hours: APPROVAL_LIMITS.linkTtlHours })}
+    >
       {!link ? (
         <div className="flex flex-col gap-4">
           {hasEmail && (
             <div className="flex items-center gap-2">
               <Checkbox id={emailId} checked={sendEmail} onCheckedChange={(value) => setSendEmail(value === true)} />
-              <label htmlFor={emailId} className="text-sm">{t('staff.ask.sendEmail')}</label>
+              <label htmlFor={emailId} className="text-sm">
+                {t('staff.ask.sendEmail')}
+              </label>
             </div>
           )}
-          <Button onClick={() => create.mutate({ id: visitId, sendEmail: hasEmail && sendEmail })} disabled={create.isPending} data-testid="create-approval-link">
+          <Button
+            onClick={() => create.mutate({ id: visitId, sendEmail: hasEmail && sendEmail })}
+            disabled={create.isPending}
+            data-testid="create-approval-link"
+          >
             {create.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
             {t('staff.ask.create')}
           </Button>
         </div>
       ) : (
         <div className="flex flex-col gap-4" data-testid="approval-link-result">
-          <p className="text-sm" data-testid="approval-link-emailed">{link.emailedTo ? t('staff.ask.emailed', { email: link.emailedTo }) : t('staff.ask.notEmailed')}</p>
-          <Input readOnly dir="ltr" value={link.url} onFocus={(event) => event.currentTarget.select()} data-testid="approval-link-url" aria-label={t('staff.ask.copy')} />
+          <p className="text-sm" data-testid="approval-link-emailed">
+            {link.emailedTo ? t('staff.ask.emailed', { email: link.emailedTo }) : t('staff.ask.notEmailed')}
+          </p>
+          <Input
+            readOnly
+            dir="ltr"
+            value={link.url}
+            onFocus={(event) => event.currentTarget.select()}
+            data-testid="approval-link-url"
+            aria-label={t('staff.ask.copy')}
+          />
           <div className="flex flex-col gap-2 sm:flex-row">
             {link.whatsappUrl ? (
               <Button asChild className="bg-[#25D366] text-white hover:bg-[#1ebe5a]">

@@ -15,5 +15,13 @@ export function CustomerDecisionsBadge({ compact = false }: { compact?: boolean 
   const fresh = useFreshDecisions();
   useRefetchOnNavigation(fresh.refetch);
   const count = fresh.data?.count ?? 0;
-  return <NavCountBadge count={count} label={t('nav.customerDecisions', { count })} testId="customer-decisions-badge" tone="bg-amber-500" compact={compact} />;
+  return (
+    <NavCountBadge
+      count={count}
+      label={t('nav.customerDecisions', { count })}
+      testId="customer-decisions-badge"
+      tone="bg-amber-500"
+      compact={compact}
+    />
+  );
 }

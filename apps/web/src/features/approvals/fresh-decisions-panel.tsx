@@ -9,7 +9,8 @@ import { useFormatters } from '../../lib/formatters.ts';
 import { ApprovalBadge } from './approval-badge.tsx';
 import { useFreshDecisions } from './decisions-badge.tsx';
 
-const visitPath = (item: FreshDecisions['items'][number]) => `/admin/users/${item.visit.customerId}/vehicle/${item.visit.vehicleId}/visit/${item.visit.id}`;
+const visitPath = (item: FreshDecisions['items'][number]) =>
+  `/admin/users/${item.visit.customerId}/vehicle/${item.visit.vehicleId}/visit/${item.visit.id}`;
 
 export function FreshDecisionsPanel() {
   const { t } = useTranslation('approvals');
@@ -30,14 +31,21 @@ export function FreshDecisionsPanel() {
           {data.items.map((item) => (
             <li key={item.taskId} className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <ApprovalBadge state={item.decision} />
-              <Link to={visitPath(item)} className="font-medium hover:underline">{item.title}</Link>
+              <Link to={visitPath(item)} className="font-medium hover:underline">
+                {item.title}
+              </Link>
               <span className="text-muted-foreground">
-                <bdi>{item.customer.firstName} {item.customer.lastName}</bdi> · <bdi>{item.visit.name}</bdi> · <bdi>{format.dateTime(item.decidedAt)}</bdi>
+                <bdi>
+                  {item.customer.firstName} {item.customer.lastName}
+                </bdi>{' '}
+                · <bdi>{item.visit.name}</bdi> · <bdi>{format.dateTime(item.decidedAt)}</bdi>
               </span>
             </li>
           ))}
         </ul>
-        {data.count > data.items.length && <p className="mt-2 text-xs text-muted-foreground">{t('staff.fresh.more', { count: data.count - data.items.length })}</p>}
+        {data.count > data.items.length && (
+          <p className="mt-2 text-xs text-muted-foreground">{t('staff.fresh.more', { count: data.count - data.items.length })}</p>
+        )}
       </CardContent>
     </Card>
   );

@@ -29,9 +29,14 @@ function LatestLink({ visitId }: { visitId: string }) {
   let text: string;
   if (link.consumedAt) text = t('staff.ask.latest.used', { date: format.dateTime(link.consumedAt) });
   else if (link.revokedAt) text = t('staff.ask.latest.revoked');
-  else if (new Date(link.expiresAt).getTime() <= Date.now()) text = t('staff.ask.latest.expired', { date: format.dateTime(link.expiresAt) });
+  else if (new Date(link.expiresAt).getTime() <= Date.now())
+    text = t('staff.ask.latest.expired', { date: format.dateTime(link.expiresAt) });
   else text = t('staff.ask.latest.live', { date: format.dateTime(link.createdAt), expires: format.dateTime(link.expiresAt) });
-  return <p className="text-xs text-muted-foreground" data-testid="approval-link-state">{text}</p>;
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="approval-link-state">
+      {text}
+    </p>
+  );
 }
 
 export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
@@ -50,7 +55,10 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
     trpc.approvals.markSeen.mutationOptions({
       onSuccess: async () => {
         toast.success(t('staff.decisions.acknowledged'));
-        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.get.queryKey({ id: visit.id }) }), queryClient.invalidateQueries({ queryKey: trpc.approvals.fresh.queryKey() })]);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.visits.get.queryKey({ id: visit.id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.approvals.fresh.queryKey() }),
+        ]);
       },
       onError: (error) => toast.error(failureMessage(t, error, t('decision.toast.failed'))),
     }),
@@ -63,14 +71,26 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           {t('staff.decisions.title')}
-          {fresh.length > 0 && <Badge className="bg-destructive text-white" data-testid="fresh-decisions-count">{fresh.length}</Badge>}
+          {fresh.length > 0 && (
+            <Badge className="bg-destructive text-white" data-testid="fresh-decisions-count">
+              {fresh.length}
+            </Badge>
+          )}
         </CardTitle>
         {waiting.length > 0 && (
-          <CardDescription data-testid="waiting-proposals">{t('staff.decisions.waiting', { count: waiting.length, amount: format.money(waitingCents) })}</CardDescription>
+          <CardDescription data-testid="waiting-proposals">
+            {t('staff.decisions.waiting', { count: waiting.length, amount: format.money(waitingCents) })}
+          </CardDescription>
         )}
         <CardAction className="flex flex-wrap justify-end gap-2">
           {fresh.length > 0 && (
-            <Button size="sm" variant="outline" disabled={markSeen.isPending} onClick={() => markSeen.mutate({ id: visit.id })} data-testid="mark-decisions-seen">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={markSeen.isPending}
+              onClick={() => markSeen.mutate({ id: visit.id })}
+              data-testid="mark-decisions-seen"
+            >
               <Eye aria-hidden="true" />
               {t('staff.decisions.acknowledge')}
             </Button>
@@ -90,11 +110,21 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
         {decided.length > 0 && (
           <ul className="divide-y rounded-lg border" data-testid="customer-decisions">
             {decided.map((task) => (
-              <li key={task.id} className="flex flex-col gap-1 p-3" data-testid="customer-decision" data-task-id={task.id} data-state={task.approval!.state}>
+              <li
+                key={task.id}
+                className="flex flex-col gap-1 p-3"
+                data-testid="customer-decision"
+                data-task-id={task.id}
+                data-state={task.approval!.state}
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{task.title}</span>
                   <ApprovalBadge state={task.approval!.state} />
-                  {!task.approval!.seenAt && <Badge variant="outline" className="border-destructive text-destructive">{t('staff.decisions.new')}</Badge>}
+                  {!task.approval!.seenAt && (
+                    <Badge variant="outline" className="border-destructive text-destructive">
+                      {t('staff.decisions.new')}
+                    </Badge>
+                  )}
                   <span className="ms-auto tabular-nums">{format.money(task.soldForCents)}</span>
                 </div>
                 <ApprovalLine approval={task.approval!} />
@@ -110,14 +140,28 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
 
 /** Work declined on this vehicle's other visits: remembered so the shop can propose it again. */
 export function DeclinedWorkSection({ visit }: { visit: VisitDetail }) {
-  return <DeclinedWorkCard vehicleId={visit.vehicle.id} exceptVisitId={visit.id} proposeTo={CLOSED.includes(visit.status) ? undefined : visit.id} />;
+  return (
+    <DeclinedWorkCard
+      vehicleId={visit.vehicle.id}
+      exceptVisitId={visit.id}
+      proposeTo={CLOSED.includes(visit.status) ? undefined : visit.id}
+    />
+  );
 }
 
 /**
  * Work the customer declined on a vehicle (all its visits but `exceptVisitId`), newest first. With
  * `proposeTo`, each item can be proposed again on that visit in one click. Hidden when there is none.
  */
-export function DeclinedWorkCard({ vehicleId, exceptVisitId, proposeTo }: { vehicleId: string; exceptVisitId?: string; proposeTo?: string }) {
+export function DeclinedWorkCard({
+  vehicleId,
+  exceptVisitId,
+  proposeTo,
+}: {
+  vehicleId: string;
+  exceptVisitId?: string;
+  proposeTo?: string;
+}) {
   const { t } = useTranslation('approvals');
   const { t: tt } = useTranslation('tasks');
   const trpc = useTRPC();
@@ -151,8 +195,14 @@ export function DeclinedWorkCard({ vehicleId, exceptVisitId, proposeTo }: { vehi
                 <p className="font-medium">
                   {item.title} · <span className="tabular-nums">{format.money(item.soldForCents)}</span>
                 </p>
-                <p className="text-sm text-muted-foreground">{t('staff.declined.from', { visit: item.visit.name, date: item.decidedAt ? format.dateTime(item.decidedAt) : '' })}</p>
-                {item.comment && <p className="text-sm"><bdi>“{item.comment}”</bdi></p>}
+                <p className="text-sm text-muted-foreground">
+                  {t('staff.declined.from', { visit: item.visit.name, date: item.decidedAt ? format.dateTime(item.decidedAt) : '' })}
+                </p>
+                {item.comment && (
+                  <p className="text-sm">
+                    <bdi>“{item.comment}”</bdi>
+                  </p>
+                )}
               </div>
               {proposeTo && (
                 <Button

@@ -12,7 +12,11 @@ const TONES = {
 export function AuthAlert({ tone = 'error', title, children }: { tone?: keyof typeof TONES; title: ReactNode; children?: ReactNode }) {
   const { icon: Icon, className } = TONES[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} data-testid={`auth-${tone}`} className={cn('flex gap-3 rounded-lg border p-3 text-sm', className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={`auth-${tone}`}
+      className={cn('flex gap-3 rounded-lg border p-3 text-sm', className)}
+    >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-medium">{title}</p>

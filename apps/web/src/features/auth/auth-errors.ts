@@ -26,7 +26,11 @@ export function translateFieldMessage(t: TFunction, message: string | undefined)
   const { code, params } = parseMessage(message);
   if (code) {
     const fieldName = params.fieldName ? t(`auth:fields.${params.fieldName}`) : '';
-    return t(`validation:${code}`, { ...params, fieldName, defaultValue: fillTemplate(VALIDATION_TEMPLATES[code], { ...params, fieldName }) });
+    return t(`validation:${code}`, {
+      ...params,
+      fieldName,
+      defaultValue: fillTemplate(VALIDATION_TEMPLATES[code], { ...params, fieldName }),
+    });
   }
   return translateMessage(t, message);
 }

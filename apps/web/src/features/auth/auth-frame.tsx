@@ -41,7 +41,9 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
             ))}
           </ul>
         </div>
-        <p className="relative text-xs text-white/60">© {new Date().getFullYear()} {displayName}</p>
+        <p className="relative text-xs text-white/60">
+          © {new Date().getFullYear()} {displayName}
+        </p>
       </aside>
 
       <div className="flex min-w-0 flex-col">

@@ -56,9 +56,7 @@ export function LoginPage() {
   }
 
   const subtitle =
-    step.name === 'verify'
-      ? t('verify.subtitle', { identifier, minutes: Math.round(OTP.ttlSeconds / 60) })
-      : t(`${step.name}.subtitle`);
+    step.name === 'verify' ? t('verify.subtitle', { identifier, minutes: Math.round(OTP.ttlSeconds / 60) }) : t(`${step.name}.subtitle`);
 
   return (
     <AuthFrame title={title} subtitle={subtitle}>
@@ -70,7 +68,10 @@ export function LoginPage() {
             <AuthAlert tone={arrival.problem === 'noToken' ? 'info' : 'error'} title={t(`session.${arrival.problem}`)} />
           ) : null}
           {auth.isSignedIn && auth.user ? (
-            <AuthAlert tone="info" title={t('signIn.signedInAs', { name: `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.username })}>
+            <AuthAlert
+              tone="info"
+              title={t('signIn.signedInAs', { name: `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.username })}
+            >
               <span className="mt-1 flex flex-wrap gap-2">
                 <Button size="sm" onClick={() => navigate(homePathFor(auth.roles))}>
                   {t('signIn.continue')}

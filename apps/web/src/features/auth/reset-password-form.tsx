@@ -26,7 +26,10 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({ identifier, onReset, onRestart }: ResetPasswordFormProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const [failure, setFailure] = useState<{ detail: string; restart: boolean } | null>(null);
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password');
 
@@ -69,7 +72,10 @@ export function ResetPasswordForm({ identifier, onReset, onRestart }: ResetPassw
             {(Object.entries(PASSWORD_RULE_PARTS) as [PasswordRulePart, (value: string) => boolean][]).map(([key, test]) => {
               const met = test(password);
               return (
-                <li key={key} className={cn('flex items-center gap-1.5', met ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground')}>
+                <li
+                  key={key}
+                  className={cn('flex items-center gap-1.5', met ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground')}
+                >
                   {met ? <Check aria-hidden="true" className="size-3.5" /> : <Circle aria-hidden="true" className="size-3" />}
                   <span>{t(`reset.rules.${key}`)}</span>
                   <span className="sr-only">{met ? t('reset.ruleMet') : t('reset.ruleNotMet')}</span>

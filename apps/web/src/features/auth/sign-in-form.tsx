@@ -24,7 +24,9 @@ interface SignInFormProps {
 }
 
 // zod loads when the visitor starts typing, not with the page (lib/deferred-zod-resolver.ts).
-const loginValidation = deferredZodResolver<LoginInput>(() => import('@garage/shared/schemas/auth').then((module) => module.loginInputSchema));
+const loginValidation = deferredZodResolver<LoginInput>(() =>
+  import('@garage/shared/schemas/auth').then((module) => module.loginInputSchema),
+);
 
 export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPassword, formFailure = null }: SignInFormProps) {
   const { t } = useTranslation(['auth', 'validation']);
@@ -50,7 +52,15 @@ export function SignInForm({ defaultIdentifier = '', onSignedIn, onForgotPasswor
     // method="post" action="/login": the drawn form (server-render.tsx) sent before the app has started signs
     // in on the server (apps/api login-form.ts), the password never in an address. Once the app runs, its
     // onSubmit handles the event (handleSubmit prevents the native sending).
-    <form method="post" action="/login" noValidate onSubmit={submit} onInput={loginValidation.warm} className="flex flex-col gap-5" aria-describedby={failure ? 'sign-in-failure' : undefined}>
+    <form
+      method="post"
+      action="/login"
+      noValidate
+      onSubmit={submit}
+      onInput={loginValidation.warm}
+      className="flex flex-col gap-5"
+      aria-describedby={failure ? 'sign-in-failure' : undefined}
+    >
       {failure ? (
         <div id="sign-in-failure">
           <AuthAlert title={t('signIn.failed')}>{failure}</AuthAlert>

@@ -36,7 +36,11 @@ const brandingQuery = (language: string) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchBranding(language, 'ACTIVE', signal),
   staleTime: STALE_MS,
 });
-const merchantQuery = { queryKey: brandingKeys.merchant, queryFn: ({ signal }: { signal: AbortSignal }) => fetchMerchant(signal), staleTime: STALE_MS };
+const merchantQuery = {
+  queryKey: brandingKeys.merchant,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchMerchant(signal),
+  staleTime: STALE_MS,
+};
 
 /**
  * The branding and merchant for the first render. The server writes them into index.html for the language

@@ -53,7 +53,10 @@ describe('runtime branding', () => {
   });
 
   it('never lets a branding value inject CSS', () => {
-    const hostile = JSON.stringify({ colorBrand: { 600: 'red;}body{display:none' }, font: { fontFamily: "x'); }* {color:red", fontWeightBold: '700;x' } });
+    const hostile = JSON.stringify({
+      colorBrand: { 600: 'red;}body{display:none' },
+      font: { fontFamily: "x'); }* {color:red", fontWeightBold: '700;x' },
+    });
     const { variables } = buildRuntimeTheme(hostile, { darkest: 'red; background: url(x)' });
     expect(variables).toEqual({});
   });

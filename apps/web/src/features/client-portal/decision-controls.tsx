@@ -32,14 +32,27 @@ export function DecisionControls({ task }: { task: Pick<MyTask, 'id' | 'visitId'
     }),
   );
   const send = (decision: 'APPROVED' | 'DECLINED') =>
-    decide.mutate({ id: task.visitId, decisions: [{ taskId: task.id, decision, comment: comment.trim() || null, soldForCents: task.soldForCents }] });
+    decide.mutate({
+      id: task.visitId,
+      decisions: [{ taskId: task.id, decision, comment: comment.trim() || null, soldForCents: task.soldForCents }],
+    });
 
   return (
     <div className="flex flex-col gap-2" data-testid="decision-controls">
       {commenting && (
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={commentId} className="text-sm font-medium">{t('decision.comment')}</label>
-          <Textarea id={commentId} value={comment} maxLength={500} rows={2} placeholder={t('decision.commentPlaceholder')} onChange={(event) => setComment(event.target.value)} data-testid="decision-comment" />
+          <label htmlFor={commentId} className="text-sm font-medium">
+            {t('decision.comment')}
+          </label>
+          <Textarea
+            id={commentId}
+            value={comment}
+            maxLength={500}
+            rows={2}
+            placeholder={t('decision.commentPlaceholder')}
+            onChange={(event) => setComment(event.target.value)}
+            data-testid="decision-comment"
+          />
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
@@ -47,7 +60,13 @@ export function DecisionControls({ task }: { task: Pick<MyTask, 'id' | 'visitId'
           <Check aria-hidden="true" />
           {t('decision.approve')}
         </Button>
-        <Button variant="outline" className="flex-1 sm:flex-none" disabled={decide.isPending} onClick={() => send('DECLINED')} data-testid="decline-task">
+        <Button
+          variant="outline"
+          className="flex-1 sm:flex-none"
+          disabled={decide.isPending}
+          onClick={() => send('DECLINED')}
+          data-testid="decline-task"
+        >
           <X aria-hidden="true" />
           {t('decision.decline')}
         </Button>

@@ -54,7 +54,9 @@ export function MyTaskView() {
       <Card className={cn(x.awaitingDecision && 'border-amber-500/60 ring-1 ring-amber-500/30')}>
         <CardContent className="flex flex-col gap-4 pt-6">
           <div className="flex flex-col gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight" data-testid="my-task-title">{x.title}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight" data-testid="my-task-title">
+              {x.title}
+            </h1>
             <div className="flex flex-wrap items-center gap-2">
               <TaskStatusBadge status={x.status} />
               <PriorityBadge priority={x.priority} />
@@ -70,7 +72,11 @@ export function MyTaskView() {
           {decided && (
             <div className="rounded-lg bg-muted/50 p-3 text-sm" data-testid="my-decision">
               <p>{t(`decision.you.${x.approval!.state as 'APPROVED' | 'DECLINED'}`, { date: format.dateTime(x.approval!.decidedAt!) })}</p>
-              {x.approval!.comment && <p className="mt-1 text-muted-foreground"><bdi>“{x.approval!.comment}”</bdi></p>}
+              {x.approval!.comment && (
+                <p className="mt-1 text-muted-foreground">
+                  <bdi>“{x.approval!.comment}”</bdi>
+                </p>
+              )}
             </div>
           )}
           {x.approval?.state === 'PENDING' && !x.visit.open && <p className="text-sm text-muted-foreground">{t('decision.closed')}</p>}

@@ -29,17 +29,26 @@ function TaskLine({ visit, task }: { visit: MyVisit; task: MyTask }) {
     <li className="flex items-center gap-3 p-3" data-testid="my-task" data-task-id={task.id} data-status={task.status}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={taskPath(visit, task)} className="font-medium hover:underline"><bdi>{task.title}</bdi></Link>
+          <Link to={taskPath(visit, task)} className="font-medium hover:underline">
+            <bdi>{task.title}</bdi>
+          </Link>
           <TaskStatusBadge status={task.status} />
           <PriorityBadge priority={task.priority} />
           {shownApproval(task) && <ApprovalBadge state={shownApproval(task)!} />}
         </div>
         <p className="text-sm text-muted-foreground">{tt(`service.${task.service}`)}</p>
       </div>
-      <span className={cn('shrink-0 font-medium tabular-nums', task.status === 'CANCELLED' && 'text-muted-foreground line-through')} data-testid="my-task-price">
+      <span
+        className={cn('shrink-0 font-medium tabular-nums', task.status === 'CANCELLED' && 'text-muted-foreground line-through')}
+        data-testid="my-task-price"
+      >
         {format.money(task.soldForCents)}
       </span>
-      <Link to={taskPath(visit, task)} className="shrink-0 text-muted-foreground hover:text-foreground" aria-label={t('portal.tasks.open', { title: task.title })}>
+      <Link
+        to={taskPath(visit, task)}
+        className="shrink-0 text-muted-foreground hover:text-foreground"
+        aria-label={t('portal.tasks.open', { title: task.title })}
+      >
         <ChevronRight className="size-4 rtl:rotate-180" aria-hidden="true" />
       </Link>
     </li>
@@ -65,17 +74,30 @@ export function ProposalsSection({ visit }: { visit: MyVisit }) {
       <CardContent>
         <ul className="flex flex-col gap-3">
           {waiting.map((task) => (
-            <li key={task.id} className="flex flex-col gap-3 rounded-lg border bg-card p-3" data-testid="my-proposal" data-task-id={task.id}>
+            <li
+              key={task.id}
+              className="flex flex-col gap-3 rounded-lg border bg-card p-3"
+              data-testid="my-proposal"
+              data-task-id={task.id}
+            >
               <div className="flex items-start gap-3">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link to={taskPath(visit, task)} className="font-medium hover:underline"><bdi>{task.title}</bdi></Link>
+                    <Link to={taskPath(visit, task)} className="font-medium hover:underline">
+                      <bdi>{task.title}</bdi>
+                    </Link>
                     <PriorityBadge priority={task.priority} />
                   </div>
                   <p className="text-sm text-muted-foreground">{tt(`service.${task.service}`)}</p>
-                  {task.description && <p className="mt-1 text-sm whitespace-pre-line" dir="auto">{task.description}</p>}
+                  {task.description && (
+                    <p className="mt-1 text-sm whitespace-pre-line" dir="auto">
+                      {task.description}
+                    </p>
+                  )}
                 </div>
-                <span className="shrink-0 text-lg font-semibold tabular-nums" data-testid="proposal-price">{format.money(task.soldForCents)}</span>
+                <span className="shrink-0 text-lg font-semibold tabular-nums" data-testid="proposal-price">
+                  {format.money(task.soldForCents)}
+                </span>
               </div>
               <DecisionControls task={task} />
             </li>
@@ -100,7 +122,9 @@ export function TasksSection({ visit }: { visit: MyVisit }) {
           <p className="text-sm text-muted-foreground">{t('portal.tasks.empty')}</p>
         ) : (
           <ul className="divide-y rounded-lg border" data-testid="my-tasks">
-            {tasks.map((task) => <TaskLine key={task.id} visit={visit} task={task} />)}
+            {tasks.map((task) => (
+              <TaskLine key={task.id} visit={visit} task={task} />
+            ))}
           </ul>
         )}
       </CardContent>
@@ -142,4 +166,11 @@ export function PaymentsSection({ visit }: { visit: MyVisit }) {
 }
 
 /** The page's sections, in order. Append new ones here (each gets { visit }). */
-export const CLIENT_VISIT_SECTIONS: VisitSection[] = [ProposalsSection, TasksSection, ClientVisitMediaSection, PaymentsSection, ClientInvoiceSection, VisitRatingSection];
+export const CLIENT_VISIT_SECTIONS: VisitSection[] = [
+  ProposalsSection,
+  TasksSection,
+  ClientVisitMediaSection,
+  PaymentsSection,
+  ClientInvoiceSection,
+  VisitRatingSection,
+];

@@ -20,7 +20,9 @@ function Amount({ label, value, testId, tone }: { label: string; value: string; 
   return (
     <div className="flex min-w-0 flex-col gap-1 rounded-lg border bg-card p-3">
       <span className="text-xs text-muted-foreground">{label}</span>
-      <span className={`truncate text-base font-semibold tabular-nums sm:text-lg ${tone ?? ''}`} data-testid={testId}>{value}</span>
+      <span className={`truncate text-base font-semibold tabular-nums sm:text-lg ${tone ?? ''}`} data-testid={testId}>
+        {value}
+      </span>
     </div>
   );
 }
@@ -55,7 +57,9 @@ export function MyVisitView() {
       <Card>
         <CardContent className="flex flex-col gap-5 pt-6">
           <div className="flex flex-col gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight" data-testid="my-visit-name" dir="auto">{v.name}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight" data-testid="my-visit-name" dir="auto">
+              {v.name}
+            </h1>
             <div className="flex flex-wrap items-center gap-2">
               <VisitStatusBadge status={v.status} />
               <PaymentStatusBadge status={v.paymentStatus} />

@@ -28,7 +28,12 @@ export function VisitTimeline({ status, receivedOn }: { status: VisitStatus; rec
   const { t } = useTranslation('approvals');
   if (status === 'CANCELLED') {
     return (
-      <p role="status" className="rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm" data-testid="visit-timeline" data-status={status}>
+      <p
+        role="status"
+        className="rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm"
+        data-testid="visit-timeline"
+        data-status={status}
+      >
         {t('portal.timeline.cancelled')}
       </p>
     );
@@ -41,7 +46,13 @@ export function VisitTimeline({ status, receivedOn }: { status: VisitStatus; rec
         const current = i === index && !finished;
         const label = step === 'IN_PROGRESS' && status === 'COMPLETED' ? t('portal.timeline.WORK_DONE') : t(`portal.timeline.${step}`);
         return (
-          <li key={step} className="flex flex-col items-center gap-1.5 text-center" aria-current={current ? 'step' : undefined} data-step={step} data-done={done}>
+          <li
+            key={step}
+            className="flex flex-col items-center gap-1.5 text-center"
+            aria-current={current ? 'step' : undefined}
+            data-step={step}
+            data-done={done}
+          >
             <div className="flex w-full items-center">
               <span className={cn('h-0.5 flex-1', i === 0 ? 'invisible' : i <= index ? 'bg-primary' : 'bg-border')} />
               <span
@@ -56,7 +67,9 @@ export function VisitTimeline({ status, receivedOn }: { status: VisitStatus; rec
               </span>
               <span className={cn('h-0.5 flex-1', i === STEPS.length - 1 ? 'invisible' : i < index ? 'bg-primary' : 'bg-border')} />
             </div>
-            <span className={cn('text-xs leading-tight sm:text-sm', current ? 'font-semibold text-foreground' : 'text-muted-foreground')}>{label}</span>
+            <span className={cn('text-xs leading-tight sm:text-sm', current ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
+              {label}
+            </span>
             {i === 0 && <span className="hidden text-xs text-muted-foreground sm:block">{receivedOn}</span>}
             <span className="sr-only">{done ? t('portal.timeline.done') : current ? t('portal.timeline.current') : ''}</span>
           </li>

@@ -30,13 +30,21 @@ export function GetInTouchPage() {
             </a>
           </li>
           <li>
-            <a href={contact.whatsapp} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-xl border bg-card p-4 hover:border-primary">
+            <a
+              href={contact.whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center gap-3 rounded-xl border bg-card p-4 hover:border-primary"
+            >
               <WhatsAppIcon className="size-5 text-primary" />
               WhatsApp
             </a>
           </li>
           <li>
-            <a href={`mailto:${contact.email}`} className="flex items-center gap-3 rounded-xl border bg-card p-4 break-all hover:border-primary">
+            <a
+              href={`mailto:${contact.email}`}
+              className="flex items-center gap-3 rounded-xl border bg-card p-4 break-all hover:border-primary"
+            >
               <Mail className="size-5 shrink-0 text-primary" aria-hidden="true" />
               {contact.email}
             </a>

@@ -32,7 +32,9 @@ export function ClientDashboardPage() {
   return (
     <div className="flex flex-col gap-5" data-testid="client-dashboard">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight">{user ? t('client.greeting', { name: user.firstName }) : t('client.title')}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {user ? t('client.greeting', { name: user.firstName }) : t('client.title')}
+        </h1>
         <p className="text-sm text-muted-foreground">{t('client.subtitle')}</p>
       </header>
       <div aria-live="polite" aria-busy={mine.isFetching} className="flex flex-col gap-5">
@@ -40,7 +42,9 @@ export function ClientDashboardPage() {
         {mine.isError && (
           <div className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert">
             <p className="font-medium">{t('client.loadFailed')}</p>
-            <Button variant="outline" className="mt-3" onClick={() => mine.refetch()}>{t('retry')}</Button>
+            <Button variant="outline" className="mt-3" onClick={() => mine.refetch()}>
+              {t('retry')}
+            </Button>
           </div>
         )}
         {mine.data && <ClientDashboardBody data={mine.data} />}
@@ -71,9 +75,13 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
       <MyAppointmentsCard />
 
       <section aria-labelledby="open-visits-title" className="flex flex-col gap-3">
-        <h2 id="open-visits-title" className="text-lg font-semibold">{t('client.openVisits')}</h2>
+        <h2 id="open-visits-title" className="text-lg font-semibold">
+          {t('client.openVisits')}
+        </h2>
         {data.openVisits.length === 0 ? (
-          <p className="rounded-xl border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">{t('client.noOpenVisits')}</p>
+          <p className="rounded-xl border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">
+            {t('client.noOpenVisits')}
+          </p>
         ) : (
           <ul className="grid gap-3 md:grid-cols-2" data-testid="client-open-visits">
             {data.openVisits.map((visit) => (
@@ -87,8 +95,12 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
 
       <section aria-labelledby="vehicles-title" className="flex flex-col gap-3">
         <header className="flex items-center justify-between gap-2">
-          <h2 id="vehicles-title" className="text-lg font-semibold">{t('client.vehicles')}</h2>
-          <Link to="/client/overview" className="text-sm text-primary underline-offset-4 hover:underline dark:text-brand-200">{t('client.allVehicles')}</Link>
+          <h2 id="vehicles-title" className="text-lg font-semibold">
+            {t('client.vehicles')}
+          </h2>
+          <Link to="/client/overview" className="text-sm text-primary underline-offset-4 hover:underline dark:text-brand-200">
+            {t('client.allVehicles')}
+          </Link>
         </header>
         {data.vehicles.length === 0 ? (
           <p className="rounded-xl border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">{t('client.noVehicles')}</p>
@@ -104,7 +116,9 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
       </section>
 
       <section aria-labelledby="recent-visits-title" className="flex flex-col gap-3">
-        <h2 id="recent-visits-title" className="text-lg font-semibold">{t('client.recentVisits')}</h2>
+        <h2 id="recent-visits-title" className="text-lg font-semibold">
+          {t('client.recentVisits')}
+        </h2>
         {data.recentVisits.length === 0 ? (
           <p className="rounded-xl border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">{t('client.noVisits')}</p>
         ) : (
@@ -122,13 +136,31 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
   );
 }
 
-function SummaryTile({ id, icon, label, value, detail, tone = 'neutral' }: { id: string; icon: ReactNode; label: string; value: string; detail?: string; tone?: 'neutral' | 'warning' | 'ok' }) {
+function SummaryTile({
+  id,
+  icon,
+  label,
+  value,
+  detail,
+  tone = 'neutral',
+}: {
+  id: string;
+  icon: ReactNode;
+  label: string;
+  value: string;
+  detail?: string;
+  tone?: 'neutral' | 'warning' | 'ok';
+}) {
   return (
     <div className="flex min-w-0 items-center gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4" data-testid={`client-summary-${id}`}>
       <span
         className={cn(
           'hidden size-10 shrink-0 place-items-center rounded-lg sm:grid [&_svg]:size-5',
-          tone === 'warning' ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300' : tone === 'ok' ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300' : 'bg-primary/10 text-primary',
+          tone === 'warning'
+            ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300'
+            : tone === 'ok'
+              ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
+              : 'bg-primary/10 text-primary',
         )}
         aria-hidden="true"
       >
@@ -136,7 +168,9 @@ function SummaryTile({ id, icon, label, value, detail, tone = 'neutral' }: { id:
       </span>
       <span className="flex min-w-0 flex-col">
         <span className="text-xs leading-tight text-muted-foreground">{label}</span>
-        <span className="text-lg font-semibold tabular-nums sm:text-xl" data-testid={`client-summary-${id}-value`}>{value}</span>
+        <span className="text-lg font-semibold tabular-nums sm:text-xl" data-testid={`client-summary-${id}-value`}>
+          {value}
+        </span>
         {detail && <span className="text-xs leading-tight text-muted-foreground">{detail}</span>}
       </span>
     </div>
@@ -147,11 +181,17 @@ function VisitCard({ visit }: { visit: ClientDashboardVisit }) {
   const { t } = useTranslation(['dashboard', 'visits']);
   const f = useDashboardFormat();
   return (
-    <Link to={visitPath(visit)} className="flex h-full flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition-colors hover:border-primary/50 hover:bg-accent/30" data-testid="client-open-visit">
+    <Link
+      to={visitPath(visit)}
+      className="flex h-full flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition-colors hover:border-primary/50 hover:bg-accent/30"
+      data-testid="client-open-visit"
+    >
       <span className="flex items-start justify-between gap-2">
         <span className="flex min-w-0 flex-col">
           <span className="truncate font-medium">{visit.name}</span>
-          <span className="text-xs text-muted-foreground"><Ltr>{visit.plateNumber}</Ltr></span>
+          <span className="text-xs text-muted-foreground">
+            <Ltr>{visit.plateNumber}</Ltr>
+          </span>
         </span>
         <ChevronRight className="size-4 shrink-0 text-muted-foreground rtl:rotate-180" aria-hidden="true" />
       </span>
@@ -172,20 +212,36 @@ function VehicleCard({ vehicle }: { vehicle: ClientDashboard['vehicles'][number]
   const { t } = useTranslation('dashboard');
   const f = useDashboardFormat();
   const { oil } = vehicle;
-  const stateTone = { ok: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300', soon: 'bg-amber-500/15 text-amber-800 dark:text-amber-300', overdue: 'bg-red-500/15 text-red-800 dark:text-red-300', unknown: 'bg-muted text-muted-foreground' }[oil.state];
+  const stateTone = {
+    ok: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
+    soon: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
+    overdue: 'bg-red-500/15 text-red-800 dark:text-red-300',
+    unknown: 'bg-muted text-muted-foreground',
+  }[oil.state];
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="client-vehicle">
       <header className="flex items-start justify-between gap-2">
         <Link to={`/client/overview/${vehicle.id}`} className="flex min-w-0 flex-col hover:underline">
-          <span className="font-semibold"><Ltr>{vehicle.plateNumber}</Ltr></span>
-          <span className="truncate text-sm text-muted-foreground">{vehicle.brand} {vehicle.model} · <Ltr>{vehicle.year}</Ltr></span>
+          <span className="font-semibold">
+            <Ltr>{vehicle.plateNumber}</Ltr>
+          </span>
+          <span className="truncate text-sm text-muted-foreground">
+            {vehicle.brand} {vehicle.model} · <Ltr>{vehicle.year}</Ltr>
+          </span>
         </Link>
         {vehicle.openVisits > 0 && (
-          <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary">{t('client.inShop', { value: f.count(vehicle.openVisits) })}</span>
+          <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary">
+            {t('client.inShop', { value: f.count(vehicle.openVisits) })}
+          </span>
         )}
       </header>
       {vehicle.latestKm !== null && <p className="text-sm text-muted-foreground">{t('client.latestKm', { km: f.km(vehicle.latestKm) })}</p>}
-      <Link to={`/client/overview/oil/${vehicle.id}`} className="mt-auto flex flex-col gap-1 rounded-lg border p-3 text-sm hover:bg-accent/30" data-testid="client-vehicle-oil" data-state={oil.state}>
+      <Link
+        to={`/client/overview/oil/${vehicle.id}`}
+        className="mt-auto flex flex-col gap-1 rounded-lg border p-3 text-sm hover:bg-accent/30"
+        data-testid="client-vehicle-oil"
+        data-state={oil.state}
+      >
         <span className="flex items-center justify-between gap-2">
           <span className="flex items-center gap-1.5 font-medium">
             <Droplets className="size-4 text-primary" aria-hidden="true" />
@@ -203,12 +259,16 @@ function VehicleCard({ vehicle }: { vehicle: ClientDashboard['vehicles'][number]
                 {oil.dueInKm !== null && (
                   <span className="text-muted-foreground">
                     {' · '}
-                    {oil.dueInKm > 0 ? t('client.oil.dueInKm', { km: f.km(oil.dueInKm) }) : t('client.oil.overdueKm', { km: f.km(-oil.dueInKm) })}
+                    {oil.dueInKm > 0
+                      ? t('client.oil.dueInKm', { km: f.km(oil.dueInKm) })
+                      : t('client.oil.overdueKm', { km: f.km(-oil.dueInKm) })}
                   </span>
                 )}
               </span>
             )}
-            {oil.nextChangeDate && <span className="text-muted-foreground">{t('client.oil.byDate', { date: f.day(oil.nextChangeDate) })}</span>}
+            {oil.nextChangeDate && (
+              <span className="text-muted-foreground">{t('client.oil.byDate', { date: f.day(oil.nextChangeDate) })}</span>
+            )}
           </>
         )}
       </Link>
@@ -242,13 +302,19 @@ function ClientSkeleton() {
   return (
     <div className="flex flex-col gap-5">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-20 rounded-xl" />)}
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-20 rounded-xl" />
+        ))}
       </div>
       <div className="grid gap-3 md:grid-cols-2">
-        {Array.from({ length: 2 }, (_, index) => <Skeleton key={index} className="h-32 rounded-xl" />)}
+        {Array.from({ length: 2 }, (_, index) => (
+          <Skeleton key={index} className="h-32 rounded-xl" />
+        ))}
       </div>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-44 rounded-xl" />)}
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-44 rounded-xl" />
+        ))}
       </div>
     </div>
   );

@@ -6,7 +6,22 @@ import type { DashboardKpis } from '@garage/shared/schemas/dashboard';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { isRtlLanguage } from '@garage/shared/constants';
 import { useDashboardFormat } from './dashboard-format.ts';
 
@@ -19,18 +34,46 @@ const COLORS = {
 };
 const AXIS = { fontSize: 11, fill: 'var(--muted-foreground)' };
 const TOOLTIP_STYLE = {
-  contentStyle: { background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--popover-foreground)', fontSize: 12 },
+  contentStyle: {
+    background: 'var(--popover)',
+    border: '1px solid var(--border)',
+    borderRadius: 8,
+    color: 'var(--popover-foreground)',
+    fontSize: 12,
+  },
   labelStyle: { color: 'var(--popover-foreground)', fontWeight: 600 },
 };
 
-function ChartCard({ id, title, link, children, table, empty }: { id: string; title: string; link?: { to: string; label: string }; children: ReactNode; table: ReactNode; empty: boolean }) {
+function ChartCard({
+  id,
+  title,
+  link,
+  children,
+  table,
+  empty,
+}: {
+  id: string;
+  title: string;
+  link?: { to: string; label: string };
+  children: ReactNode;
+  table: ReactNode;
+  empty: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   return (
-    <section className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" aria-labelledby={`chart-${id}-title`} data-testid={`chart-${id}`}>
+    <section
+      className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      aria-labelledby={`chart-${id}-title`}
+      data-testid={`chart-${id}`}
+    >
       <header className="flex items-center justify-between gap-2">
-        <h3 id={`chart-${id}-title`} className="font-medium">{title}</h3>
+        <h3 id={`chart-${id}-title`} className="font-medium">
+          {title}
+        </h3>
         {link && (
-          <Link to={link.to} className="text-xs text-primary underline-offset-4 hover:underline dark:text-brand-200">{link.label}</Link>
+          <Link to={link.to} className="text-xs text-primary underline-offset-4 hover:underline dark:text-brand-200">
+            {link.label}
+          </Link>
         )}
       </header>
       <div className="relative h-56 w-full" aria-hidden="true">
@@ -47,15 +90,29 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
   const f = useDashboardFormat();
   const rtl = isRtlLanguage(i18n.resolvedLanguage ?? i18n.language ?? 'en');
   const xAxis = { reversed: rtl, tick: AXIS, tickLine: false, axisLine: false, minTickGap: 12 } as const;
-  const yAxis = { orientation: rtl ? ('right' as const) : ('left' as const), tick: AXIS, tickLine: false, axisLine: false, width: 56 } as const;
+  const yAxis = {
+    orientation: rtl ? ('right' as const) : ('left' as const),
+    tick: AXIS,
+    tickLine: false,
+    axisLine: false,
+    width: 56,
+  } as const;
   const margin = { top: 8, right: 8, bottom: 0, left: 8 };
 
-  const days = data.days.map((day) => ({ ...day, revenue: day.revenueCents / 100, previous: day.previousRevenueCents === null ? null : day.previousRevenueCents / 100 }));
+  const days = data.days.map((day) => ({
+    ...day,
+    revenue: day.revenueCents / 100,
+    previous: day.previousRevenueCents === null ? null : day.previousRevenueCents / 100,
+  }));
   const revenueEmpty = data.days.every((day) => day.revenueCents === 0 && !day.previousRevenueCents);
   const visitsEmpty = data.days.every((day) => day.opened === 0 && day.completed === 0);
   const services = data.tasksByService.map((row) => ({ ...row, label: t(`tasks:service.${row.service}`) }));
   const servicesEmpty = services.every((row) => row.count === 0 && row.previous === 0);
-  const methods = data.paymentMethods.map((row) => ({ ...row, label: t(`payments:method.${row.method}`), amount: Math.max(0, row.amountCents) / 100 }));
+  const methods = data.paymentMethods.map((row) => ({
+    ...row,
+    label: t(`payments:method.${row.method}`),
+    amount: Math.max(0, row.amountCents) / 100,
+  }));
   const methodsEmpty = methods.every((row) => row.amount === 0);
   const revenueLabel = t('charts.revenueCurrent');
   const previousLabel = t('charts.revenuePrevious');
@@ -70,8 +127,22 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
         table={
           <table>
             <caption>{t('charts.revenue')}</caption>
-            <thead><tr><th>{t('charts.day')}</th><th>{revenueLabel}</th><th>{previousLabel}</th></tr></thead>
-            <tbody>{data.days.map((day) => <tr key={day.date}><td>{f.longDay(day.date)}</td><td>{f.money(day.revenueCents)}</td><td>{day.previousRevenueCents === null ? '—' : f.money(day.previousRevenueCents)}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th>{t('charts.day')}</th>
+                <th>{revenueLabel}</th>
+                <th>{previousLabel}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.days.map((day) => (
+                <tr key={day.date}>
+                  <td>{f.longDay(day.date)}</td>
+                  <td>{f.money(day.revenueCents)}</td>
+                  <td>{day.previousRevenueCents === null ? '—' : f.money(day.previousRevenueCents)}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         }
       >
@@ -92,8 +163,23 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
               formatter={(value, name) => [f.money(Math.round(Number(value) * 100)), name === 'previous' ? previousLabel : revenueLabel]}
             />
             <Legend formatter={(name) => (name === 'previous' ? previousLabel : revenueLabel)} wrapperStyle={{ fontSize: 12 }} />
-            <Area type="monotone" dataKey="revenue" stroke={COLORS.current} strokeWidth={2} fill="url(#revenue-fill)" isAnimationActive={false} />
-            <Line type="monotone" dataKey="previous" stroke={COLORS.previous} strokeDasharray="4 4" dot={false} strokeWidth={1.5} isAnimationActive={false} />
+            <Area
+              type="monotone"
+              dataKey="revenue"
+              stroke={COLORS.current}
+              strokeWidth={2}
+              fill="url(#revenue-fill)"
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="previous"
+              stroke={COLORS.previous}
+              strokeDasharray="4 4"
+              dot={false}
+              strokeWidth={1.5}
+              isAnimationActive={false}
+            />
           </AreaChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -106,8 +192,22 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
         table={
           <table>
             <caption>{t('charts.visits')}</caption>
-            <thead><tr><th>{t('charts.day')}</th><th>{t('charts.opened')}</th><th>{t('charts.completed')}</th></tr></thead>
-            <tbody>{data.days.map((day) => <tr key={day.date}><td>{f.longDay(day.date)}</td><td>{f.count(day.opened)}</td><td>{f.count(day.completed)}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th>{t('charts.day')}</th>
+                <th>{t('charts.opened')}</th>
+                <th>{t('charts.completed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.days.map((day) => (
+                <tr key={day.date}>
+                  <td>{f.longDay(day.date)}</td>
+                  <td>{f.count(day.opened)}</td>
+                  <td>{f.count(day.completed)}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         }
       >
@@ -137,8 +237,24 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
         table={
           <table>
             <caption>{t('charts.tasksByService')}</caption>
-            <thead><tr><th>{t('charts.service')}</th><th>{t('charts.tasks')}</th><th>{t('charts.previousTasks')}</th><th>{t('charts.soldFor')}</th></tr></thead>
-            <tbody>{services.map((row) => <tr key={row.service}><td>{row.label}</td><td>{f.count(row.count)}</td><td>{f.count(row.previous)}</td><td>{f.money(row.soldForCents)}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th>{t('charts.service')}</th>
+                <th>{t('charts.tasks')}</th>
+                <th>{t('charts.previousTasks')}</th>
+                <th>{t('charts.soldFor')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {services.map((row) => (
+                <tr key={row.service}>
+                  <td>{row.label}</td>
+                  <td>{f.count(row.count)}</td>
+                  <td>{f.count(row.previous)}</td>
+                  <td>{f.money(row.soldForCents)}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         }
       >
@@ -152,7 +268,10 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
               cursor={{ fill: 'var(--muted)' }}
               formatter={(value, name) => [f.count(Number(value)), name === 'previous' ? t('charts.previousTasks') : t('charts.tasks')]}
             />
-            <Legend formatter={(name) => (name === 'previous' ? t('charts.previousTasks') : t('charts.tasks'))} wrapperStyle={{ fontSize: 12 }} />
+            <Legend
+              formatter={(name) => (name === 'previous' ? t('charts.previousTasks') : t('charts.tasks'))}
+              wrapperStyle={{ fontSize: 12 }}
+            />
             <Bar dataKey="count" fill={COLORS.current} radius={[3, 3, 0, 0]} isAnimationActive={false} />
             <Bar dataKey="previous" fill={COLORS.previous} fillOpacity={0.45} radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
@@ -167,8 +286,22 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
         table={
           <table>
             <caption>{t('charts.paymentMethods')}</caption>
-            <thead><tr><th>{t('charts.method')}</th><th>{t('charts.amount')}</th><th>{t('charts.payments')}</th></tr></thead>
-            <tbody>{methods.map((row) => <tr key={row.method}><td>{row.label}</td><td>{f.money(row.amountCents)}</td><td>{f.count(row.count)}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th>{t('charts.method')}</th>
+                <th>{t('charts.amount')}</th>
+                <th>{t('charts.payments')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {methods.map((row) => (
+                <tr key={row.method}>
+                  <td>{row.label}</td>
+                  <td>{f.money(row.amountCents)}</td>
+                  <td>{f.count(row.count)}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         }
       >
@@ -176,8 +309,18 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
           <div className="h-full min-w-0 flex-1">
             <ResponsiveContainer width="100%" height="100%">
               <PieChart>
-                <Pie data={methods} dataKey="amount" nameKey="label" innerRadius="55%" outerRadius="85%" paddingAngle={2} isAnimationActive={false}>
-                  {methods.map((row, index) => <Cell key={row.method} fill={COLORS.methods[index % COLORS.methods.length]} stroke="var(--card)" />)}
+                <Pie
+                  data={methods}
+                  dataKey="amount"
+                  nameKey="label"
+                  innerRadius="55%"
+                  outerRadius="85%"
+                  paddingAngle={2}
+                  isAnimationActive={false}
+                >
+                  {methods.map((row, index) => (
+                    <Cell key={row.method} fill={COLORS.methods[index % COLORS.methods.length]} stroke="var(--card)" />
+                  ))}
                 </Pie>
                 <Tooltip {...TOOLTIP_STYLE} formatter={(value, name) => [f.money(Math.round(Number(value) * 100)), String(name)]} />
               </PieChart>

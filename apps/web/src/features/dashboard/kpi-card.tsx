@@ -54,9 +54,13 @@ export function KpiCard({
     >
       <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         <span className="line-clamp-2 sm:truncate">{label}</span>
-        <span className="text-primary/70 [&_svg]:size-4" aria-hidden="true">{icon}</span>
+        <span className="text-primary/70 [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
       </span>
-      <span className="text-xl font-semibold tracking-tight tabular-nums sm:text-2xl" data-testid={`kpi-${id}-value`}>{shown}</span>
+      <span className="text-xl font-semibold tracking-tight tabular-nums sm:text-2xl" data-testid={`kpi-${id}-value`}>
+        {shown}
+      </span>
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         <span
           className={cn(
@@ -72,7 +76,9 @@ export function KpiCard({
           <span aria-hidden="true">{direction === 'up' || direction === 'down' ? f.percent(change ?? 0) : t(`change.${direction}`)}</span>
           <span className="sr-only">{t('changeSr', { change: words, previous: previousShown })}</span>
         </span>
-        <span className="text-muted-foreground" aria-hidden="true">{t('previousValue', { value: previousShown })}</span>
+        <span className="text-muted-foreground" aria-hidden="true">
+          {t('previousValue', { value: previousShown })}
+        </span>
       </span>
       {footnote && <span className="text-xs text-muted-foreground">{footnote}</span>}
     </Link>
@@ -80,7 +86,23 @@ export function KpiCard({
 }
 
 /** A figure of right now (no comparison), linking to its list. */
-export function NowTile({ id, label, value, detail, to, tone = 'neutral', icon }: { id: string; label: string; value: string; detail?: string; to: string; tone?: 'neutral' | 'warning' | 'danger'; icon: ReactNode }) {
+export function NowTile({
+  id,
+  label,
+  value,
+  detail,
+  to,
+  tone = 'neutral',
+  icon,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  detail?: string;
+  to: string;
+  tone?: 'neutral' | 'warning' | 'danger';
+  icon: ReactNode;
+}) {
   return (
     <Link
       to={to}
@@ -94,7 +116,11 @@ export function NowTile({ id, label, value, detail, to, tone = 'neutral', icon }
       <span
         className={cn(
           'grid size-9 shrink-0 place-items-center rounded-lg [&_svg]:size-4',
-          tone === 'danger' ? 'bg-red-500/15 text-red-800 dark:text-red-300' : tone === 'warning' ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300' : 'bg-primary/10 text-primary',
+          tone === 'danger'
+            ? 'bg-red-500/15 text-red-800 dark:text-red-300'
+            : tone === 'warning'
+              ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300'
+              : 'bg-primary/10 text-primary',
         )}
         aria-hidden="true"
       >
@@ -102,7 +128,9 @@ export function NowTile({ id, label, value, detail, to, tone = 'neutral', icon }
       </span>
       <span className="flex min-w-0 flex-col">
         <span className="text-xs leading-tight text-muted-foreground">{label}</span>
-        <span className="text-lg font-semibold tabular-nums" data-testid={`now-${id}-value`}>{value}</span>
+        <span className="text-lg font-semibold tabular-nums" data-testid={`now-${id}-value`}>
+          {value}
+        </span>
         {detail && <span className="text-xs leading-tight text-muted-foreground">{detail}</span>}
       </span>
     </Link>

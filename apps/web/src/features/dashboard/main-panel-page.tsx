@@ -47,7 +47,10 @@ export function MainPanelPage() {
   const trpc = useTRPC();
   const { state, choose } = useDashboardPeriod();
   const f = useDashboardFormat();
-  const kpis = useQuery({ ...trpc.dashboard.kpis.queryOptions({ ...state, timeZone: browserTimeZone() }), placeholderData: keepPreviousData });
+  const kpis = useQuery({
+    ...trpc.dashboard.kpis.queryOptions({ ...state, timeZone: browserTimeZone() }),
+    placeholderData: keepPreviousData,
+  });
   const data = kpis.data;
   const date = visitsDateFilter(state.period);
 
@@ -59,7 +62,12 @@ export function MainPanelPage() {
           <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
           <p className="text-sm text-muted-foreground" data-testid="period-range">
             {data ? t('range', { from: f.day(data.period.firstDay), to: f.day(data.period.lastDay) }) : t('subtitle')}
-            {data && <span className="hidden sm:inline"> · {t('comparedWith', { from: f.day(data.period.previous.firstDay), to: f.day(data.period.previous.lastDay) })}</span>}
+            {data && (
+              <span className="hidden sm:inline">
+                {' '}
+                · {t('comparedWith', { from: f.day(data.period.previous.firstDay), to: f.day(data.period.previous.lastDay) })}
+              </span>
+            )}
           </p>
         </div>
         <Link to="/admin/dashboard/reports" className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="open-reports">
@@ -73,9 +81,15 @@ export function MainPanelPage() {
       <div aria-live="polite" aria-busy={kpis.isFetching} className="flex flex-col gap-5">
         {kpis.isLoading && <MainPanelSkeleton />}
         {kpis.isError && !data && (
-          <div className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert" data-testid="main-panel-error">
+          <div
+            className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center"
+            role="alert"
+            data-testid="main-panel-error"
+          >
             <p className="font-medium">{t('loadFailed')}</p>
-            <Button variant="outline" className="mt-3" onClick={() => kpis.refetch()}>{t('retry')}</Button>
+            <Button variant="outline" className="mt-3" onClick={() => kpis.refetch()}>
+              {t('retry')}
+            </Button>
           </div>
         )}
         {data && <MainPanelBody data={data} date={date} />}
@@ -92,21 +106,64 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
   const money = (cents: number) => f.money(Math.round(cents));
   const periodVisits = visitsLink({ date });
   const newShop =
-    kpis.visitsOpened.value === 0 && kpis.visitsOpened.previous === 0 && kpis.revenueCents.value === 0 && kpis.revenueCents.previous === 0 &&
-    now.openVisits === 0 && now.outstandingVisits === 0 && now.readyForPickup === 0;
+    kpis.visitsOpened.value === 0 &&
+    kpis.visitsOpened.previous === 0 &&
+    kpis.revenueCents.value === 0 &&
+    kpis.revenueCents.previous === 0 &&
+    now.openVisits === 0 &&
+    now.outstandingVisits === 0 &&
+    now.readyForPickup === 0;
 
   return (
     <>
       <section aria-labelledby="kpis-title" className="flex flex-col gap-3">
-        <h2 id="kpis-title" className="sr-only">{t('kpisTitle')}</h2>
+        <h2 id="kpis-title" className="sr-only">
+          {t('kpisTitle')}
+        </h2>
         <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
           <KpiCard id="revenue" label={t('kpis.revenue')} kpi={kpis.revenueCents} format={money} to="/admin/payments" icon={<Banknote />} />
-          <KpiCard id="visitsOpened" label={t('kpis.visitsOpened')} kpi={kpis.visitsOpened} format={f.count} to={periodVisits} icon={<ClipboardList />} />
-          <KpiCard id="visitsCompleted" label={t('kpis.visitsCompleted')} kpi={kpis.visitsCompleted} format={f.count} to={visitsLink({ filter: 'completed', date })} icon={<CircleCheck />} />
-          <KpiCard id="averageRepairOrder" label={t('kpis.averageRepairOrder')} kpi={kpis.averageRepairOrderCents} format={money} to={visitsLink({ filter: 'completed', date, sort: 'highestCost' })} icon={<Receipt />} />
+          <KpiCard
+            id="visitsOpened"
+            label={t('kpis.visitsOpened')}
+            kpi={kpis.visitsOpened}
+            format={f.count}
+            to={periodVisits}
+            icon={<ClipboardList />}
+          />
+          <KpiCard
+            id="visitsCompleted"
+            label={t('kpis.visitsCompleted')}
+            kpi={kpis.visitsCompleted}
+            format={f.count}
+            to={visitsLink({ filter: 'completed', date })}
+            icon={<CircleCheck />}
+          />
+          <KpiCard
+            id="averageRepairOrder"
+            label={t('kpis.averageRepairOrder')}
+            kpi={kpis.averageRepairOrderCents}
+            format={money}
+            to={visitsLink({ filter: 'completed', date, sort: 'highestCost' })}
+            icon={<Receipt />}
+          />
           <KpiCard id="carCount" label={t('kpis.carCount')} kpi={kpis.carCount} format={f.count} to={periodVisits} icon={<Car />} />
-          <KpiCard id="outstanding" label={t('kpis.outstanding')} kpi={kpis.outstandingCents} format={money} better="down" to={visitsLink({ filter: 'unpaid', date })} icon={<HandCoins />} />
-          <KpiCard id="newCustomers" label={t('kpis.newCustomers')} kpi={kpis.newCustomers} format={f.count} to="/admin/users?role=CLIENT&sort=newest" icon={<UserPlus />} />
+          <KpiCard
+            id="outstanding"
+            label={t('kpis.outstanding')}
+            kpi={kpis.outstandingCents}
+            format={money}
+            better="down"
+            to={visitsLink({ filter: 'unpaid', date })}
+            icon={<HandCoins />}
+          />
+          <KpiCard
+            id="newCustomers"
+            label={t('kpis.newCustomers')}
+            kpi={kpis.newCustomers}
+            format={f.count}
+            to="/admin/users?role=CLIENT&sort=newest"
+            icon={<UserPlus />}
+          />
           <KpiCard
             id="averageRating"
             label={t('kpis.averageRating')}
@@ -120,11 +177,32 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
       </section>
 
       <section aria-labelledby="now-title" className="flex flex-col gap-3">
-        <h2 id="now-title" className="text-lg font-semibold">{t('now.title')}</h2>
+        <h2 id="now-title" className="text-lg font-semibold">
+          {t('now.title')}
+        </h2>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <NowTile id="overdue" label={t('now.overdue')} value={f.count(now.overdueVisits)} to={visitsLink({ filter: 'overdue', sort: 'dueDate' })} tone={now.overdueVisits > 0 ? 'danger' : 'neutral'} icon={<AlarmClock />} />
-          <NowTile id="open" label={t('now.open')} value={f.count(now.openVisits)} to={visitsLink({ filter: 'pending' })} icon={<Wrench />} />
-          <NowTile id="readyForPickup" label={t('now.readyForPickup')} value={f.count(now.readyForPickup)} to={visitsLink({ filter: 'readyForPickup' })} icon={<PackageCheck />} />
+          <NowTile
+            id="overdue"
+            label={t('now.overdue')}
+            value={f.count(now.overdueVisits)}
+            to={visitsLink({ filter: 'overdue', sort: 'dueDate' })}
+            tone={now.overdueVisits > 0 ? 'danger' : 'neutral'}
+            icon={<AlarmClock />}
+          />
+          <NowTile
+            id="open"
+            label={t('now.open')}
+            value={f.count(now.openVisits)}
+            to={visitsLink({ filter: 'pending' })}
+            icon={<Wrench />}
+          />
+          <NowTile
+            id="readyForPickup"
+            label={t('now.readyForPickup')}
+            value={f.count(now.readyForPickup)}
+            to={visitsLink({ filter: 'readyForPickup' })}
+            icon={<PackageCheck />}
+          />
           <NowTile
             id="outstanding"
             label={t('now.outstanding')}
@@ -147,7 +225,10 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
       </section>
 
       {newShop ? (
-        <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card p-10 text-center" data-testid="main-panel-empty">
+        <section
+          className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card p-10 text-center"
+          data-testid="main-panel-empty"
+        >
           <h2 className="text-lg font-semibold">{t('emptyTitle')}</h2>
           <p className="max-w-md text-sm text-muted-foreground">{t('emptyText')}</p>
           <Link to="/admin/visits" className={buttonVariants()}>
@@ -157,7 +238,9 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
         </section>
       ) : (
         <section aria-labelledby="charts-title" className="flex flex-col gap-3">
-          <h2 id="charts-title" className="text-lg font-semibold">{t('charts.title')}</h2>
+          <h2 id="charts-title" className="text-lg font-semibold">
+            {t('charts.title')}
+          </h2>
           <DashboardCharts data={data} links={{ visits: periodVisits, payments: '/admin/payments' }} />
         </section>
       )}
@@ -171,15 +254,26 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
       <div className="flex flex-col gap-2" data-testid="web-analytics-section">
         <SectionBoundary
           fallback={(retry) => (
-            <div className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert" data-testid="web-analytics-failed">
+            <div
+              className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center"
+              role="alert"
+              data-testid="web-analytics-failed"
+            >
               <p className="font-medium">{t('webAnalytics.failed')}</p>
-              <Button variant="outline" className="mt-3" onClick={retry}>{t('retry')}</Button>
+              <Button variant="outline" className="mt-3" onClick={retry}>
+                {t('retry')}
+              </Button>
             </div>
           )}
         >
           <WebAnalyticsCharts />
         </SectionBoundary>
-        <Link to="/admin/dashboard/real-time" className="self-end text-sm text-primary underline-offset-4 hover:underline dark:text-brand-200">{t('webAnalytics.realTime')}</Link>
+        <Link
+          to="/admin/dashboard/real-time"
+          className="self-end text-sm text-primary underline-offset-4 hover:underline dark:text-brand-200"
+        >
+          {t('webAnalytics.realTime')}
+        </Link>
       </div>
     </>
   );
@@ -189,12 +283,26 @@ function TasksByStatus({ data, to }: { data: DashboardKpis; to: string }) {
   const { t } = useTranslation(['dashboard', 'tasks']);
   const f = useDashboardFormat();
   const total = data.tasksByStatus.reduce((sum, row) => sum + row.count, 0);
-  const tone: Record<string, string> = { PENDING: 'bg-slate-400', IN_PROGRESS: 'bg-amber-500', COMPLETED: 'bg-emerald-500', CANCELLED: 'bg-red-500', REOPENED: 'bg-violet-500' };
+  const tone: Record<string, string> = {
+    PENDING: 'bg-slate-400',
+    IN_PROGRESS: 'bg-amber-500',
+    COMPLETED: 'bg-emerald-500',
+    CANCELLED: 'bg-red-500',
+    REOPENED: 'bg-violet-500',
+  };
   return (
-    <section className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:col-span-2" aria-labelledby="tasks-status-title" data-testid="tasks-by-status">
+    <section
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:col-span-2"
+      aria-labelledby="tasks-status-title"
+      data-testid="tasks-by-status"
+    >
       <header className="flex items-center justify-between gap-2">
-        <h3 id="tasks-status-title" className="font-medium">{t('charts.tasksByStatus')}</h3>
-        <Link to={to} className="text-xs text-primary underline-offset-4 hover:underline dark:text-brand-200">{t('charts.openVisits')}</Link>
+        <h3 id="tasks-status-title" className="font-medium">
+          {t('charts.tasksByStatus')}
+        </h3>
+        <Link to={to} className="text-xs text-primary underline-offset-4 hover:underline dark:text-brand-200">
+          {t('charts.openVisits')}
+        </Link>
       </header>
       <ul className="flex flex-col gap-2.5">
         {data.tasksByStatus.map((row) => (
@@ -208,7 +316,10 @@ function TasksByStatus({ data, to }: { data: DashboardKpis; to: string }) {
               </span>
             </span>
             <span className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-              <span className={`block h-full rounded-full ${tone[row.status]}`} style={{ width: `${total ? (row.count / total) * 100 : 0}%` }} />
+              <span
+                className={`block h-full rounded-full ${tone[row.status]}`}
+                style={{ width: `${total ? (row.count / total) * 100 : 0}%` }}
+              />
             </span>
           </li>
         ))}
@@ -221,11 +332,20 @@ function OilDueSoon({ data }: { data: DashboardKpis }) {
   const { t } = useTranslation('dashboard');
   const f = useDashboardFormat();
   return (
-    <section id="oil-due" className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:col-span-3" aria-labelledby="oil-due-title" data-testid="oil-due">
+    <section
+      id="oil-due"
+      className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm lg:col-span-3"
+      aria-labelledby="oil-due-title"
+      data-testid="oil-due"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="oil-due-title" className="font-medium">{t('oil.title')}</h3>
+        <h3 id="oil-due-title" className="font-medium">
+          {t('oil.title')}
+        </h3>
         {data.now.oilDueSoon.total > data.oilDueSoon.length && (
-          <span className="text-xs text-muted-foreground">{t('oil.showing', { shown: f.count(data.oilDueSoon.length), total: f.count(data.now.oilDueSoon.total) })}</span>
+          <span className="text-xs text-muted-foreground">
+            {t('oil.showing', { shown: f.count(data.oilDueSoon.length), total: f.count(data.now.oilDueSoon.total) })}
+          </span>
         )}
       </header>
       {data.oilDueSoon.length === 0 ? (
@@ -237,9 +357,14 @@ function OilDueSoon({ data }: { data: DashboardKpis }) {
             const overdueDate = row.nextChangeDate <= data.period.today;
             return (
               <li key={row.vehicleId}>
-                <Link to={`/admin/user/oil/${row.ownerId}/${row.vehicleId}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm hover:bg-accent/30">
+                <Link
+                  to={`/admin/user/oil/${row.ownerId}/${row.vehicleId}`}
+                  className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm hover:bg-accent/30"
+                >
                   <span className="flex min-w-0 flex-col">
-                    <span className="font-medium"><Ltr>{row.plateNumber}</Ltr> · {row.brand} {row.model}</span>
+                    <span className="font-medium">
+                      <Ltr>{row.plateNumber}</Ltr> · {row.brand} {row.model}
+                    </span>
                     <span className="truncate text-xs text-muted-foreground">{row.ownerName}</span>
                   </span>
                   <span className="flex flex-col items-end text-xs">
@@ -250,7 +375,9 @@ function OilDueSoon({ data }: { data: DashboardKpis }) {
                     )}
                     {row.dueByDate && (
                       <span className={overdueDate ? 'font-medium text-red-700 dark:text-red-300' : 'text-amber-700 dark:text-amber-300'}>
-                        {overdueDate ? t('oil.overdueSince', { date: f.day(row.nextChangeDate) }) : t('oil.dueOn', { date: f.day(row.nextChangeDate) })}
+                        {overdueDate
+                          ? t('oil.overdueSince', { date: f.day(row.nextChangeDate) })
+                          : t('oil.dueOn', { date: f.day(row.nextChangeDate) })}
                       </span>
                     )}
                   </span>
@@ -268,13 +395,19 @@ function MainPanelSkeleton() {
   return (
     <div className="flex flex-col gap-5" data-testid="main-panel-loading">
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-        {Array.from({ length: 8 }, (_, index) => <Skeleton key={index} className="h-28 rounded-xl" />)}
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} className="h-28 rounded-xl" />
+        ))}
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        {Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-16 rounded-xl" />)}
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} className="h-16 rounded-xl" />
+        ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        {Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-72 rounded-xl" />)}
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-72 rounded-xl" />
+        ))}
       </div>
     </div>
   );

@@ -64,14 +64,34 @@ export function PeriodPicker({ value, onChange }: { value: DashboardPeriodState;
         <form className="flex flex-wrap items-end gap-2" onSubmit={apply} noValidate data-testid="custom-period">
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             {t('from')}
-            <Input type="date" value={from} max={to || todayIso()} onChange={(event) => setFrom(event.target.value)} aria-invalid={invalid} className="w-40" />
+            <Input
+              type="date"
+              value={from}
+              max={to || todayIso()}
+              onChange={(event) => setFrom(event.target.value)}
+              aria-invalid={invalid}
+              className="w-40"
+            />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             {t('to')}
-            <Input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} aria-invalid={invalid} className="w-40" />
+            <Input
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+              aria-invalid={invalid}
+              className="w-40"
+            />
           </label>
-          <Button type="submit" size="sm" className="h-9">{t('apply')}</Button>
-          {invalid && <p className="w-full text-sm text-destructive" role="alert">{t('customInvalid')}</p>}
+          <Button type="submit" size="sm" className="h-9">
+            {t('apply')}
+          </Button>
+          {invalid && (
+            <p className="w-full text-sm text-destructive" role="alert">
+              {t('customInvalid')}
+            </p>
+          )}
         </form>
       )}
     </div>

@@ -6,13 +6,27 @@ import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrig
 
 const NONE = 'none';
 
-export function ColumnMapping({ headers, rows, mapping, onChange, disabled }: { headers: string[]; rows: string[][]; mapping: ImportMapping; onChange: (next: ImportMapping) => void; disabled?: boolean }) {
+export function ColumnMapping({
+  headers,
+  rows,
+  mapping,
+  onChange,
+  disabled,
+}: {
+  headers: string[];
+  rows: string[][];
+  mapping: ImportMapping;
+  onChange: (next: ImportMapping) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('dataTransfer');
-  const fieldOf = (header: string) => (Object.entries(mapping).find(([, column]) => column === header)?.[0] as ImportField | undefined) ?? NONE;
+  const fieldOf = (header: string) =>
+    (Object.entries(mapping).find(([, column]) => column === header)?.[0] as ImportField | undefined) ?? NONE;
 
   function choose(header: string, field: string) {
     const next: ImportMapping = {};
-    for (const [key, column] of Object.entries(mapping) as [ImportField, string][]) if (column !== header && key !== field) next[key] = column;
+    for (const [key, column] of Object.entries(mapping) as [ImportField, string][])
+      if (column !== header && key !== field) next[key] = column;
     if (field !== NONE) next[field as ImportField] = header;
     onChange(next);
   }
@@ -26,10 +40,18 @@ export function ColumnMapping({ headers, rows, mapping, onChange, disabled }: { 
       </div>
       <ul className="flex flex-col divide-y rounded-md border">
         {headers.map((header, index) => {
-          const samples = rows.map((row) => row[index] ?? '').filter(Boolean).slice(0, 3);
+          const samples = rows
+            .map((row) => row[index] ?? '')
+            .filter(Boolean)
+            .slice(0, 3);
           return (
-            <li key={`${header}-${index}`} className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,1fr)] sm:items-center sm:gap-3">
-              <span className="truncate font-medium" dir="auto">{header}</span>
+            <li
+              key={`${header}-${index}`}
+              className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,1fr)] sm:items-center sm:gap-3"
+            >
+              <span className="truncate font-medium" dir="auto">
+                {header}
+              </span>
               <span className="truncate text-sm text-muted-foreground" dir="auto" title={samples.join(' · ')}>
                 {samples.join(' · ') || '—'}
               </span>

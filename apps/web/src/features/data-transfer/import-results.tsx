@@ -12,11 +12,19 @@ export function ValidationResult({ job }: { job: ImportJob }) {
   return (
     <div className="flex flex-col gap-3" data-testid="validation-result">
       <p className="flex items-center gap-2 font-medium">
-        {job.invalidRows === 0 ? <CircleCheck className="size-5 text-success" aria-hidden="true" /> : <TriangleAlert className="size-5 text-destructive" aria-hidden="true" />}
-        {job.invalidRows === 0 ? t('validation.allValid') : t('validation.result', { valid: number(job.validRows), invalid: number(job.invalidRows) })}
+        {job.invalidRows === 0 ? (
+          <CircleCheck className="size-5 text-success" aria-hidden="true" />
+        ) : (
+          <TriangleAlert className="size-5 text-destructive" aria-hidden="true" />
+        )}
+        {job.invalidRows === 0
+          ? t('validation.allValid')
+          : t('validation.result', { valid: number(job.validRows), invalid: number(job.invalidRows) })}
       </p>
       {(job.duplicates.customers > 0 || job.duplicates.vehicles > 0) && (
-        <p className="text-sm text-muted-foreground">{t('validation.duplicates', { customers: number(job.duplicates.customers), vehicles: number(job.duplicates.vehicles) })}</p>
+        <p className="text-sm text-muted-foreground">
+          {t('validation.duplicates', { customers: number(job.duplicates.customers), vehicles: number(job.duplicates.vehicles) })}
+        </p>
       )}
       {job.errors.length > 0 && (
         <div className="flex flex-col gap-2">
@@ -41,7 +49,9 @@ export function ValidationResult({ job }: { job: ImportJob }) {
               </TableBody>
             </Table>
           </div>
-          {job.errors.length >= IMPORT_LIMITS.errorsKept && <p className="text-xs text-muted-foreground">{t('validation.moreErrors', { count: IMPORT_LIMITS.errorsKept })}</p>}
+          {job.errors.length >= IMPORT_LIMITS.errorsKept && (
+            <p className="text-xs text-muted-foreground">{t('validation.moreErrors', { count: IMPORT_LIMITS.errorsKept })}</p>
+          )}
         </div>
       )}
     </div>

@@ -25,9 +25,25 @@ import { ImportSummaryTable, ValidationResult } from './import-results.tsx';
 const RUNNING = ['validating', 'importing'];
 
 /** Whether the last validation used these options (its result still describes what an import would do). */
-function sameOptions(checked: ImportJob['options'], current: { mapping: ImportMapping; mode: string; duplicates: string; distanceUnit: string; dateOrder: string; defaultCountryCode: string; vehiclePlate?: string }) {
+function sameOptions(
+  checked: ImportJob['options'],
+  current: {
+    mapping: ImportMapping;
+    mode: string;
+    duplicates: string;
+    distanceUnit: string;
+    dateOrder: string;
+    defaultCountryCode: string;
+    vehiclePlate?: string;
+  },
+) {
   if (!checked) return false;
-  const entries = (mapping: Record<string, string | undefined>) => JSON.stringify(Object.entries(mapping).filter(([, column]) => column).sort());
+  const entries = (mapping: Record<string, string | undefined>) =>
+    JSON.stringify(
+      Object.entries(mapping)
+        .filter(([, column]) => column)
+        .sort(),
+    );
   const code = (value: string) => (value.startsWith('+') ? value : `+${value}`);
   return (
     entries(checked.mapping) === entries(current.mapping) &&
@@ -40,13 +56,34 @@ function sameOptions(checked: ImportJob['options'], current: { mapping: ImportMa
   );
 }
 
-function Choice<T extends string>({ name, value, options, onChange, label, disabled }: { name: string; value: T; options: { value: T; label: ReactNode }[]; onChange: (value: T) => void; label: string; disabled?: boolean }) {
+function Choice<T extends string>({
+  name,
+  value,
+  options,
+  onChange,
+  label,
+  disabled,
+}: {
+  name: string;
+  value: T;
+  options: { value: T; label: ReactNode }[];
+  onChange: (value: T) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-1 text-sm font-medium">{label}</legend>
       {options.map((option) => (
         <label key={option.value} className="flex items-center gap-2 text-sm">
-          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="size-4 accent-primary" />
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="size-4 accent-primary"
+          />
           {option.label}
         </label>
       ))}
@@ -72,13 +109,25 @@ export function ImportWizard() {
   const [vehiclePlate, setVehiclePlate] = useState('');
 
   const statusOptions = trpc.dataTransfer.importStatus.queryOptions({ id: jobId ?? '00000000-0000-7000-8000-000000000000' });
-  const status = useQuery({ ...statusOptions, enabled: !!jobId, refetchInterval: (query) => (query.state.data && RUNNING.includes(query.state.data.phase) ? 400 : false) });
+  const status = useQuery({
+    ...statusOptions,
+    enabled: !!jobId,
+    refetchInterval: (query) => (query.state.data && RUNNING.includes(query.state.data.phase) ? 400 : false),
+  });
   const job = jobId ? status.data : undefined;
   const running = !!job && RUNNING.includes(job.phase);
   const number = (value: number) => value.toLocaleString(i18n.language);
 
   const show = (next: ImportJob) => queryClient.setQueryData(trpc.dataTransfer.importStatus.queryKey({ id: next.id }), next);
-  const options = { mapping, mode, duplicates, distanceUnit, dateOrder, defaultCountryCode: defaultCountryCode.trim() || '+1', ...(mapping.plateNumber || !vehiclePlate.trim() ? {} : { vehiclePlate: vehiclePlate.trim() }) };
+  const options = {
+    mapping,
+    mode,
+    duplicates,
+    distanceUnit,
+    dateOrder,
+    defaultCountryCode: defaultCountryCode.trim() || '+1',
+    ...(mapping.plateNumber || !vehiclePlate.trim() ? {} : { vehiclePlate: vehiclePlate.trim() }),
+  };
   const validate = useMutation(trpc.dataTransfer.validateImport.mutationOptions({ onSuccess: show }));
   const run = useMutation(trpc.dataTransfer.runImport.mutationOptions({ onSuccess: show }));
   const actionError = validate.error ?? run.error;
@@ -101,7 +150,11 @@ export function ImportWizard() {
     try {
       const body = new FormData();
       body.append('file', file, file.name);
-      const response = await apiFetch(`${env.apiUrl}/data-transfer/imports`, { method: 'POST', body, headers: { accept: 'application/json' } });
+      const response = await apiFetch(`${env.apiUrl}/data-transfer/imports`, {
+        method: 'POST',
+        body,
+        headers: { accept: 'application/json' },
+      });
       const data = (await response.json().catch(() => ({}))) as ImportJob & ApiErrorBody;
       if (!response.ok) throw new Error(errorMessageOf(t, { body: data }) ?? t('messages.uploadFailed'));
       show(data);
@@ -147,15 +200,31 @@ export function ImportWizard() {
             }}
           />
         </label>
-        {uploadError && <p role="alert" className="text-sm text-destructive">{uploadError}</p>}
-        {jobId && status.isError && <p role="alert" className="text-sm text-destructive">{t('messages.notFound')}</p>}
+        {uploadError && (
+          <p role="alert" className="text-sm text-destructive">
+            {uploadError}
+          </p>
+        )}
+        {jobId && status.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {t('messages.notFound')}
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-3 text-sm">
           <span className="text-muted-foreground">{t('import.templates')}</span>
-          <a className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline" href={`${env.apiUrl}/data-transfer/template.csv`} download>
+          <a
+            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+            href={`${env.apiUrl}/data-transfer/template.csv`}
+            download
+          >
             <FileSpreadsheet className="size-4" aria-hidden="true" />
             {t('import.templateCsv')}
           </a>
-          <a className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline" href={`${env.apiUrl}/data-transfer/template.xlsx`} download>
+          <a
+            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+            href={`${env.apiUrl}/data-transfer/template.xlsx`}
+            download
+          >
             <FileSpreadsheet className="size-4" aria-hidden="true" />
             {t('import.templateXlsx')}
           </a>
@@ -174,8 +243,12 @@ export function ImportWizard() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <span className="text-xs text-muted-foreground">{t('import.file')}</span>
-          <span className="truncate font-medium" dir="auto" data-testid="import-file-name">{job.fileName}</span>
-          <Badge variant="secondary" data-testid="import-preset">{t('import.recognised', { preset: t(`import.presets.${job.preset}`) })}</Badge>
+          <span className="truncate font-medium" dir="auto" data-testid="import-file-name">
+            {job.fileName}
+          </span>
+          <Badge variant="secondary" data-testid="import-preset">
+            {t('import.recognised', { preset: t(`import.presets.${job.preset}`) })}
+          </Badge>
         </div>
         <Button variant="outline" onClick={startOver} disabled={running}>
           <RotateCcw />
@@ -191,7 +264,9 @@ export function ImportWizard() {
             <Button asChild>
               <Link to="/admin/users">{t('summary.seeCustomers')}</Link>
             </Button>
-            <Button variant="outline" onClick={startOver}>{t('summary.another')}</Button>
+            <Button variant="outline" onClick={startOver}>
+              {t('summary.another')}
+            </Button>
           </div>
         </section>
       ) : (
@@ -212,9 +287,26 @@ export function ImportWizard() {
               <>
                 <div className="flex flex-col gap-2">
                   <Label htmlFor={`${inputId}-cc`}>{t('options.defaultCountryCode')}</Label>
-                  <Input id={`${inputId}-cc`} value={defaultCountryCode} onChange={(event) => setDefaultCountryCode(event.target.value)} className="w-32" dir="ltr" disabled={running} />
+                  <Input
+                    id={`${inputId}-cc`}
+                    value={defaultCountryCode}
+                    onChange={(event) => setDefaultCountryCode(event.target.value)}
+                    className="w-32"
+                    dir="ltr"
+                    disabled={running}
+                  />
                 </div>
-                <Choice name="unit" label={t('options.distanceUnit')} value={distanceUnit} onChange={setDistanceUnit} disabled={running} options={[{ value: 'km', label: t('options.km') }, { value: 'mi', label: t('options.mi') }]} />
+                <Choice
+                  name="unit"
+                  label={t('options.distanceUnit')}
+                  value={distanceUnit}
+                  onChange={setDistanceUnit}
+                  disabled={running}
+                  options={[
+                    { value: 'km', label: t('options.km') },
+                    { value: 'mi', label: t('options.mi') },
+                  ]}
+                />
                 {(mapping.visitDate || mapping.oilDate) && (
                   <Choice
                     name="dateOrder"
@@ -223,28 +315,74 @@ export function ImportWizard() {
                     onChange={setDateOrder}
                     disabled={running}
                     options={[
-                      { value: 'dayFirst', label: <>{t('options.dayFirst')} · <Ltr>14/03/2026</Ltr></> },
-                      { value: 'monthFirst', label: <>{t('options.monthFirst')} · <Ltr>03/14/2026</Ltr></> },
+                      {
+                        value: 'dayFirst',
+                        label: (
+                          <>
+                            {t('options.dayFirst')} · <Ltr>14/03/2026</Ltr>
+                          </>
+                        ),
+                      },
+                      {
+                        value: 'monthFirst',
+                        label: (
+                          <>
+                            {t('options.monthFirst')} · <Ltr>03/14/2026</Ltr>
+                          </>
+                        ),
+                      },
                     ]}
                   />
                 )}
                 {!mapping.plateNumber && (
                   <div className="flex flex-col gap-2 md:col-span-2">
                     <Label htmlFor={`${inputId}-plate`}>{t('options.vehiclePlate')}</Label>
-                    <Input id={`${inputId}-plate`} value={vehiclePlate} onChange={(event) => setVehiclePlate(event.target.value)} className="max-w-xs" dir="auto" disabled={running} data-testid="vehicle-plate" />
+                    <Input
+                      id={`${inputId}-plate`}
+                      value={vehiclePlate}
+                      onChange={(event) => setVehiclePlate(event.target.value)}
+                      className="max-w-xs"
+                      dir="auto"
+                      disabled={running}
+                      data-testid="vehicle-plate"
+                    />
                     <p className="text-xs text-muted-foreground">{t('options.vehiclePlateHint')}</p>
                   </div>
                 )}
               </>
             )}
-            <Choice name="duplicates" label={t('options.duplicates')} value={duplicates} onChange={setDuplicates} disabled={running} options={[{ value: 'skip', label: t('options.skip') }, { value: 'update', label: t('options.update') }]} />
-            <Choice name="mode" label={t('options.mode')} value={mode} onChange={setMode} disabled={running} options={[{ value: 'allOrNothing', label: t('options.allOrNothing') }, { value: 'validOnly', label: t('options.validOnly') }]} />
+            <Choice
+              name="duplicates"
+              label={t('options.duplicates')}
+              value={duplicates}
+              onChange={setDuplicates}
+              disabled={running}
+              options={[
+                { value: 'skip', label: t('options.skip') },
+                { value: 'update', label: t('options.update') },
+              ]}
+            />
+            <Choice
+              name="mode"
+              label={t('options.mode')}
+              value={mode}
+              onChange={setMode}
+              disabled={running}
+              options={[
+                { value: 'allOrNothing', label: t('options.allOrNothing') },
+                { value: 'validOnly', label: t('options.validOnly') },
+              ]}
+            />
           </section>
 
           {running && (
             <section className="flex flex-col gap-2" aria-live="polite" data-testid="import-progress">
               <span className="text-sm font-medium">{job.phase === 'validating' ? t('validation.checking') : t('run.importing')}</span>
-              <Progress value={progress ?? 100} className={progress === undefined ? 'animate-pulse' : undefined} aria-label={job.phase === 'validating' ? t('validation.checking') : t('run.importing')} />
+              <Progress
+                value={progress ?? 100}
+                className={progress === undefined ? 'animate-pulse' : undefined}
+                aria-label={job.phase === 'validating' ? t('validation.checking') : t('run.importing')}
+              />
               <span className="text-xs text-muted-foreground tabular-nums">
                 {total > 0 ? t('run.progress', { done: number(job.processedRows), total: number(total) }) : number(job.processedRows)}
               </span>
@@ -264,10 +402,19 @@ export function ImportWizard() {
           )}
 
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" onClick={() => validate.mutate({ id: job.id, options })} disabled={running || validate.isPending} data-testid="check-file">
+            <Button
+              variant="outline"
+              onClick={() => validate.mutate({ id: job.id, options })}
+              disabled={running || validate.isPending}
+              data-testid="check-file"
+            >
               {t('validation.check')}
             </Button>
-            <Button onClick={() => run.mutate({ id: job.id, options })} disabled={running || run.isPending || (blocked && validatedNow)} data-testid="run-import">
+            <Button
+              onClick={() => run.mutate({ id: job.id, options })}
+              disabled={running || run.isPending || (blocked && validatedNow)}
+              data-testid="run-import"
+            >
               {mode === 'validOnly' && validatedNow && job.invalidRows > 0 ? t('run.startValid', { count: job.validRows }) : t('run.start')}
             </Button>
             {blocked && validatedNow && <span className="text-sm text-muted-foreground">{t('run.blocked')}</span>}

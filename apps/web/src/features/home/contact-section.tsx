@@ -24,9 +24,17 @@ export function ContactSection() {
     { href: `mailto:${contact.email}`, label: contact.email, Icon: Mail },
   ];
   return (
-    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 bg-gradient-to-b from-background to-brand-0/60 py-16 md:py-24 dark:to-brand-800/20">
+    <section
+      id="contact"
+      aria-labelledby="contact-title"
+      className="scroll-mt-20 bg-gradient-to-b from-background to-brand-0/60 py-16 md:py-24 dark:to-brand-800/20"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="contact-title" title={fields.contactFormTitle || t('fallback.contactFormTitle')} subtitle={t('contact.subtitle')} />
+        <SectionHeading
+          id="contact-title"
+          title={fields.contactFormTitle || t('fallback.contactFormTitle')}
+          subtitle={t('contact.subtitle')}
+        />
         <div className="grid gap-8 lg:grid-cols-3">
           <aside className="flex flex-col gap-4 rounded-3xl bg-brand-800 p-8 text-white shadow-lg">
             <h3 className="text-xl font-semibold">{fields.contactTitle || t('contact.direct')}</h3>

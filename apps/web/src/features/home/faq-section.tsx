@@ -18,7 +18,10 @@ export function FaqSection() {
             <details key={faq.question} open={index === 0} className="group rounded-2xl border bg-card shadow-xs open:shadow-sm">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold [&::-webkit-details-marker]:hidden">
                 {faq.question}
-                <ChevronDown className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden="true" />
+                <ChevronDown
+                  className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+                  aria-hidden="true"
+                />
               </summary>
               <p className="px-5 pb-5 text-muted-foreground">{faq.answer}</p>
             </details>

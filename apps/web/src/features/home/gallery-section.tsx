@@ -18,7 +18,14 @@ export function GallerySection() {
         <SectionHeading id="gallery-title" title={fields.galleryTitle || t('fallback.galleryTitle')} subtitle={t('gallery.subtitle')} />
         <ul className="grid grid-cols-2 gap-4 md:auto-rows-[220px] md:grid-cols-4">
           {images.map((src, index) => (
-            <li key={src + index} className={cn('aspect-[4/3] overflow-hidden rounded-2xl shadow-sm ring-1 ring-black/5 md:aspect-auto', index === 0 && 'col-span-2 md:row-span-2', index === 3 && 'col-span-2')}>
+            <li
+              key={src + index}
+              className={cn(
+                'aspect-[4/3] overflow-hidden rounded-2xl shadow-sm ring-1 ring-black/5 md:aspect-auto',
+                index === 0 && 'col-span-2 md:row-span-2',
+                index === 3 && 'col-span-2',
+              )}
+            >
               <img
                 src={src}
                 alt={t('gallery.imageAlt', { index: index + 1 })}

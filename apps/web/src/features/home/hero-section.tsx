@@ -13,7 +13,11 @@ export function HeroSection() {
   const { fields } = useBranding();
   const years = parseCount(fields.yearsOfExperience);
   const customers = parseCount(fields.happyCustomers);
-  const images = [fields.heroImage1 || '/brand/hero-1.svg', fields.heroImage2 || '/brand/hero-2.svg', fields.heroImage3 || '/brand/hero-3.svg'];
+  const images = [
+    fields.heroImage1 || '/brand/hero-1.svg',
+    fields.heroImage2 || '/brand/hero-2.svg',
+    fields.heroImage3 || '/brand/hero-3.svg',
+  ];
   const stats = [
     years !== null && { value: `${formatCount(years, i18n.language)}+`, label: t('stats.years') },
     customers !== null && { value: `${formatCount(customers, i18n.language)}+`, label: t('stats.customers') },
@@ -21,8 +25,14 @@ export function HeroSection() {
   ].filter((stat): stat is { value: string; label: string } => !!stat);
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-gradient-to-b from-brand-0 via-background to-background dark:from-brand-800/40">
-      <div aria-hidden="true" className="absolute -top-40 start-1/2 -z-10 size-[42rem] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl rtl:translate-x-1/2 dark:bg-brand-600/20" />
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden bg-gradient-to-b from-brand-0 via-background to-background dark:from-brand-800/40"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute -top-40 start-1/2 -z-10 size-[42rem] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl rtl:translate-x-1/2 dark:bg-brand-600/20"
+      />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-12 pb-8 sm:px-6 md:py-24 lg:grid-cols-2 lg:px-8">
         <div className="flex flex-col items-start gap-6">
           <span className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-card/70 px-3 py-1 text-sm font-medium text-brand-800 dark:border-brand-600 dark:text-brand-200">
@@ -66,7 +76,10 @@ export function HeroSection() {
               width={640}
               height={index === 0 ? 800 : 400}
               fetchPriority={index === 0 ? 'high' : 'auto'}
-              className={cn('h-full w-full rounded-2xl object-cover shadow-xl ring-1 ring-black/5', index === 0 ? 'row-span-2 aspect-[4/5]' : 'aspect-[8/5]')}
+              className={cn(
+                'h-full w-full rounded-2xl object-cover shadow-xl ring-1 ring-black/5',
+                index === 0 ? 'row-span-2 aspect-[4/5]' : 'aspect-[8/5]',
+              )}
             />
           ))}
         </div>

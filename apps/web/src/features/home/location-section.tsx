@@ -25,7 +25,14 @@ export function LocationSection() {
             className="group relative block overflow-hidden rounded-3xl border shadow-sm lg:col-span-3"
             data-testid="location-map"
           >
-            <img src="/brand/map.svg" alt={t('location.mapAlt')} width={960} height={600} loading="lazy" className="h-full min-h-72 w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]" />
+            <img
+              src="/brand/map.svg"
+              alt={t('location.mapAlt')}
+              width={960}
+              height={600}
+              loading="lazy"
+              className="h-full min-h-72 w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
+            />
             <span className="absolute start-4 bottom-4 inline-flex items-center gap-2 rounded-full bg-card/95 px-4 py-2 text-sm font-medium shadow-md">
               <ExternalLink className="size-4 text-primary" aria-hidden="true" />
               {t('location.openMap')}
@@ -37,7 +44,9 @@ export function LocationSection() {
                 <MapPin className="size-5 text-primary" aria-hidden="true" />
                 {t('location.address')}
               </h3>
-              <p className="text-muted-foreground" data-testid="location-address">{contact.address}</p>
+              <p className="text-muted-foreground" data-testid="location-address">
+                {contact.address}
+              </p>
             </div>
             <div className="rounded-3xl border bg-card p-6 shadow-sm">
               <h3 className="mb-3 flex items-center gap-2 font-semibold">
@@ -45,7 +54,9 @@ export function LocationSection() {
                 {t('location.hours')}
               </h3>
               <ul className="flex flex-col gap-1.5 text-muted-foreground">
-                {contact.workingHours.map((line) => <li key={line}>{isolateNumbers(line)}</li>)}
+                {contact.workingHours.map((line) => (
+                  <li key={line}>{isolateNumbers(line)}</li>
+                ))}
               </ul>
               {contact.emergencyService && (
                 <p className="mt-4 flex items-center gap-2 rounded-xl bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">

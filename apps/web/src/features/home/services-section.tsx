@@ -24,7 +24,9 @@ export function ServicesSection() {
         <SectionHeading id="services-title" title={fields.servicesTitle || t('fallback.servicesTitle')} subtitle={t('services.subtitle')} />
         {catalogue.isPending ? (
           <div className="grid gap-6 md:grid-cols-3">
-            {[0, 1, 2].map((index) => <div key={index} aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-muted" />)}
+            {[0, 1, 2].map((index) => (
+              <div key={index} aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-muted" />
+            ))}
           </div>
         ) : catalogue.isError ? (
           <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 text-center">
@@ -41,7 +43,10 @@ export function ServicesSection() {
               const Icon = ICONS[index % ICONS.length]!;
               const from = startingPrice(category);
               return (
-                <li key={category.id} className="group flex flex-col rounded-2xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
+                <li
+                  key={category.id}
+                  className="group flex flex-col rounded-2xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
+                >
                   <div className="mb-4 flex items-center gap-3">
                     <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-0 text-brand-600 dark:bg-brand-800/50 dark:text-brand-200">
                       {category.imageUrl ? (
@@ -52,10 +57,16 @@ export function ServicesSection() {
                     </span>
                     <div>
                       <h3 className="text-lg font-semibold">{pickLocalized(category.title, language)}</h3>
-                      {from && <p className="text-sm text-muted-foreground">{t('services.from', { price: isolateLtr(formatMoney(from.cents, from.currency, language)) })}</p>}
+                      {from && (
+                        <p className="text-sm text-muted-foreground">
+                          {t('services.from', { price: isolateLtr(formatMoney(from.cents, from.currency, language)) })}
+                        </p>
+                      )}
                     </div>
                   </div>
-                  {category.description && <p className="mb-4 text-sm text-muted-foreground">{pickLocalized(category.description, language)}</p>}
+                  {category.description && (
+                    <p className="mb-4 text-sm text-muted-foreground">{pickLocalized(category.description, language)}</p>
+                  )}
                   <ul className="mt-auto flex flex-col divide-y">
                     {category.items.slice(0, ITEMS_SHOWN).map((item) => (
                       <li key={item.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
@@ -72,7 +83,12 @@ export function ServicesSection() {
                             <Clock className="size-3.5" aria-hidden="true" />
                             {t('common:units.minutes', { count: item.durationMinutes })}
                           </span>
-                          <Money cents={item.priceCents} currency={item.currency} language={language} className="font-semibold text-foreground" />
+                          <Money
+                            cents={item.priceCents}
+                            currency={item.currency}
+                            language={language}
+                            className="font-semibold text-foreground"
+                          />
                         </span>
                       </li>
                     ))}

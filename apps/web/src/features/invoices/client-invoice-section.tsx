@@ -30,10 +30,13 @@ export function ClientInvoiceSection({ visit }: { visit: MyVisit }) {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="min-w-0 flex-1">
             <p className="font-mono font-semibold">
-              <bdi dir="ltr" data-testid="my-invoice-number">{current.number}</bdi>
+              <bdi dir="ltr" data-testid="my-invoice-number">
+                {current.number}
+              </bdi>
             </p>
             <p className="text-sm text-muted-foreground">
-              <bdi>{t('issuedOn', { date: format.dateTime(current.issuedAt) })}</bdi> · <bdi>{t('total', { amount: format.money(current.totalCents) })}</bdi>
+              <bdi>{t('issuedOn', { date: format.dateTime(current.issuedAt) })}</bdi> ·{' '}
+              <bdi>{t('total', { amount: format.money(current.totalCents) })}</bdi>
             </p>
           </div>
           <Button asChild>

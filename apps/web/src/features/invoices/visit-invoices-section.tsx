@@ -37,7 +37,12 @@ export function VisitInvoicesSection({ visit }: { visit: Pick<VisitDetail, 'id'>
       <CardHeader>
         <CardTitle className="text-lg">{t('sectionTitle')}</CardTitle>
         <CardAction>
-          <Button size="sm" disabled={issue.isPending || invoices.isPending} onClick={() => issue.mutate({ visitId: visit.id })} data-testid="issue-invoice">
+          <Button
+            size="sm"
+            disabled={issue.isPending || invoices.isPending}
+            onClick={() => issue.mutate({ visitId: visit.id })}
+            data-testid="issue-invoice"
+          >
             <FileText aria-hidden="true" />
             {hasCurrent ? t('reissue') : t('issue')}
           </Button>
@@ -50,7 +55,9 @@ export function VisitInvoicesSection({ visit }: { visit: Pick<VisitDetail, 'id'>
         {invoices.isError && (
           <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
             {t('loadFailed')}
-            <Button variant="link" size="sm" onClick={() => invoices.refetch()}>{t('retry')}</Button>
+            <Button variant="link" size="sm" onClick={() => invoices.refetch()}>
+              {t('retry')}
+            </Button>
           </div>
         )}
         {invoices.data?.items.length === 0 && <p className="text-sm text-muted-foreground">{t('none')}</p>}
@@ -73,7 +80,9 @@ function InvoiceRow({ invoice, lang }: { invoice: InvoiceSummary; lang: string }
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center" data-testid="invoice-row" data-invoice-number={invoice.number}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span dir="ltr" className="font-mono font-semibold" data-testid="invoice-number">{invoice.number}</span>
+          <span dir="ltr" className="font-mono font-semibold" data-testid="invoice-number">
+            {invoice.number}
+          </span>
           {invoice.replacedBy ? (
             <Badge variant="neutral">{t('replacedBy', { number: isolateLtr(invoice.replacedBy.number) })}</Badge>
           ) : (
@@ -82,10 +91,16 @@ function InvoiceRow({ invoice, lang }: { invoice: InvoiceSummary; lang: string }
         </div>
         {/* Each field its own isolate: a date or an amount at a field's edge cannot trade places with a separator. */}
         <p className="text-xs text-muted-foreground" data-testid="invoice-meta">
-          <bdi>{t('issuedOn', { date: format.dateTime(invoice.issuedAt) })}</bdi> · <bdi>{t('total', { amount: format.money(invoice.totalCents) })}</bdi>
+          <bdi>{t('issuedOn', { date: format.dateTime(invoice.issuedAt) })}</bdi> ·{' '}
+          <bdi>{t('total', { amount: format.money(invoice.totalCents) })}</bdi>
           {' · '}
           <bdi>{t('balance', { amount: format.money(invoice.balanceCents) })}</bdi>
-          {invoice.replaces && <> · <bdi>{t('correctionOf', { number: isolateLtr(invoice.replaces.number) })}</bdi></>}
+          {invoice.replaces && (
+            <>
+              {' '}
+              · <bdi>{t('correctionOf', { number: isolateLtr(invoice.replaces.number) })}</bdi>
+            </>
+          )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">

@@ -22,7 +22,9 @@ export function LegalDocument({ document, sections }: { document: 'privacy' | 't
         <ol className="grid list-decimal gap-1.5 ps-5 text-sm sm:grid-cols-2">
           {sections.map((section) => (
             <li key={section}>
-              <a className="text-primary hover:underline" href={`#${section}`}>{t(`${document}.sections.${section}.title`)}</a>
+              <a className="text-primary hover:underline" href={`#${section}`}>
+                {t(`${document}.sections.${section}.title`)}
+              </a>
             </li>
           ))}
         </ol>
@@ -33,15 +35,17 @@ export function LegalDocument({ document, sections }: { document: 'privacy' | 't
             <h2 className="mb-3 text-xl font-semibold">
               {index + 1}. {t(`${document}.sections.${section}.title`)}
             </h2>
-            {t(`${document}.sections.${section}.body`).split('\n\n').map((paragraph) => (
-              <p key={paragraph} className="mb-3 leading-relaxed text-muted-foreground">{paragraph}</p>
-            ))}
+            {t(`${document}.sections.${section}.body`)
+              .split('\n\n')
+              .map((paragraph) => (
+                <p key={paragraph} className="mb-3 leading-relaxed text-muted-foreground">
+                  {paragraph}
+                </p>
+              ))}
           </li>
         ))}
       </ol>
-      <p className="mt-12 rounded-2xl bg-muted p-5 text-sm">
-        {t('contactLine', { email: supportEmail })}
-      </p>
+      <p className="mt-12 rounded-2xl bg-muted p-5 text-sm">{t('contactLine', { email: supportEmail })}</p>
     </article>
   );
 }

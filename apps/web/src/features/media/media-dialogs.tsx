@@ -88,7 +88,10 @@ export function MediaDialogs({
   }
   function submitMove(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ id: file!.id, data: { vehicleId: vehicleId === NONE ? null : vehicleId, visitId: visitId === NONE ? null : visitId, section } });
+    update.mutate({
+      id: file!.id,
+      data: { vehicleId: vehicleId === NONE ? null : vehicleId, visitId: visitId === NONE ? null : visitId, section },
+    });
   }
 
   return (
@@ -104,9 +107,21 @@ export function MediaDialogs({
             </DialogHeader>
             <Field>
               <FieldLabel htmlFor="media-name">{t('rename.label')}</FieldLabel>
-              <Input id="media-name" value={name} maxLength={MEDIA_NAME_MAX} onChange={(event) => setName(event.target.value)} aria-invalid={!!problem || undefined} dir="auto" autoFocus />
+              <Input
+                id="media-name"
+                value={name}
+                maxLength={MEDIA_NAME_MAX}
+                onChange={(event) => setName(event.target.value)}
+                aria-invalid={!!problem || undefined}
+                dir="auto"
+                autoFocus
+              />
               <FieldDescription>{t('rename.hint')}</FieldDescription>
-              {problem && <p role="alert" className="text-sm text-destructive">{problem}</p>}
+              {problem && (
+                <p role="alert" className="text-sm text-destructive">
+                  {problem}
+                </p>
+              )}
             </Field>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
@@ -183,7 +198,11 @@ export function MediaDialogs({
                 </SelectContent>
               </Select>
             </Field>
-            {problem && <p role="alert" className="text-sm text-destructive">{problem}</p>}
+            {problem && (
+              <p role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
                 {t('actions.cancel')}

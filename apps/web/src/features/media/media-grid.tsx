@@ -15,7 +15,9 @@ export type MediaAction = 'rename' | 'move' | 'delete';
 
 export function MediaThumb({ file, className }: { file: MediaView; className?: string }) {
   if (file.thumbnailUrl) {
-    return <img src={mediaUrl(file.thumbnailUrl)} alt="" loading="lazy" decoding="async" className={cn('size-full object-cover', className)} />;
+    return (
+      <img src={mediaUrl(file.thumbnailUrl)} alt="" loading="lazy" decoding="async" className={cn('size-full object-cover', className)} />
+    );
   }
   const Icon = file.type === 'VIDEO' ? Film : FileText;
   return (
@@ -47,7 +49,11 @@ export function MediaGrid({
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="media-grid">
       {files.map((file, index) => (
-        <li key={file.id} className="group relative flex flex-col overflow-hidden rounded-lg border bg-card shadow-xs" data-testid="media-tile">
+        <li
+          key={file.id}
+          className="group relative flex flex-col overflow-hidden rounded-lg border bg-card shadow-xs"
+          data-testid="media-tile"
+        >
           <button
             type="button"
             className="relative aspect-square w-full overflow-hidden focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
@@ -77,7 +83,13 @@ export function MediaGrid({
             </div>
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('actions.more', { name: file.name })} data-testid="media-menu">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 shrink-0"
+                  aria-label={t('actions.more', { name: file.name })}
+                  data-testid="media-menu"
+                >
                   <MoreVertical />
                 </Button>
               </DropdownMenuTrigger>

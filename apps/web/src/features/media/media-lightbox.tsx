@@ -20,7 +20,15 @@ function Preview({ file }: { file: MediaView }) {
   if (file.type === 'VIDEO') {
     return (
       // biome-ignore lint/a11y/useMediaCaption: the shop's own clips of a car (uploads) have no caption track to offer.
-      <video key={file.id} src={src} controls playsInline preload="metadata" className="max-h-[70vh] w-full rounded bg-black" data-testid="lightbox-video">
+      <video
+        key={file.id}
+        src={src}
+        controls
+        playsInline
+        preload="metadata"
+        className="max-h-[70vh] w-full rounded bg-black"
+        data-testid="lightbox-video"
+      >
         {t('preview.videoFallback')}
       </video>
     );
@@ -46,7 +54,15 @@ function Preview({ file }: { file: MediaView }) {
   );
 }
 
-export function MediaLightbox({ files, index, onIndex }: { files: MediaView[]; index: number | null; onIndex: (index: number | null) => void }) {
+export function MediaLightbox({
+  files,
+  index,
+  onIndex,
+}: {
+  files: MediaView[];
+  index: number | null;
+  onIndex: (index: number | null) => void;
+}) {
   const { t, i18n } = useTranslation('media');
   const file = index === null ? undefined : files[index];
   const count = files.length;
@@ -65,7 +81,11 @@ export function MediaLightbox({ files, index, onIndex }: { files: MediaView[]; i
 
   return (
     <Dialog open={!!file} onOpenChange={(open) => !open && onIndex(null)}>
-      <DialogContent closeLabel={t('actions.close')} className="max-w-[calc(100%-1rem)] gap-3 p-3 sm:max-w-5xl sm:p-4" data-testid="media-lightbox">
+      <DialogContent
+        closeLabel={t('actions.close')}
+        className="max-w-[calc(100%-1rem)] gap-3 p-3 sm:max-w-5xl sm:p-4"
+        data-testid="media-lightbox"
+      >
         {file && (
           <>
             <div className="flex min-w-0 flex-col gap-1 pe-8">
@@ -77,7 +97,9 @@ export function MediaLightbox({ files, index, onIndex }: { files: MediaView[]; i
                 <span>{t('info.added', { date: formatDate(file.createdAt, i18n.language) })}</span>
                 <span>{formatBytes(file.sizeBytes, i18n.language)}</span>
                 {file.visit && <bdi>{file.visit.name}</bdi>}
-                {file.uploadedBy && <span>{t('info.uploadedBy', { name: `${file.uploadedBy.firstName} ${file.uploadedBy.lastName}` })}</span>}
+                {file.uploadedBy && (
+                  <span>{t('info.uploadedBy', { name: `${file.uploadedBy.firstName} ${file.uploadedBy.lastName}` })}</span>
+                )}
               </DialogDescription>
             </div>
             <div className="flex min-h-40 items-center justify-center">

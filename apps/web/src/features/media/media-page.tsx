@@ -27,7 +27,21 @@ import { useMediaUpload } from './use-media-upload.ts';
 
 const ALL = 'all';
 
-function ScopeSelect({ id, label, value, options, onChange, wide }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; wide?: boolean }) {
+function ScopeSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  wide,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  wide?: boolean;
+}) {
   return (
     // Vehicle and visit names are long: a row each on phones, half a row each on desktops; the short
     // filters share the next row.
@@ -77,8 +91,12 @@ export function MediaPage() {
   const [open, setOpen] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ action: MediaAction; file: MediaView } | null>(null);
 
-  const type = (MEDIA_TYPES as readonly string[]).includes(search.get('type') ?? '') ? (search.get('type') as (typeof MEDIA_TYPES)[number]) : undefined;
-  const section = (MEDIA_SECTIONS as readonly string[]).includes(search.get('section') ?? '') ? (search.get('section') as MediaSection) : undefined;
+  const type = (MEDIA_TYPES as readonly string[]).includes(search.get('type') ?? '')
+    ? (search.get('type') as (typeof MEDIA_TYPES)[number])
+    : undefined;
+  const section = (MEDIA_SECTIONS as readonly string[]).includes(search.get('section') ?? '')
+    ? (search.get('section') as MediaSection)
+    : undefined;
   const date = (DATE_FILTERS as readonly string[]).includes(search.get('date') ?? '') ? (search.get('date') as DateFilter) : undefined;
   const page = Math.max(1, Number(search.get('page')) || 1);
   // "Added today", "last 7 days"...: calendar days of this browser's time zone, computed once per choice
@@ -94,12 +112,23 @@ export function MediaPage() {
 
   const staffContext = useQuery({ ...trpc.media.context.queryOptions({ ownerId: userId, vehicleId, visitId }), enabled: staff });
   const myContext = useQuery({ ...trpc.myMedia.context.queryOptions({ vehicleId, visitId }), enabled: !staff && !foreignClientUrl });
-  const staffList = useQuery({ ...trpc.media.list.queryOptions({ ownerId: userId, ...filters }), enabled: staff, placeholderData: keepPreviousData });
-  const myList = useQuery({ ...trpc.myMedia.list.queryOptions(filters), enabled: !staff && !foreignClientUrl, placeholderData: keepPreviousData });
+  const staffList = useQuery({
+    ...trpc.media.list.queryOptions({ ownerId: userId, ...filters }),
+    enabled: staff,
+    placeholderData: keepPreviousData,
+  });
+  const myList = useQuery({
+    ...trpc.myMedia.list.queryOptions(filters),
+    enabled: !staff && !foreignClientUrl,
+    placeholderData: keepPreviousData,
+  });
   const context = staff ? staffContext : myContext;
   const list = staff ? staffList : myList;
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: (staff ? trpc.media : trpc.myMedia).pathKey() }), [queryClient, staff, trpc]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: (staff ? trpc.media : trpc.myMedia).pathKey() }),
+    [queryClient, staff, trpc],
+  );
   const uploads = useMediaUpload({
     onUploaded: () => {
       toast.success(t('toasts.uploaded'), { id: 'media-uploaded' });
@@ -126,7 +155,12 @@ export function MediaPage() {
   const back = backOf(t, staff, { userId, vehicleId, visitId });
 
   if (foreignClientUrl || context.isError) {
-    return <LoadErrorCard message={foreignClientUrl || context.error?.data?.code === 'NOT_FOUND' ? t('notFound') : t('loadFailed')} back={back} />;
+    return (
+      <LoadErrorCard
+        message={foreignClientUrl || context.error?.data?.code === 'NOT_FOUND' ? t('notFound') : t('loadFailed')}
+        back={back}
+      />
+    );
   }
   if (context.isPending) return <Skeleton className="h-96 w-full" />;
   const ctx = context.data;
@@ -154,7 +188,10 @@ export function MediaPage() {
               id="media-vehicle"
               label={t('scope.vehicle')}
               value={vehicleId ?? ALL}
-              options={[{ value: ALL, label: t('scope.allVehicles') }, ...ctx.vehicles.map((item) => ({ value: item.id, label: vehicleLabel(item) }))]}
+              options={[
+                { value: ALL, label: t('scope.allVehicles') },
+                ...ctx.vehicles.map((item) => ({ value: item.id, label: vehicleLabel(item) })),
+              ]}
               onChange={(next) => navigate(next === ALL ? `${base}/${userId}` : `${base}/${userId}/${next}`)}
             />
             <ScopeSelect
@@ -162,31 +199,49 @@ export function MediaPage() {
               id="media-visit"
               label={t('scope.visit')}
               value={visitId ?? ALL}
-              options={[{ value: ALL, label: t('scope.allVisits') }, ...(vehicleId ? visitsOfVehicle : ctx.visits).map((item) => ({ value: item.id, label: item.name }))]}
+              options={[
+                { value: ALL, label: t('scope.allVisits') },
+                ...(vehicleId ? visitsOfVehicle : ctx.visits).map((item) => ({ value: item.id, label: item.name })),
+              ]}
               onChange={(next) => {
                 const chosen = ctx.visits.find((item) => item.id === next);
-                navigate(chosen ? `${base}/${userId}/${chosen.vehicleId}/${chosen.id}` : vehicleId ? `${base}/${userId}/${vehicleId}` : `${base}/${userId}`);
+                navigate(
+                  chosen
+                    ? `${base}/${userId}/${chosen.vehicleId}/${chosen.id}`
+                    : vehicleId
+                      ? `${base}/${userId}/${vehicleId}`
+                      : `${base}/${userId}`,
+                );
               }}
             />
             <ScopeSelect
               id="media-type"
               label={t('filters.type')}
               value={type ?? ALL}
-              options={[{ value: ALL, label: t('filters.all') }, ...MEDIA_TYPES.map((option) => ({ value: option, label: t(`types.${option}`) }))]}
+              options={[
+                { value: ALL, label: t('filters.all') },
+                ...MEDIA_TYPES.map((option) => ({ value: option, label: t(`types.${option}`) })),
+              ]}
               onChange={(next) => setFilter('type', next)}
             />
             <ScopeSelect
               id="media-section"
               label={t('filters.section')}
               value={section ?? ALL}
-              options={[{ value: ALL, label: t('filters.all') }, ...MEDIA_SECTIONS.map((option) => ({ value: option, label: t(`sections.${option}`) }))]}
+              options={[
+                { value: ALL, label: t('filters.all') },
+                ...MEDIA_SECTIONS.map((option) => ({ value: option, label: t(`sections.${option}`) })),
+              ]}
               onChange={(next) => setFilter('section', next)}
             />
             <ScopeSelect
               id="media-date"
               label={t('dates.label')}
               value={date ?? ALL}
-              options={[{ value: ALL, label: t('dates.all') }, ...DATE_FILTERS.map((option) => ({ value: option, label: t(`dates.${option}`) }))]}
+              options={[
+                { value: ALL, label: t('dates.all') },
+                ...DATE_FILTERS.map((option) => ({ value: option, label: t(`dates.${option}`) })),
+              ]}
               onChange={(next) => setFilter('date', next)}
             />
           </div>
@@ -197,7 +252,9 @@ export function MediaPage() {
         place={place}
         items={uploads.items}
         onDismiss={uploads.dismiss}
-        onFiles={(chosen, chosenSection) => void uploads.upload(chosen, { area: staff ? 'staff' : 'client', ownerId: userId, vehicleId, visitId, section: chosenSection })}
+        onFiles={(chosen, chosenSection) =>
+          void uploads.upload(chosen, { area: staff ? 'staff' : 'client', ownerId: userId, vehicleId, visitId, section: chosenSection })
+        }
       />
 
       <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
@@ -245,7 +302,13 @@ export function MediaPage() {
       )}
 
       <MediaLightbox files={files} index={open} onIndex={setOpen} />
-      <MediaDialogs staff={staff} action={editing?.action ?? null} file={editing?.file ?? null} context={ctx} onClose={() => setEditing(null)} />
+      <MediaDialogs
+        staff={staff}
+        action={editing?.action ?? null}
+        file={editing?.file ?? null}
+        context={ctx}
+        onClose={() => setEditing(null)}
+      />
     </section>
   );
 }

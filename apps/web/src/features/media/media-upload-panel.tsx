@@ -46,8 +46,10 @@ export function MediaUploadPanel({
   const finished = items.some((item) => item.state === 'done' || item.state === 'failed');
 
   function problemOf(item: UploadItem): string | undefined {
-    if (item.local?.code === 'type') return translateMessage(t, msg('fileType', { fieldName: 'file', allowedTypes: 'JPEG, PNG, WebP, MP4, WebM, MOV, PDF, DOC, DOCX' }));
-    if (item.local?.code === 'size') return translateMessage(t, msg('fileSize', { fieldName: 'file', maxSizeInMB: item.local.maxSizeInMB }));
+    if (item.local?.code === 'type')
+      return translateMessage(t, msg('fileType', { fieldName: 'file', allowedTypes: 'JPEG, PNG, WebP, MP4, WebM, MOV, PDF, DOC, DOCX' }));
+    if (item.local?.code === 'size')
+      return translateMessage(t, msg('fileSize', { fieldName: 'file', maxSizeInMB: item.local.maxSizeInMB }));
     return uploadErrorText(t, item.error);
   }
 
@@ -114,9 +116,46 @@ export function MediaUploadPanel({
           <p className="max-w-prose text-xs text-muted-foreground">
             {t('upload.hint', { image: MEDIA_MAX_MB.IMAGE, video: MEDIA_MAX_MB.VIDEO, document: MEDIA_MAX_MB.DOCUMENT })}
           </p>
-          <input ref={picker} type="file" multiple accept={MEDIA_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="media-file-input" onChange={(event) => { take(event.target.files); event.target.value = ''; }} />
-          <input ref={camera} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => { take(event.target.files); event.target.value = ''; }} />
-          <input ref={recorder} type="file" accept="video/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => { take(event.target.files); event.target.value = ''; }} />
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            accept={MEDIA_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="media-file-input"
+            onChange={(event) => {
+              take(event.target.files);
+              event.target.value = '';
+            }}
+          />
+          <input
+            ref={camera}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              take(event.target.files);
+              event.target.value = '';
+            }}
+          />
+          <input
+            ref={recorder}
+            type="file"
+            accept="video/*"
+            capture="environment"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              take(event.target.files);
+              event.target.value = '';
+            }}
+          />
         </div>
 
         {items.length > 0 && (
@@ -124,7 +163,12 @@ export function MediaUploadPanel({
             {items.map((item) => {
               const problem = item.state === 'failed' ? (problemOf(item) ?? t('toasts.createFailed')) : undefined;
               return (
-                <li key={item.key} className="flex flex-col gap-1 rounded-md border p-2 text-sm" data-testid="upload-item" data-state={item.state}>
+                <li
+                  key={item.key}
+                  className="flex flex-col gap-1 rounded-md border p-2 text-sm"
+                  data-testid="upload-item"
+                  data-state={item.state}
+                >
                   <div className="flex items-center gap-2">
                     {item.state === 'done' && <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />}
                     {item.state === 'failed' && <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />}
@@ -133,10 +177,16 @@ export function MediaUploadPanel({
                     </span>
                     <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(item.size, i18n.language)}</span>
                     <span className="shrink-0 text-xs">
-                      {item.state === 'done' ? t('upload.done') : item.state === 'failed' ? t('upload.failed') : t('upload.uploading', { progress: item.progress })}
+                      {item.state === 'done'
+                        ? t('upload.done')
+                        : item.state === 'failed'
+                          ? t('upload.failed')
+                          : t('upload.uploading', { progress: item.progress })}
                     </span>
                   </div>
-                  {(item.state === 'uploading' || item.state === 'queued') && <Progress value={item.progress} aria-label={t('upload.progressLabel', { name: item.name })} />}
+                  {(item.state === 'uploading' || item.state === 'queued') && (
+                    <Progress value={item.progress} aria-label={t('upload.progressLabel', { name: item.name })} />
+                  )}
                   {problem && (
                     <p role="alert" className="text-xs text-destructive">
                       {problem}

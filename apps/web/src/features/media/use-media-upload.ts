@@ -94,8 +94,21 @@ export function useMediaUpload(options: { onUploaded: (files: MediaView[]) => vo
 
   const upload = useCallback(
     async (files: File[], target: UploadTarget) => {
-      const queued = files.map((file) => ({ file, item: { key: `u${(counter += 1)}`, name: file.name, size: file.size, progress: 0, state: 'queued' as UploadState, local: localCheck(file) } }));
-      setItems((current) => [...current.filter((item) => item.state === 'uploading' || item.state === 'queued'), ...queued.map((entry) => entry.item)]);
+      const queued = files.map((file) => ({
+        file,
+        item: {
+          key: `u${(counter += 1)}`,
+          name: file.name,
+          size: file.size,
+          progress: 0,
+          state: 'queued' as UploadState,
+          local: localCheck(file),
+        },
+      }));
+      setItems((current) => [
+        ...current.filter((item) => item.state === 'uploading' || item.state === 'queued'),
+        ...queued.map((entry) => entry.item),
+      ]);
       // One at a time: a phone's upload bandwidth is better spent finishing files than splitting it.
       for (const { file, item } of queued) {
         if (item.local) {
@@ -128,6 +141,9 @@ export function useMediaUpload(options: { onUploaded: (files: MediaView[]) => vo
     [patch],
   );
 
-  const dismiss = useCallback(() => setItems((current) => current.filter((item) => item.state === 'uploading' || item.state === 'queued')), []);
+  const dismiss = useCallback(
+    () => setItems((current) => current.filter((item) => item.state === 'uploading' || item.state === 'queued')),
+    [],
+  );
   return { items, upload, dismiss };
 }

@@ -15,7 +15,17 @@ import { MediaLightbox } from './media-lightbox.tsx';
 
 const STRIP_SIZE = 8;
 
-export function VisitMediaStrip({ visitId, vehicleId, ownerId, area }: { visitId: string; vehicleId: string; ownerId: string; area: 'admin' | 'client' }) {
+export function VisitMediaStrip({
+  visitId,
+  vehicleId,
+  ownerId,
+  area,
+}: {
+  visitId: string;
+  vehicleId: string;
+  ownerId: string;
+  area: 'admin' | 'client';
+}) {
   const { t } = useTranslation('media');
   const trpc = useTRPC();
   const [open, setOpen] = useState<number | null>(null);

@@ -41,7 +41,11 @@ export function MessageDetailDialog({ id, canReplyByEmail, onClose, onMarkRead, 
   const message = detail.data;
   return (
     <Dialog open={!!id} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" closeLabel={t('common:actions.close')} data-testid="message-dialog">
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+        closeLabel={t('common:actions.close')}
+        data-testid="message-dialog"
+      >
         {detail.isPending ? (
           <>
             <DialogTitle className="sr-only">{t('title')}</DialogTitle>
@@ -64,7 +68,12 @@ export function MessageDetailDialog({ id, canReplyByEmail, onClose, onMarkRead, 
   );
 }
 
-function MessageDetail({ message, canReplyByEmail, onMarkRead, onDelete }: { message: ContactMessageDetail } & Pick<Props, 'canReplyByEmail' | 'onMarkRead' | 'onDelete'>) {
+function MessageDetail({
+  message,
+  canReplyByEmail,
+  onMarkRead,
+  onDelete,
+}: { message: ContactMessageDetail } & Pick<Props, 'canReplyByEmail' | 'onMarkRead' | 'onDelete'>) {
   const { t } = useTranslation(['messages', 'common']);
   const format = useFormatters();
   const { displayName } = useBranding();
@@ -124,15 +133,22 @@ function MessageDetail({ message, canReplyByEmail, onMarkRead, onDelete }: { mes
       {message.replies.length > 0 && (
         <section aria-labelledby="replies-title" className="flex flex-col gap-2">
           <Separator />
-          <h3 id="replies-title" className="text-sm font-semibold">{t('detail.replies')}</h3>
+          <h3 id="replies-title" className="text-sm font-semibold">
+            {t('detail.replies')}
+          </h3>
           <ol className="flex flex-col gap-2">
             {message.replies.map((reply) => (
               <li key={reply.id} className="rounded-lg border p-3 text-sm">
                 <p className="font-medium">{reply.subject}</p>
                 <p className="text-xs text-muted-foreground">
-                  {t('detail.replyBy', { name: reply.author ? `${reply.author.firstName} ${reply.author.lastName}` : '—', date: format.dateTime(reply.sentAt) })}
+                  {t('detail.replyBy', {
+                    name: reply.author ? `${reply.author.firstName} ${reply.author.lastName}` : '—',
+                    date: format.dateTime(reply.sentAt),
+                  })}
                 </p>
-                <p dir="auto" className="mt-2 break-words whitespace-pre-wrap">{reply.body}</p>
+                <p dir="auto" className="mt-2 break-words whitespace-pre-wrap">
+                  {reply.body}
+                </p>
               </li>
             ))}
           </ol>
@@ -172,7 +188,12 @@ function ReplyForm({ message, subject }: { message: ContactMessageDetail; subjec
   );
   const { errors } = form.formState;
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={form.handleSubmit((data) => send.mutate({ id: message.id, data }))} data-testid="reply-form">
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={form.handleSubmit((data) => send.mutate({ id: message.id, data }))}
+      data-testid="reply-form"
+    >
       <div>
         <h3 className="text-sm font-semibold">{t('reply.title')}</h3>
         <p className="text-xs text-muted-foreground">{t('reply.smtpHint')}</p>

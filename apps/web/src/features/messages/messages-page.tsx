@@ -90,7 +90,10 @@ export function MessagesPage() {
 
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             value={searchText}
@@ -119,14 +122,22 @@ export function MessagesPage() {
       </Card>
 
       {query.isPending ? (
-        <div className="flex flex-col gap-2">{Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-24 w-full rounded-xl" />)}</div>
+        <div className="flex flex-col gap-2">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} className="h-24 w-full rounded-xl" />
+          ))}
+        </div>
       ) : query.isError ? (
         <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
           <p className="text-destructive">{t('loadFailed')}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
         </Card>
       ) : data!.items.length === 0 ? (
-        <Card className="p-10 text-center text-muted-foreground" data-testid="messages-empty">{t(search ? 'empty.search' : `empty.${status}`)}</Card>
+        <Card className="p-10 text-center text-muted-foreground" data-testid="messages-empty">
+          {t(search ? 'empty.search' : `empty.${status}`)}
+        </Card>
       ) : (
         <ul className={cn('flex flex-col gap-2 transition-opacity', query.isPlaceholderData && 'opacity-60')} data-testid="messages-list">
           {data!.items.map((message) => (
@@ -136,7 +147,8 @@ export function MessagesPage() {
               data-unread={!message.read}
               className={cn(
                 'group relative flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors sm:flex-row sm:items-start',
-                !message.read && 'border-primary/40 bg-primary/5 before:absolute before:inset-y-3 before:start-0 before:w-1 before:rounded-full before:bg-primary',
+                !message.read &&
+                  'border-primary/40 bg-primary/5 before:absolute before:inset-y-3 before:start-0 before:w-1 before:rounded-full before:bg-primary',
               )}
             >
               <button
@@ -150,25 +162,62 @@ export function MessagesPage() {
                   <span className={cn('truncate', message.read ? 'font-medium' : 'font-bold')}>{message.fullName}</span>
                   <Ltr className="truncate text-sm text-muted-foreground">{message.email}</Ltr>
                   {!message.read && <Badge>{t('badges.unread')}</Badge>}
-                  {message.user && <Badge variant="secondary"><UserRound />{t('badges.client')}</Badge>}
-                  {message.repliedAt && <Badge variant="outline"><Reply className="text-success rtl:-scale-x-100" />{t('badges.replied')}</Badge>}
+                  {message.user && (
+                    <Badge variant="secondary">
+                      <UserRound />
+                      {t('badges.client')}
+                    </Badge>
+                  )}
+                  {message.repliedAt && (
+                    <Badge variant="outline">
+                      <Reply className="text-success rtl:-scale-x-100" />
+                      {t('badges.replied')}
+                    </Badge>
+                  )}
                 </span>
-                <span dir="auto" className={cn('line-clamp-2 text-sm whitespace-pre-line', message.read ? 'text-muted-foreground' : 'text-foreground')}>
+                <span
+                  dir="auto"
+                  className={cn('line-clamp-2 text-sm whitespace-pre-line', message.read ? 'text-muted-foreground' : 'text-foreground')}
+                >
                   {message.message}
                 </span>
-                <time dateTime={message.createdAt} className="text-xs text-muted-foreground">{format.dateTime(message.createdAt)}</time>
+                <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
+                  {format.dateTime(message.createdAt)}
+                </time>
               </button>
               <div className="flex shrink-0 gap-1 self-end sm:self-start">
                 {message.read ? (
-                  <Button variant="ghost" size="icon" title={t('actions.markUnread')} aria-label={t('actions.markUnread')} onClick={() => setRead.mutate({ id: message.id, read: false })} data-testid="mark-unread">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    title={t('actions.markUnread')}
+                    aria-label={t('actions.markUnread')}
+                    onClick={() => setRead.mutate({ id: message.id, read: false })}
+                    data-testid="mark-unread"
+                  >
                     <Mail />
                   </Button>
                 ) : (
-                  <Button variant="ghost" size="icon" title={t('actions.markRead')} aria-label={t('actions.markRead')} onClick={() => setPending({ kind: 'read', message })} data-testid="mark-read">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    title={t('actions.markRead')}
+                    aria-label={t('actions.markRead')}
+                    onClick={() => setPending({ kind: 'read', message })}
+                    data-testid="mark-read"
+                  >
                     <MailOpen />
                   </Button>
                 )}
-                <Button variant="ghost" size="icon" title={t('actions.delete')} aria-label={t('actions.delete')} className="text-destructive hover:text-destructive" onClick={() => setPending({ kind: 'delete', message })} data-testid="delete-message">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  title={t('actions.delete')}
+                  aria-label={t('actions.delete')}
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => setPending({ kind: 'delete', message })}
+                  data-testid="delete-message"
+                >
                   <Trash2 />
                 </Button>
               </div>
@@ -179,13 +228,24 @@ export function MessagesPage() {
 
       {data && data.total > 0 && (
         <nav className="flex flex-wrap items-center justify-between gap-3 text-sm" aria-label={t('pager.label')}>
-          <span className="text-muted-foreground">{t('pager.summary', { page: number.format(data.page), pageCount: number.format(data.pageCount), total: number.format(data.total) })}</span>
+          <span className="text-muted-foreground">
+            {t('pager.summary', {
+              page: number.format(data.page),
+              pageCount: number.format(data.pageCount),
+              total: number.format(data.total),
+            })}
+          </span>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => setParam('page', String(data.page - 1))}>
               <ChevronLeft className="rtl:rotate-180" />
               {t('pager.previous')}
             </Button>
-            <Button variant="outline" size="sm" disabled={data.page >= data.pageCount} onClick={() => setParam('page', String(data.page + 1))}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={data.page >= data.pageCount}
+              onClick={() => setParam('page', String(data.page + 1))}
+            >
               {t('pager.next')}
               <ChevronRight className="rtl:rotate-180" />
             </Button>

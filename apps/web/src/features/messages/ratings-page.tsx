@@ -60,7 +60,9 @@ export function RatingsPage() {
             </SelectTrigger>
             <SelectContent>
               {RATING_PERIODS.map((value) => (
-                <SelectItem key={value} value={value}>{t(`staff.periods.${value}`)}</SelectItem>
+                <SelectItem key={value} value={value}>
+                  {t(`staff.periods.${value}`)}
+                </SelectItem>
               ))}
             </SelectContent>
           </Select>
@@ -71,41 +73,69 @@ export function RatingsPage() {
             <SelectContent>
               <SelectItem value={ANY}>{t('staff.anyStars')}</SelectItem>
               {[...RATING_STARS].reverse().map((value) => (
-                <SelectItem key={value} value={String(value)}>{t('staff.starsOption', { stars: number.format(value) })}</SelectItem>
+                <SelectItem key={value} value={String(value)}>
+                  {t('staff.starsOption', { stars: number.format(value) })}
+                </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
       </header>
 
-      <SummaryCards summary={summary.data} loading={summary.isPending} failed={summary.isError} selected={stars} onPick={(value) => setParam('stars', value === stars ? null : String(value))} />
+      <SummaryCards
+        summary={summary.data}
+        loading={summary.isPending}
+        failed={summary.isError}
+        selected={stars}
+        onPick={(value) => setParam('stars', value === stars ? null : String(value))}
+      />
 
       {list.isPending ? (
-        <div className="flex flex-col gap-2">{Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-28 w-full rounded-xl" />)}</div>
+        <div className="flex flex-col gap-2">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-28 w-full rounded-xl" />
+          ))}
+        </div>
       ) : list.isError ? (
         <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
           <p className="text-destructive">{t('staff.loadFailed')}</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
         </Card>
       ) : list.data.items.length === 0 ? (
         <Card className="p-10 text-center text-muted-foreground">{t('staff.empty')}</Card>
       ) : (
         <ul className={cn('flex flex-col gap-2 transition-opacity', list.isPlaceholderData && 'opacity-60')} data-testid="ratings-list">
-          {list.data.items.map((rating) => <RatingItem key={rating.id} rating={rating} />)}
+          {list.data.items.map((rating) => (
+            <RatingItem key={rating.id} rating={rating} />
+          ))}
         </ul>
       )}
 
       {list.data && list.data.total > 0 && (
-        <nav className="flex flex-wrap items-center justify-between gap-3 text-sm" aria-label={t('staff.pager', { page, pageCount: list.data.pageCount, total: list.data.total })}>
+        <nav
+          className="flex flex-wrap items-center justify-between gap-3 text-sm"
+          aria-label={t('staff.pager', { page, pageCount: list.data.pageCount, total: list.data.total })}
+        >
           <span className="text-muted-foreground">
-            {t('staff.pager', { page: number.format(list.data.page), pageCount: number.format(list.data.pageCount), total: number.format(list.data.total) })}
+            {t('staff.pager', {
+              page: number.format(list.data.page),
+              pageCount: number.format(list.data.pageCount),
+              total: number.format(list.data.total),
+            })}
           </span>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={list.data.page <= 1} onClick={() => setParam('page', String(list.data.page - 1))}>
               <ChevronLeft className="rtl:rotate-180" />
               {t('staff.previous')}
             </Button>
-            <Button variant="outline" size="sm" disabled={list.data.page >= list.data.pageCount} onClick={() => setParam('page', String(list.data.page + 1))}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={list.data.page >= list.data.pageCount}
+              onClick={() => setParam('page', String(list.data.page + 1))}
+            >
               {t('staff.next')}
               <ChevronRight className="rtl:rotate-180" />
             </Button>
@@ -116,13 +146,36 @@ export function RatingsPage() {
   );
 }
 
-function SummaryCards({ summary, loading, failed, selected, onPick }: { summary?: RatingSummary; loading: boolean; failed: boolean; selected?: number; onPick: (stars: number) => void }) {
+function SummaryCards({
+  summary,
+  loading,
+  failed,
+  selected,
+  onPick,
+}: {
+  summary?: RatingSummary;
+  loading: boolean;
+  failed: boolean;
+  selected?: number;
+  onPick: (stars: number) => void;
+}) {
   const { t, i18n } = useTranslation('ratings');
   const number = new Intl.NumberFormat(i18n.language);
   const averageFormat = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
   const percentFormat = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
-  if (loading) return <div className="grid gap-4 md:grid-cols-3"><Skeleton className="h-44 rounded-xl" /><Skeleton className="h-44 rounded-xl md:col-span-2" /></div>;
-  if (failed || !summary) return <Card role="alert" className="p-6 text-center text-destructive">{t('staff.loadFailed')}</Card>;
+  if (loading)
+    return (
+      <div className="grid gap-4 md:grid-cols-3">
+        <Skeleton className="h-44 rounded-xl" />
+        <Skeleton className="h-44 rounded-xl md:col-span-2" />
+      </div>
+    );
+  if (failed || !summary)
+    return (
+      <Card role="alert" className="p-6 text-center text-destructive">
+        {t('staff.loadFailed')}
+      </Card>
+    );
   const largest = Math.max(1, ...summary.distribution.map((row) => row.count));
   return (
     <div className="grid gap-4 md:grid-cols-3">
@@ -134,11 +187,15 @@ function SummaryCards({ summary, loading, failed, selected, onPick }: { summary?
           ) : (
             <>
               <p className="flex items-baseline gap-2">
-                <span className="text-5xl font-bold tabular-nums" data-testid="ratings-average">{averageFormat.format(summary.average)}</span>
+                <span className="text-5xl font-bold tabular-nums" data-testid="ratings-average">
+                  {averageFormat.format(summary.average)}
+                </span>
                 <span className="text-muted-foreground">{t('staff.outOf')}</span>
               </p>
               <StarRow stars={summary.average} label={t('testimonials.rating', { stars: summary.average })} className="[&>svg]:size-5" />
-              <p className="text-sm text-muted-foreground" data-testid="ratings-count">{t('staff.count', { total: number.format(summary.count) })}</p>
+              <p className="text-sm text-muted-foreground" data-testid="ratings-count">
+                {t('staff.count', { total: number.format(summary.count) })}
+              </p>
             </>
           )}
         </CardContent>
@@ -157,7 +214,10 @@ function SummaryCards({ summary, loading, failed, selected, onPick }: { summary?
                     type="button"
                     onClick={() => onPick(row.stars)}
                     aria-pressed={selected === row.stars}
-                    className={cn('grid w-full grid-cols-[3rem_1fr_4.5rem] items-center gap-3 rounded-md px-1 py-0.5 text-sm hover:bg-accent', selected === row.stars && 'bg-accent')}
+                    className={cn(
+                      'grid w-full grid-cols-[3rem_1fr_4.5rem] items-center gap-3 rounded-md px-1 py-0.5 text-sm hover:bg-accent',
+                      selected === row.stars && 'bg-accent',
+                    )}
                   >
                     <span className="flex items-center gap-1 tabular-nums">
                       {number.format(row.stars)}
@@ -165,7 +225,10 @@ function SummaryCards({ summary, loading, failed, selected, onPick }: { summary?
                       <span className="sr-only">{t('staff.starsUnit')}</span>
                     </span>
                     <span className="h-3 overflow-hidden rounded-full bg-muted">
-                      <span className="block h-full rounded-full bg-amber-400 transition-[width]" style={{ width: `${(row.count / largest) * 100}%` }} />
+                      <span
+                        className="block h-full rounded-full bg-amber-400 transition-[width]"
+                        style={{ width: `${(row.count / largest) * 100}%` }}
+                      />
                     </span>
                     <span className="text-end text-muted-foreground tabular-nums">
                       {number.format(row.count)} · {percentFormat.format(share)}
@@ -202,13 +265,24 @@ function RatingItem({ rating }: { rating: RatingView }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <StarRow stars={rating.stars} label={t('testimonials.rating', { stars: rating.stars })} />
-          <Link to={`/admin/users/${rating.client.id}`} className="font-medium hover:underline">{client}</Link>
-          <time dateTime={rating.createdAt} className="text-xs text-muted-foreground">{format.dateTime(rating.createdAt)}</time>
+          <Link to={`/admin/users/${rating.client.id}`} className="font-medium hover:underline">
+            {client}
+          </Link>
+          <time dateTime={rating.createdAt} className="text-xs text-muted-foreground">
+            {format.dateTime(rating.createdAt)}
+          </time>
         </div>
         <p className="text-sm text-muted-foreground">
           {rating.visit ? (
-            <Link to={`/admin/users/${rating.client.id}/vehicle/${rating.visit.vehicle.id}/visit/${rating.visit.id}`} className="hover:text-foreground hover:underline">
-              <bdi>{rating.visit.name}</bdi> · <bdi>{rating.visit.vehicle.brand} {rating.visit.vehicle.model}</bdi> · <Ltr>{rating.visit.vehicle.plateNumber}</Ltr>
+            <Link
+              to={`/admin/users/${rating.client.id}/vehicle/${rating.visit.vehicle.id}/visit/${rating.visit.id}`}
+              className="hover:text-foreground hover:underline"
+            >
+              <bdi>{rating.visit.name}</bdi> ·{' '}
+              <bdi>
+                {rating.visit.vehicle.brand} {rating.visit.vehicle.model}
+              </bdi>{' '}
+              · <Ltr>{rating.visit.vehicle.plateNumber}</Ltr>
             </Link>
           ) : (
             t('staff.noVisit')
@@ -217,7 +291,9 @@ function RatingItem({ rating }: { rating: RatingView }) {
         {rating.feedback ? (
           <blockquote className="flex gap-2 text-sm">
             <MessageSquareQuote className="mt-0.5 size-4 shrink-0 text-muted-foreground rtl:-scale-x-100" aria-hidden="true" />
-            <span dir="auto" className="min-w-0 break-words whitespace-pre-wrap">{rating.feedback}</span>
+            <span dir="auto" className="min-w-0 break-words whitespace-pre-wrap">
+              {rating.feedback}
+            </span>
           </blockquote>
         ) : (
           <p className="text-sm text-muted-foreground italic">{t('staff.noFeedback')}</p>

@@ -10,5 +10,13 @@ export function UnreadMessagesBadge({ compact = false }: { compact?: boolean }) 
   const unread = useQuery({ ...trpc.messages.unreadCount.queryOptions(), ...NAV_COUNT_POLLING });
   useRefetchOnNavigation(unread.refetch);
   const count = unread.data?.unreadCount ?? 0;
-  return <NavCountBadge count={count} label={t('nav.unreadMessages', { count })} testId="unread-messages-badge" tone="bg-destructive" compact={compact} />;
+  return (
+    <NavCountBadge
+      count={count}
+      label={t('nav.unreadMessages', { count })}
+      testId="unread-messages-badge"
+      tone="bg-destructive"
+      compact={compact}
+    />
+  );
 }

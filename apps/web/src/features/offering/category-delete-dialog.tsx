@@ -42,9 +42,17 @@ export function CategoryDeleteDialog({ category, categories, onClose, onDeleted 
   async function confirm() {
     if (!category) return;
     try {
-      const result = await remove.mutateAsync({ id: category.id, items: count === 0 ? 'refuse' : mode!, moveToCategoryId: mode === 'move' ? target : undefined });
+      const result = await remove.mutateAsync({
+        id: category.id,
+        items: count === 0 ? 'refuse' : mode!,
+        moveToCategoryId: mode === 'move' ? target : undefined,
+      });
       toast.success(
-        result.itemsMoved ? t('toasts.categoryDeletedMoved', { count: result.itemsMoved }) : result.itemsDeleted ? t('toasts.categoryDeletedWithItems', { count: result.itemsDeleted }) : t('toasts.categoryDeleted'),
+        result.itemsMoved
+          ? t('toasts.categoryDeletedMoved', { count: result.itemsMoved })
+          : result.itemsDeleted
+            ? t('toasts.categoryDeletedWithItems', { count: result.itemsDeleted })
+            : t('toasts.categoryDeleted'),
       );
       close();
       onDeleted?.();
@@ -66,7 +74,15 @@ export function CategoryDeleteDialog({ category, categories, onClose, onDeleted 
           <fieldset className="flex flex-col gap-3">
             <legend className="sr-only">{t('delete.choice')}</legend>
             <label className="flex items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary">
-              <input type="radio" name="category-delete-mode" className="mt-1" checked={mode === 'move'} onChange={() => setMode('move')} disabled={others.length === 0} data-testid="delete-mode-move" />
+              <input
+                type="radio"
+                name="category-delete-mode"
+                className="mt-1"
+                checked={mode === 'move'}
+                onChange={() => setMode('move')}
+                disabled={others.length === 0}
+                data-testid="delete-mode-move"
+              />
               <span className="flex flex-1 flex-col gap-2">
                 <span className="text-sm font-medium">{t('delete.moveItems', { count })}</span>
                 {others.length === 0 ? (
@@ -94,7 +110,14 @@ export function CategoryDeleteDialog({ category, categories, onClose, onDeleted 
               </span>
             </label>
             <label className="flex items-start gap-3 rounded-lg border p-3 has-[:checked]:border-destructive">
-              <input type="radio" name="category-delete-mode" className="mt-1" checked={mode === 'delete'} onChange={() => setMode('delete')} data-testid="delete-mode-delete" />
+              <input
+                type="radio"
+                name="category-delete-mode"
+                className="mt-1"
+                checked={mode === 'delete'}
+                onChange={() => setMode('delete')}
+                data-testid="delete-mode-delete"
+              />
               <span className="text-sm font-medium">{t('delete.deleteItems', { count })}</span>
             </label>
           </fieldset>

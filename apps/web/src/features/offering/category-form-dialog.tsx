@@ -26,7 +26,12 @@ interface CategoryFormDialogProps {
 export function CategoryFormDialog({ open, onOpenChange, category }: CategoryFormDialogProps) {
   const { t } = useTranslation(['offering', 'common']);
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={category ? t('category.editTitle') : t('category.addTitle')} description={t('category.formDescription')}>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={category ? t('category.editTitle') : t('category.addTitle')}
+      description={t('category.formDescription')}
+    >
       {open && <CategoryForm category={category} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   );
@@ -79,7 +84,11 @@ function CategoryForm({ category, onDone }: { category?: Category; onDone: () =>
         <LocalizedFields idPrefix="category" />
         <Field>
           <FieldLabel>{t('fields:image')}</FieldLabel>
-          <Controller control={form.control} name="imageUrl" render={({ field }) => <ImageUploadField value={field.value} onChange={field.onChange} section="offering" removable />} />
+          <Controller
+            control={form.control}
+            name="imageUrl"
+            render={({ field }) => <ImageUploadField value={field.value} onChange={field.onChange} section="offering" removable />}
+          />
         </Field>
         <Controller
           control={form.control}

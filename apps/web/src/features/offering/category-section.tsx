@@ -9,7 +9,13 @@ import { Money, MoneyRange } from '../../components/money.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { cn } from '../../lib/utils.ts';
 import { pickLocalized } from '../../lib/service-catalogue.ts';
@@ -27,13 +33,34 @@ export interface CategoryActions {
 
 function Thumb({ url, className }: { url: string | null; className?: string }) {
   return (
-    <span className={cn('flex shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted text-muted-foreground', className)}>
-      {url ? <img src={resolveMediaUrl(url)} alt="" loading="lazy" className="size-full object-cover" /> : <ImageOff className="size-4" aria-hidden="true" />}
+    <span
+      className={cn(
+        'flex shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted text-muted-foreground',
+        className,
+      )}
+    >
+      {url ? (
+        <img src={resolveMediaUrl(url)} alt="" loading="lazy" className="size-full object-cover" />
+      ) : (
+        <ImageOff className="size-4" aria-hidden="true" />
+      )}
     </span>
   );
 }
 
-export function CategoryHeader({ category, handle, link, move, actions }: { category: Category; handle?: ReactNode; link?: boolean; move?: (step: -1 | 1) => void; actions: CategoryActions }) {
+export function CategoryHeader({
+  category,
+  handle,
+  link,
+  move,
+  actions,
+}: {
+  category: Category;
+  handle?: ReactNode;
+  link?: boolean;
+  move?: (step: -1 | 1) => void;
+  actions: CategoryActions;
+}) {
   const { t, i18n } = useTranslation(['offering', 'common']);
   const language = i18n.language;
   const { toggleCategory } = useOfferingMutations();
@@ -52,7 +79,9 @@ export function CategoryHeader({ category, handle, link, move, actions }: { cate
               </Link>
             </h2>
           ) : (
-            <h1 className="min-w-0 truncate text-xl font-semibold" data-testid="category-title">{title}</h1>
+            <h1 className="min-w-0 truncate text-xl font-semibold" data-testid="category-title">
+              {title}
+            </h1>
           )}
           {!category.visible && (
             <Badge variant="outline" className="gap-1">
@@ -62,7 +91,10 @@ export function CategoryHeader({ category, handle, link, move, actions }: { cate
           )}
         </div>
         <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-          <span>{t('itemCount', { count: category.items.length })}{hiddenCount > 0 && ` · ${t('hiddenCount', { count: hiddenCount })}`}</span>
+          <span>
+            {t('itemCount', { count: category.items.length })}
+            {hiddenCount > 0 && ` · ${t('hiddenCount', { count: hiddenCount })}`}
+          </span>
           {category.minPriceCents !== null && category.maxPriceCents !== null && category.priceCurrency ? (
             <span data-testid="category-range">
               <MoneyRange min={category.minPriceCents} max={category.maxPriceCents} currency={category.priceCurrency} language={language} />
@@ -153,7 +185,9 @@ export function ItemList({ category, actions }: { category: Category; actions: C
                   {item.imageUrl && <Thumb url={item.imageUrl} className="size-10" />}
                   <div className="flex min-w-0 flex-1 basis-40 flex-col">
                     <span className="flex items-center gap-2">
-                      <span className="truncate font-medium" data-testid="item-title">{title}</span>
+                      <span className="truncate font-medium" data-testid="item-title">
+                        {title}
+                      </span>
                       {/* Said in words, not by fading the row (faded small text fell under 4.5:1). */}
                       {!item.visible && <Badge variant="neutral">{t('hidden')}</Badge>}
                     </span>
@@ -192,11 +226,19 @@ export function ItemList({ category, actions }: { category: Category; actions: C
                           <Pencil aria-hidden="true" />
                           {t('common:actions.edit')}
                         </DropdownMenuItem>
-                        <DropdownMenuItem disabled={index === 0} onSelect={() => reorder(moveBy(ids, item.id, -1))} data-testid="item-move-up">
+                        <DropdownMenuItem
+                          disabled={index === 0}
+                          onSelect={() => reorder(moveBy(ids, item.id, -1))}
+                          data-testid="item-move-up"
+                        >
                           <ArrowUp aria-hidden="true" />
                           {t('moveUp')}
                         </DropdownMenuItem>
-                        <DropdownMenuItem disabled={index === ids.length - 1} onSelect={() => reorder(moveBy(ids, item.id, 1))} data-testid="item-move-down">
+                        <DropdownMenuItem
+                          disabled={index === ids.length - 1}
+                          onSelect={() => reorder(moveBy(ids, item.id, 1))}
+                          data-testid="item-move-down"
+                        >
                           <ArrowDown aria-hidden="true" />
                           {t('moveDown')}
                         </DropdownMenuItem>
@@ -219,7 +261,17 @@ export function ItemList({ category, actions }: { category: Category; actions: C
 }
 
 /** A category card: header and items. */
-export function CategoryCard({ category, actions, handle, move }: { category: Category; actions: CategoryActions; handle?: ReactNode; move?: (step: -1 | 1) => void }) {
+export function CategoryCard({
+  category,
+  actions,
+  handle,
+  move,
+}: {
+  category: Category;
+  actions: CategoryActions;
+  handle?: ReactNode;
+  move?: (step: -1 | 1) => void;
+}) {
   return (
     <Card className="gap-0 overflow-hidden p-0" data-testid="category-card">
       <CategoryHeader category={category} actions={actions} handle={handle} move={move} link />

@@ -37,7 +37,12 @@ interface ItemFormDialogProps {
 export function ItemFormDialog({ open, onOpenChange, categories, categoryId, item }: ItemFormDialogProps) {
   const { t } = useTranslation(['offering', 'common']);
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={item ? t('item.editTitle') : t('item.addTitle')} description={t('item.formDescription')}>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item ? t('item.editTitle') : t('item.addTitle')}
+      description={t('item.formDescription')}
+    >
       {open && <ItemForm categories={categories} categoryId={categoryId} item={item} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   );
@@ -82,7 +87,16 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
         if (title) data.title = title;
         const description = changedLanguages(values.description ?? null, dirtyFields.description);
         if (description) data.description = description;
-        for (const key of ['categoryId', 'priceCents', 'currency', 'durationMinutes', 'service', 'imageUrl', 'featured', 'visible'] as const) {
+        for (const key of [
+          'categoryId',
+          'priceCents',
+          'currency',
+          'durationMinutes',
+          'service',
+          'imageUrl',
+          'featured',
+          'visible',
+        ] as const) {
           if (dirtyFields[key]) (data as Record<string, unknown>)[key] = values[key];
         }
         if (Object.keys(data).length) await update.mutateAsync({ id: item.id, data });
@@ -169,7 +183,15 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
               control={form.control}
               name="priceCents"
               render={({ field }) => (
-                <MoneyInput id="item-price" value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-invalid={!!errors.priceCents} data-testid="item-price" placeholder="0.00" />
+                <MoneyInput
+                  id="item-price"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  aria-invalid={!!errors.priceCents}
+                  data-testid="item-price"
+                  placeholder="0.00"
+                />
               )}
             />
             <FieldError errors={[errors.priceCents]} />
@@ -212,7 +234,11 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
           </Field>
           <Field>
             <FieldLabel>{t('fields:image')}</FieldLabel>
-            <Controller control={form.control} name="imageUrl" render={({ field }) => <ImageUploadField value={field.value} onChange={field.onChange} section="offering" removable />} />
+            <Controller
+              control={form.control}
+              name="imageUrl"
+              render={({ field }) => <ImageUploadField value={field.value} onChange={field.onChange} section="offering" removable />}
+            />
           </Field>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">

@@ -36,7 +36,12 @@ export function LocalizedFields({ idPrefix }: { idPrefix: string }) {
       <Tabs value={tab} onValueChange={(value) => setTab(value as Language)}>
         <TabsList className="w-full">
           {LANGUAGES.map((language) => (
-            <TabsTrigger key={language} value={language} data-testid={`${idPrefix}-tab-${language}`} aria-invalid={hasProblem(language) || undefined}>
+            <TabsTrigger
+              key={language}
+              value={language}
+              data-testid={`${idPrefix}-tab-${language}`}
+              aria-invalid={hasProblem(language) || undefined}
+            >
               {t(`common:language.${language}`)}
               {hasProblem(language) && <span className="size-1.5 rounded-full bg-destructive" aria-hidden="true" />}
             </TabsTrigger>
@@ -48,7 +53,9 @@ export function LocalizedFields({ idPrefix }: { idPrefix: string }) {
             // forceMount keeps every language's inputs registered and validated; hidden ones stay out of view.
             <TabsContent key={language} value={language} forceMount className={tab === language ? 'flex flex-col gap-3 pt-1' : 'hidden'}>
               <Field data-invalid={!!titleErrors?.[language]}>
-                <FieldLabel htmlFor={`${idPrefix}-title-${language}`}>{t('offering:form.titleIn', { language: t(`common:language.${language}`) })}</FieldLabel>
+                <FieldLabel htmlFor={`${idPrefix}-title-${language}`}>
+                  {t('offering:form.titleIn', { language: t(`common:language.${language}`) })}
+                </FieldLabel>
                 <Input
                   id={`${idPrefix}-title-${language}`}
                   dir={dir}
@@ -61,7 +68,9 @@ export function LocalizedFields({ idPrefix }: { idPrefix: string }) {
                 <FieldError errors={[titleErrors?.[language]]} />
               </Field>
               <Field data-invalid={!!descriptionErrors?.[language]}>
-                <FieldLabel htmlFor={`${idPrefix}-description-${language}`}>{t('offering:form.descriptionIn', { language: t(`common:language.${language}`) })}</FieldLabel>
+                <FieldLabel htmlFor={`${idPrefix}-description-${language}`}>
+                  {t('offering:form.descriptionIn', { language: t(`common:language.${language}`) })}
+                </FieldLabel>
                 <Textarea
                   id={`${idPrefix}-description-${language}`}
                   dir={dir}
@@ -84,12 +93,17 @@ export function LocalizedFields({ idPrefix }: { idPrefix: string }) {
 }
 
 /** Form values → what the API gets: only the languages that changed ('' removes one). */
-export function changedLanguages(values: Partial<Record<Language, string>> | null | undefined, dirty: unknown): Partial<Record<Language, string>> | undefined {
+export function changedLanguages(
+  values: Partial<Record<Language, string>> | null | undefined,
+  dirty: unknown,
+): Partial<Record<Language, string>> | undefined {
   if (!dirty || !values) return undefined;
-  const flags = dirty === true ? Object.fromEntries(LANGUAGES.map((language) => [language, true])) : (dirty as Partial<Record<Language, boolean>>);
+  const flags =
+    dirty === true ? Object.fromEntries(LANGUAGES.map((language) => [language, true])) : (dirty as Partial<Record<Language, boolean>>);
   const changed = Object.fromEntries(LANGUAGES.filter((language) => flags[language]).map((language) => [language, values[language] ?? '']));
   return Object.keys(changed).length ? changed : undefined;
 }
 
 /** Stored texts → form values (every language present, empty when missing). */
-export const toFormTexts = (text: Record<string, string> | null | undefined) => Object.fromEntries(LANGUAGES.map((language) => [language, text?.[language] ?? ''])) as Record<Language, string>;
+export const toFormTexts = (text: Record<string, string> | null | undefined) =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, text?.[language] ?? ''])) as Record<Language, string>;

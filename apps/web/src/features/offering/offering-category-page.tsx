@@ -18,10 +18,17 @@ export function OfferingCategoryPage() {
   const { t, i18n } = useTranslation(['offering', 'common']);
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const category = useQuery(trpc.offering.categories.get.queryOptions({ id }, { retry: (count, error) => (error as { data?: { code?: string } }).data?.code !== 'NOT_FOUND' && count < 2 }));
+  const category = useQuery(
+    trpc.offering.categories.get.queryOptions(
+      { id },
+      { retry: (count, error) => (error as { data?: { code?: string } }).data?.code !== 'NOT_FOUND' && count < 2 },
+    ),
+  );
   // The list feeds the category choices of the item form and the "move items to" choice.
   const all = useQuery(trpc.offering.categories.list.queryOptions());
-  const { actions, dialogs } = useCatalogueDialogs(all.data ?? (category.data ? [category.data] : []), { onCategoryDeleted: () => navigate(BACK_TO) });
+  const { actions, dialogs } = useCatalogueDialogs(all.data ?? (category.data ? [category.data] : []), {
+    onCategoryDeleted: () => navigate(BACK_TO),
+  });
   const back = { to: BACK_TO, label: t('backToCatalogue') };
   const notFound = (category.error as { data?: { code?: string } } | null)?.data?.code === 'NOT_FOUND';
 
@@ -36,7 +43,7 @@ export function OfferingCategoryPage() {
         <>
           <Card className="gap-0 overflow-hidden p-0" data-testid="category-card">
             <CategoryHeader category={category.data} actions={actions} />
-            {(category.data.description && pickLocalized(category.data.description, i18n.language)) && (
+            {category.data.description && pickLocalized(category.data.description, i18n.language) && (
               <p className="border-b px-4 py-3 text-sm text-muted-foreground">{pickLocalized(category.data.description, i18n.language)}</p>
             )}
             <ItemList category={category.data} actions={actions} />

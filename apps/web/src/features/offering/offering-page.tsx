@@ -69,11 +69,22 @@ export function OfferingPage() {
           </Button>
         </Card>
       ) : (
-        <SortableList ids={ids} onReorder={reorder} nameOf={(id) => pickLocalized(categories.find((category) => category.id === id)?.title, i18n.language)}>
+        <SortableList
+          ids={ids}
+          onReorder={reorder}
+          nameOf={(id) => pickLocalized(categories.find((category) => category.id === id)?.title, i18n.language)}
+        >
           <div className="flex flex-col gap-4" data-testid="category-list">
             {categories.map((category) => (
               <SortableEntry key={category.id} id={category.id} as="div">
-                {(handle) => <CategoryCard category={category} actions={actions} handle={handle} move={(step) => reorder(moveBy(ids, category.id, step))} />}
+                {(handle) => (
+                  <CategoryCard
+                    category={category}
+                    actions={actions}
+                    handle={handle}
+                    move={(step) => reorder(moveBy(ids, category.id, step))}
+                  />
+                )}
               </SortableEntry>
             ))}
           </div>

@@ -37,8 +37,10 @@ export function SortableList({ ids, onReorder, nameOf, disabled, children }: Sor
   const position = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('dnd.picked', { name: nameOf(String(active.id)), position: position(active.id), total: ids.length }),
-    onDragOver: ({ active, over }) => (over ? t('dnd.moved', { name: nameOf(String(active.id)), position: position(over.id), total: ids.length }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('dnd.dropped', { name: nameOf(String(active.id)), position: position(over.id), total: ids.length }) : undefined),
+    onDragOver: ({ active, over }) =>
+      over ? t('dnd.moved', { name: nameOf(String(active.id)), position: position(over.id), total: ids.length }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('dnd.dropped', { name: nameOf(String(active.id)), position: position(over.id), total: ids.length }) : undefined,
     onDragCancel: ({ active }) => t('dnd.cancelled', { name: nameOf(String(active.id)) }),
   };
 
@@ -48,7 +50,12 @@ export function SortableList({ ids, onReorder, nameOf, disabled, children }: Sor
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={end} accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={end}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         {children}
       </SortableContext>
@@ -57,7 +64,19 @@ export function SortableList({ ids, onReorder, nameOf, disabled, children }: Sor
 }
 
 /** One entry of a SortableList; `children` gets the drag handle to place where it fits. */
-export function SortableEntry({ id, className, children, as: Tag = 'li', testId }: { id: string; className?: string; as?: 'li' | 'div'; testId?: string; children: (handle: ReactNode, dragging: boolean) => ReactNode }) {
+export function SortableEntry({
+  id,
+  className,
+  children,
+  as: Tag = 'li',
+  testId,
+}: {
+  id: string;
+  className?: string;
+  as?: 'li' | 'div';
+  testId?: string;
+  children: (handle: ReactNode, dragging: boolean) => ReactNode;
+}) {
   const { t } = useTranslation('offering');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const handle = (

@@ -35,7 +35,8 @@ export function TaskTemplatePicker({ prefix, idPrefix }: { prefix: string; idPre
     const description = pickLocalized(item.description, language);
     if (description) form.setValue(`${prefix}description`, description, options);
     // A free catalogue item leaves the price to staff (a task is sold for a positive amount).
-    if (item.priceCents > 0 && item.currency === (merchant.currency ?? item.currency)) form.setValue(`${prefix}soldForCents`, item.priceCents, options);
+    if (item.priceCents > 0 && item.currency === (merchant.currency ?? item.currency))
+      form.setValue(`${prefix}soldForCents`, item.priceCents, options);
     toast.success(t('template.applied', { name: title }), { id: `${idPrefix}-template` });
   };
 
@@ -66,7 +67,12 @@ export function TaskTemplatePicker({ prefix, idPrefix }: { prefix: string; idPre
                 <SelectItem key={item.id} value={item.id} data-testid="template-option">
                   <span className="truncate">{pickLocalized(item.title, language)}</span>
                   {!item.visible && <span className="text-xs text-muted-foreground">({t('template.hidden')})</span>}
-                  <Money cents={item.priceCents} currency={item.currency} language={language} className="ms-auto text-xs text-muted-foreground" />
+                  <Money
+                    cents={item.priceCents}
+                    currency={item.currency}
+                    language={language}
+                    className="ms-auto text-xs text-muted-foreground"
+                  />
                 </SelectItem>
               ))}
             </SelectGroup>

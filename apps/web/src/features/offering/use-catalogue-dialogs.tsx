@@ -43,7 +43,11 @@ export function useCatalogueDialogs(categories: Category[], options: { onCategor
 
   const dialogs = (
     <>
-      <CategoryFormDialog open={editing?.kind === 'category'} onOpenChange={close} category={editing?.kind === 'category' ? editing.category : undefined} />
+      <CategoryFormDialog
+        open={editing?.kind === 'category'}
+        onOpenChange={close}
+        category={editing?.kind === 'category' ? editing.category : undefined}
+      />
       <ItemFormDialog
         open={editing?.kind === 'item'}
         onOpenChange={close}
@@ -51,7 +55,12 @@ export function useCatalogueDialogs(categories: Category[], options: { onCategor
         categoryId={editing?.kind === 'item' ? editing.categoryId : undefined}
         item={editing?.kind === 'item' ? editing.item : undefined}
       />
-      <CategoryDeleteDialog category={deletingCategory} categories={categories} onClose={() => setDeletingCategory(null)} onDeleted={options.onCategoryDeleted} />
+      <CategoryDeleteDialog
+        category={deletingCategory}
+        categories={categories}
+        onClose={() => setDeletingCategory(null)}
+        onDeleted={options.onCategoryDeleted}
+      />
       <ConfirmDialog
         open={!!deletingItem}
         onOpenChange={(open) => !open && setDeletingItem(null)}

@@ -30,7 +30,10 @@ function useCacheEdit() {
     const listKey = trpc.offering.categories.list.queryKey();
     const getKey = trpc.offering.categories.get.pathKey();
     await queryClient.cancelQueries({ queryKey: trpc.offering.pathKey() });
-    const saved: [QueryKey, unknown][] = [...queryClient.getQueriesData({ queryKey: listKey }), ...queryClient.getQueriesData({ queryKey: getKey })];
+    const saved: [QueryKey, unknown][] = [
+      ...queryClient.getQueriesData({ queryKey: listKey }),
+      ...queryClient.getQueriesData({ queryKey: getKey }),
+    ];
     queryClient.setQueriesData<Category[]>({ queryKey: listKey }, (old) => (old ? editCategories(old) : old));
     queryClient.setQueriesData<Category>({ queryKey: getKey }, (old) => (old ? editCategories([old])[0] : old));
     return () => {
@@ -72,7 +75,11 @@ export function useOfferingMutations() {
   const toggleCategory = useMutation(
     trpc.offering.categories.update.mutationOptions({
       onMutate: ({ id, data }) =>
-        editCache((categories) => categories.map((category) => (category.id === id && data.visible !== undefined ? { ...category, visible: data.visible } : category))),
+        editCache((categories) =>
+          categories.map((category) =>
+            category.id === id && data.visible !== undefined ? { ...category, visible: data.visible } : category,
+          ),
+        ),
       onError: failed('offering:toasts.categoryUpdateFailed'),
       onSettled: refresh,
     }),
@@ -88,7 +95,9 @@ export function useOfferingMutations() {
   const reorderItems = useMutation(
     trpc.offering.items.reorder.mutationOptions({
       onMutate: ({ id, ids }) =>
-        editCache((categories) => categories.map((category) => (category.id === id ? { ...category, items: reorderById(category.items, ids) } : category))),
+        editCache((categories) =>
+          categories.map((category) => (category.id === id ? { ...category, items: reorderById(category.items, ids) } : category)),
+        ),
       onError: failed('offering:toasts.reorderFailed'),
       onSuccess: () => toast.success(t('offering:toasts.reordered'), { id: 'offering-reorder' }),
       onSettled: refresh,

@@ -15,7 +15,9 @@ export function MyOilChangesPage() {
   const trpc = useTRPC();
   const vehicle = useQuery(trpc.myVehicles.get.queryOptions({ id: vehicleId }));
   const historyWindow = useHistoryWindow();
-  const history = useQuery(trpc.myVehicles.oilChanges.queryOptions({ id: vehicleId, before: historyWindow.before }, { placeholderData: keepPreviousData }));
+  const history = useQuery(
+    trpc.myVehicles.oilChanges.queryOptions({ id: vehicleId, before: historyWindow.before }, { placeholderData: keepPreviousData }),
+  );
 
   if (vehicle.isPending || history.isPending) return <Skeleton className="h-64 w-full" />;
   if (vehicle.isError || history.isError) return <LoadErrorCard message={t('vehicles:errors.notFound')} />;

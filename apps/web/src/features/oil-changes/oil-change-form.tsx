@@ -26,21 +26,38 @@ type FormOutput = z.output<typeof oilChangeInputSchema>;
 /** The usual interval, offered when staff leave "next change" empty. */
 const DEFAULT_INTERVAL_KM = 10_000;
 
-export function OilChangeForm({ vehicleId, latestKm, existing, onDone }: { vehicleId: string; latestKm: number | null; existing?: OilChangeView; onDone?: () => void }) {
+export function OilChangeForm({
+  vehicleId,
+  latestKm,
+  existing,
+  onDone,
+}: {
+  vehicleId: string;
+  latestKm: number | null;
+  existing?: OilChangeView;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation(['oil', 'users', 'vehicles', 'validation', 'fields', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const oilTypes = useStaticOptions('OIL_TYPE');
   const empty: FormInput = existing
-    ? { oilName: existing.oilName, oilType: existing.oilType, currentKm: existing.currentKm, nextChangeKm: existing.nextChangeKm, filterChanged: existing.filterChanged, notes: existing.notes ?? '' }
+    ? {
+        oilName: existing.oilName,
+        oilType: existing.oilType,
+        currentKm: existing.currentKm,
+        nextChangeKm: existing.nextChangeKm,
+        filterChanged: existing.filterChanged,
+        notes: existing.notes ?? '',
+      }
     : {
-    oilName: '',
-    oilType: '',
-    currentKm: (latestKm ?? undefined) as number,
-    nextChangeKm: (latestKm === null ? undefined : latestKm + DEFAULT_INTERVAL_KM) as number,
-    filterChanged: false,
-    notes: '',
-  };
+        oilName: '',
+        oilType: '',
+        currentKm: (latestKm ?? undefined) as number,
+        nextChangeKm: (latestKm === null ? undefined : latestKm + DEFAULT_INTERVAL_KM) as number,
+        filterChanged: false,
+        notes: '',
+      };
   const { register, control, handleSubmit, setError, formState, reset } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(oilChangeInputSchema),
     defaultValues: empty,
@@ -113,7 +130,13 @@ export function OilChangeForm({ vehicleId, latestKm, existing, onDone }: { vehic
         <Controller
           control={control}
           name="filterChanged"
-          render={({ field }) => <Checkbox id={`${prefix}-filterChanged`} checked={!!field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+          render={({ field }) => (
+            <Checkbox
+              id={`${prefix}-filterChanged`}
+              checked={!!field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
+          )}
         />
         <FieldLabel htmlFor={`${prefix}-filterChanged`}>{t('oil:fields.filterChanged')}</FieldLabel>
       </Field>

@@ -19,17 +19,30 @@ export function OilChangesPage() {
   const trpc = useTRPC();
   const vehicle = useQuery(trpc.vehicles.get.queryOptions({ id: vehicleId }));
   const historyWindow = useHistoryWindow();
-  const history = useQuery(trpc.oilChanges.list.queryOptions({ vehicleId, before: historyWindow.before }, { placeholderData: keepPreviousData }));
+  const history = useQuery(
+    trpc.oilChanges.list.queryOptions({ vehicleId, before: historyWindow.before }, { placeholderData: keepPreviousData }),
+  );
 
   if (vehicle.isPending || history.isPending) return <Skeleton className="h-64 w-full" />;
   if (vehicle.isError || history.isError) {
-    return <LoadErrorCard message={t('vehicles:errors.notFound')} back={{ to: `/admin/users/${userId}`, label: t('vehicles:actions.backToOwner') }} />;
+    return (
+      <LoadErrorCard
+        message={t('vehicles:errors.notFound')}
+        back={{ to: `/admin/users/${userId}`, label: t('vehicles:actions.backToOwner') }}
+      />
+    );
   }
   const car = vehicle.data;
   return (
     <section className="flex flex-col gap-6">
       <OilPageHeader backTo={`/admin/users/${car.ownerId}/vehicle/${car.id}`} plate={car.plateNumber}>
-        <bdi>{car.brand} {car.model}</bdi> · <bdi>{car.owner.firstName} {car.owner.lastName}</bdi>
+        <bdi>
+          {car.brand} {car.model}
+        </bdi>{' '}
+        ·{' '}
+        <bdi>
+          {car.owner.firstName} {car.owner.lastName}
+        </bdi>
       </OilPageHeader>
       <OilSummaryCard summary={history.data.summary} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -51,7 +64,11 @@ export function OilChangesPage() {
           </CardContent>
         </Card>
       </div>
-      <OilHistoryCard items={history.data.items} editable footer={<HistoryPager olderCursor={history.data.nextCursor} window={historyWindow} />} />
+      <OilHistoryCard
+        items={history.data.items}
+        editable
+        footer={<HistoryPager olderCursor={history.data.nextCursor} window={historyWindow} />}
+      />
     </section>
   );
 }

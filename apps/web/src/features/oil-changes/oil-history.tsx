@@ -32,7 +32,15 @@ export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) 
 }
 
 /** `editable` (staff): each row can be corrected or deleted. `footer`: the pager of a long history. */
-export function OilHistoryCard({ items, editable = false, footer }: { items: OilHistory['items']; editable?: boolean; footer?: ReactNode }) {
+export function OilHistoryCard({
+  items,
+  editable = false,
+  footer,
+}: {
+  items: OilHistory['items'];
+  editable?: boolean;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation('oil');
   return (
     <Card>
@@ -52,7 +60,11 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
   const format = useKmAndDate();
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('history.empty')}</p>;
   const filter = (changed: boolean) =>
-    changed ? <Check className="size-4 text-success" aria-label={t('history.filterChanged')} /> : <Minus className="size-4 text-muted-foreground" aria-label={t('history.filterKept')} />;
+    changed ? (
+      <Check className="size-4 text-success" aria-label={t('history.filterChanged')} />
+    ) : (
+      <Minus className="size-4 text-muted-foreground" aria-label={t('history.filterKept')} />
+    );
   return (
     <>
       <div className="hidden md:block">
@@ -65,7 +77,11 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
               <TableHead className="text-end">{t('fields.nextChangeKm')}</TableHead>
               <TableHead>{t('fields.filterChanged')}</TableHead>
               <TableHead>{t('fields.notes')}</TableHead>
-              {editable && <TableHead className="w-0"><span className="sr-only">{t('history.actions')}</span></TableHead>}
+              {editable && (
+                <TableHead className="w-0">
+                  <span className="sr-only">{t('history.actions')}</span>
+                </TableHead>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -86,8 +102,14 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
                 <TableCell className="text-end tabular-nums">{format.km(item.currentKm)}</TableCell>
                 <TableCell className="text-end tabular-nums">{format.km(item.nextChangeKm)}</TableCell>
                 <TableCell>{filter(item.filterChanged)}</TableCell>
-                <TableCell className="max-w-64 whitespace-normal text-sm" dir="auto">{item.notes ?? ''}</TableCell>
-                {editable && <TableCell><OilRowActions item={item} /></TableCell>}
+                <TableCell className="max-w-64 whitespace-normal text-sm" dir="auto">
+                  {item.notes ?? ''}
+                </TableCell>
+                {editable && (
+                  <TableCell>
+                    <OilRowActions item={item} />
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>
@@ -116,7 +138,11 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
                 {filter(item.filterChanged)}
                 <span>{item.filterChanged ? t('history.filterChanged') : t('history.filterKept')}</span>
               </div>
-              {item.notes && <p className="text-muted-foreground" dir="auto">{item.notes}</p>}
+              {item.notes && (
+                <p className="text-muted-foreground" dir="auto">
+                  {item.notes}
+                </p>
+              )}
               {editable && <OilRowActions item={item} />}
             </Card>
           </li>

@@ -7,7 +7,17 @@ import { Breadcrumbs, type Crumb } from '../client-portal/index.ts';
 import { PlateText } from '../vehicles/index.ts';
 
 /** `crumbs` (the client area) take the place of the back link. */
-export function OilPageHeader({ backTo, crumbs, plate, children }: { backTo: string; crumbs?: Crumb[]; plate: string; children: ReactNode }) {
+export function OilPageHeader({
+  backTo,
+  crumbs,
+  plate,
+  children,
+}: {
+  backTo: string;
+  crumbs?: Crumb[];
+  plate: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('oil');
   return (
     <>

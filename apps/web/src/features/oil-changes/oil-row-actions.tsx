@@ -24,17 +24,33 @@ export function OilRowActions({ item }: { item: OilChangeView }) {
     trpc.oilChanges.delete.mutationOptions({
       onSuccess: () => {
         toast.success(t('toasts.deleted'));
-        for (const key of [trpc.oilChanges.pathKey(), trpc.vehicles.pathKey(), trpc.reminders.pathKey()]) void queryClient.invalidateQueries({ queryKey: key });
+        for (const key of [trpc.oilChanges.pathKey(), trpc.vehicles.pathKey(), trpc.reminders.pathKey()])
+          void queryClient.invalidateQueries({ queryKey: key });
       },
       onError: () => toast.error(t('toasts.deleteFailed')),
     }),
   );
   return (
     <div className="flex gap-1">
-      <Button size="icon" variant="ghost" aria-label={t('actions.correct')} title={t('actions.correct')} onClick={() => setEditing(true)} data-testid="oil-edit">
+      <Button
+        size="icon"
+        variant="ghost"
+        aria-label={t('actions.correct')}
+        title={t('actions.correct')}
+        onClick={() => setEditing(true)}
+        data-testid="oil-edit"
+      >
         <Pencil />
       </Button>
-      <Button size="icon" variant="ghost" className="text-destructive" aria-label={t('actions.delete')} title={t('actions.delete')} onClick={() => setConfirming(true)} data-testid="oil-delete">
+      <Button
+        size="icon"
+        variant="ghost"
+        className="text-destructive"
+        aria-label={t('actions.delete')}
+        title={t('actions.delete')}
+        onClick={() => setConfirming(true)}
+        data-testid="oil-delete"
+      >
         <Trash2 />
       </Button>
       <FormDialog open={editing} onOpenChange={setEditing} title={t('form.correctTitle')}>

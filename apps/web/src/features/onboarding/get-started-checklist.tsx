@@ -75,12 +75,23 @@ function ChecklistCard({ data }: { data: Checklist }) {
           </Button>
         </div>
         <div className="flex items-center gap-3">
-          <Progress value={(data.completed / data.total) * 100} className="h-2 flex-1" aria-label={t('checklist.progress', { completed: data.completed, total: data.total })} />
-          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{t('checklist.progress', { completed: data.completed, total: data.total })}</span>
+          <Progress
+            value={(data.completed / data.total) * 100}
+            className="h-2 flex-1"
+            aria-label={t('checklist.progress', { completed: data.completed, total: data.total })}
+          />
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+            {t('checklist.progress', { completed: data.completed, total: data.total })}
+          </span>
         </div>
         <ol className="flex flex-col divide-y">
           {data.steps.map(({ key, done }) => (
-            <li key={key} data-testid={`get-started-${key}`} data-done={done} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
+            <li
+              key={key}
+              data-testid={`get-started-${key}`}
+              data-done={done}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4"
+            >
               <span
                 className={cn(
                   'flex size-7 shrink-0 items-center justify-center rounded-full border',
@@ -91,7 +102,9 @@ function ChecklistCard({ data }: { data: Checklist }) {
                 <span className="sr-only">{done ? t('checklist.done') : ''}</span>
               </span>
               <div className="flex min-w-0 flex-1 flex-col">
-                <span className={cn('text-sm font-medium', done && 'text-muted-foreground line-through')}>{t(`checklist.steps.${key}.title`)}</span>
+                <span className={cn('text-sm font-medium', done && 'text-muted-foreground line-through')}>
+                  {t(`checklist.steps.${key}.title`)}
+                </span>
                 <span className="text-xs text-muted-foreground">{t(`checklist.steps.${key}.body`)}</span>
               </div>
               {done ? null : key === 'website' ? (

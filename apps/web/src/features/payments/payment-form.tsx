@@ -25,14 +25,22 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
   const queryClient = useQueryClient();
   const form = useForm<PaymentInput, unknown, PaymentParsed>({
     resolver: zodResolver(paymentInputSchema),
-    defaultValues: { amountCents: suggestedCents > 0 ? suggestedCents : (undefined as unknown as number), method: undefined as unknown as PaymentInput['method'], notes: '', status: 'SUCCESS' },
+    defaultValues: {
+      amountCents: suggestedCents > 0 ? suggestedCents : (undefined as unknown as number),
+      method: undefined as unknown as PaymentInput['method'],
+      notes: '',
+      status: 'SUCCESS',
+    },
   });
   const { errors } = form.formState;
   const record = useMutation(
     trpc.payments.create.mutationOptions({
       onSuccess: async () => {
         toast.success(t('toast.recorded'));
-        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() })]);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() }),
+        ]);
         onDone();
       },
       onError: (error) => {
@@ -43,7 +51,12 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
   );
 
   return (
-    <form noValidate className="flex flex-col gap-5" data-testid="payment-form" onSubmit={form.handleSubmit((data) => record.mutate({ id: visitId, data }))}>
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      data-testid="payment-form"
+      onSubmit={form.handleSubmit((data) => record.mutate({ id: visitId, data }))}
+    >
       <FieldGroup className="grid gap-4 sm:grid-cols-2">
         <Field data-invalid={!!errors.amountCents}>
           <FieldLabel htmlFor="payment-amount">{t('fields.amount')}</FieldLabel>
@@ -51,7 +64,14 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
             control={form.control}
             name="amountCents"
             render={({ field }) => (
-              <MoneyInput id="payment-amount" value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-invalid={!!errors.amountCents} data-testid="payment-amount" />
+              <MoneyInput
+                id="payment-amount"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-invalid={!!errors.amountCents}
+                data-testid="payment-amount"
+              />
             )}
           />
           <FieldError errors={[errors.amountCents]} />
@@ -68,7 +88,9 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
                 </SelectTrigger>
                 <SelectContent>
                   {PAYMENT_METHODS.map((method) => (
-                    <SelectItem key={method} value={method} data-testid={`payment-method-${method}`}>{t(`method.${method}`)}</SelectItem>
+                    <SelectItem key={method} value={method} data-testid={`payment-method-${method}`}>
+                      {t(`method.${method}`)}
+                    </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
@@ -101,7 +123,9 @@ export function PaymentForm({ visitId, suggestedCents, onDone }: { visitId: stri
         </Field>
       </FieldGroup>
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>{t('actions.cancel')}</Button>
+        <Button variant="outline" onClick={onDone}>
+          {t('actions.cancel')}
+        </Button>
         <Button type="submit" disabled={record.isPending} data-testid="submit-payment">
           {record.isPending && <Spinner />}
           {t('actions.record')}

@@ -16,7 +16,8 @@ import { PaymentRecordBadge } from './payment-record-badge.tsx';
 
 const ALL = 'all';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(values: readonly T[], value: string | null) => (value && (values as readonly string[]).includes(value) ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
+  value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 export function PaymentsPage() {
   const { t } = useTranslation('payments');
@@ -49,14 +50,25 @@ export function PaymentsPage() {
         <p className="text-sm text-muted-foreground">{t('historySubtitle')}</p>
       </header>
       <div className="grid grid-cols-2 gap-3 rounded-xl border bg-card p-3 md:grid-cols-4">
-        {([['method', PAYMENT_METHODS, 'method'], ['status', PAYMENT_RECORD_STATUSES, 'recordStatus']] as const).map(([key, options, labels]) => (
+        {(
+          [
+            ['method', PAYMENT_METHODS, 'method'],
+            ['status', PAYMENT_RECORD_STATUSES, 'recordStatus'],
+          ] as const
+        ).map(([key, options, labels]) => (
           <label key={key} className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             {t(`filters.${key}`)}
             <Select value={query[key] ?? ALL} onValueChange={(value) => set(key, value)}>
-              <SelectTrigger className="w-full" data-testid={`payments-${key}`}><SelectValue /></SelectTrigger>
+              <SelectTrigger className="w-full" data-testid={`payments-${key}`}>
+                <SelectValue />
+              </SelectTrigger>
               <SelectContent>
                 <SelectItem value={ALL}>{t('filters.any')}</SelectItem>
-                {options.map((option) => <SelectItem key={option} value={option}>{t(`${labels}.${option}`)}</SelectItem>)}
+                {options.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {t(`${labels}.${option}`)}
+                  </SelectItem>
+                ))}
               </SelectContent>
             </Select>
           </label>
@@ -64,7 +76,12 @@ export function PaymentsPage() {
         {(['from', 'to'] as const).map((key) => (
           <label key={key} className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             {t(`filters.${key}`)}
-            <Input type="date" value={query[key] ?? ''} onChange={(event) => set(key, event.target.value || undefined)} data-testid={`payments-${key}`} />
+            <Input
+              type="date"
+              value={query[key] ?? ''}
+              onChange={(event) => set(key, event.target.value || undefined)}
+              data-testid={`payments-${key}`}
+            />
           </label>
         ))}
       </div>
@@ -73,22 +90,37 @@ export function PaymentsPage() {
       {payments.isError && (
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
           <p className="font-medium">{t('loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => payments.refetch()}>{t('actions.retry')}</Button>
+          <Button variant="outline" className="mt-3" onClick={() => payments.refetch()}>
+            {t('actions.retry')}
+          </Button>
         </div>
       )}
-      {page && page.items.length === 0 && <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{t('noneFound')}</p>}
+      {page && page.items.length === 0 && (
+        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{t('noneFound')}</p>
+      )}
       {page && page.items.length > 0 && (
         <>
           <ul className="divide-y rounded-xl border bg-card md:hidden">
             {page.items.map((payment) => (
               <li key={payment.id} className="flex flex-col gap-1 p-3" data-testid="payments-row">
                 <div className="flex items-center justify-between gap-2">
-                  <span className="font-semibold tabular-nums">{payment.status === 'REFUNDED' ? '−' : ''}{format.money(payment.amountCents)}</span>
+                  <span className="font-semibold tabular-nums">
+                    {payment.status === 'REFUNDED' ? '−' : ''}
+                    {format.money(payment.amountCents)}
+                  </span>
                   <PaymentRecordBadge status={payment.status} />
                 </div>
-                <Link className="truncate text-sm font-medium hover:underline" to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}><bdi>{payment.visit.name}</bdi></Link>
+                <Link
+                  className="truncate text-sm font-medium hover:underline"
+                  to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}
+                >
+                  <bdi>{payment.visit.name}</bdi>
+                </Link>
                 <p className="text-xs text-muted-foreground">
-                  <bdi>{payment.customer.firstName} {payment.customer.lastName}</bdi> · {t(`method.${payment.method}`)} · <bdi>{format.dateTime(payment.createdAt)}</bdi>
+                  <bdi>
+                    {payment.customer.firstName} {payment.customer.lastName}
+                  </bdi>{' '}
+                  · {t(`method.${payment.method}`)} · <bdi>{format.dateTime(payment.createdAt)}</bdi>
                 </p>
               </li>
             ))}
@@ -109,13 +141,25 @@ export function PaymentsPage() {
                 {page.items.map((payment) => (
                   <TableRow key={payment.id} data-testid="payments-row">
                     <TableCell>{format.dateTime(payment.createdAt)}</TableCell>
-                    <TableCell>{payment.customer.firstName} {payment.customer.lastName}</TableCell>
                     <TableCell>
-                      <Link className="hover:underline" to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}><bdi>{payment.visit.name}</bdi></Link>
+                      {payment.customer.firstName} {payment.customer.lastName}
+                    </TableCell>
+                    <TableCell>
+                      <Link
+                        className="hover:underline"
+                        to={`/admin/users/${payment.visit.customerId}/vehicle/${payment.visit.vehicleId}/visit/${payment.visit.id}`}
+                      >
+                        <bdi>{payment.visit.name}</bdi>
+                      </Link>
                     </TableCell>
                     <TableCell>{t(`method.${payment.method}`)}</TableCell>
-                    <TableCell><PaymentRecordBadge status={payment.status} /></TableCell>
-                    <TableCell className="text-end tabular-nums">{payment.status === 'REFUNDED' ? '−' : ''}{format.money(payment.amountCents)}</TableCell>
+                    <TableCell>
+                      <PaymentRecordBadge status={payment.status} />
+                    </TableCell>
+                    <TableCell className="text-end tabular-nums">
+                      {payment.status === 'REFUNDED' ? '−' : ''}
+                      {format.money(payment.amountCents)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

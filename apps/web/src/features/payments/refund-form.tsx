@@ -21,14 +21,26 @@ export function RefundForm({ payment, onDone }: { payment: PaymentView; onDone: 
   const { t } = useTranslation('payments');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const schema = z.object({ amountCents: centsSchema('amount', 1).max(payment.refundableCents, msg('maxValue', { fieldName: 'amount', maxValue: (payment.refundableCents / 100).toFixed(2) })), notes: z.string().max(1000).optional() });
-  const form = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { amountCents: payment.refundableCents, notes: '' } });
+  const schema = z.object({
+    amountCents: centsSchema('amount', 1).max(
+      payment.refundableCents,
+      msg('maxValue', { fieldName: 'amount', maxValue: (payment.refundableCents / 100).toFixed(2) }),
+    ),
+    notes: z.string().max(1000).optional(),
+  });
+  const form = useForm<z.input<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { amountCents: payment.refundableCents, notes: '' },
+  });
   const { errors } = form.formState;
   const refund = useMutation(
     trpc.payments.refund.mutationOptions({
       onSuccess: async () => {
         toast.success(t('toast.refunded'));
-        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() })]);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() }),
+        ]);
         onDone();
       },
       onError: (error) => {
@@ -37,11 +49,28 @@ export function RefundForm({ payment, onDone }: { payment: PaymentView; onDone: 
     }),
   );
   return (
-    <form noValidate className="flex flex-col gap-5" data-testid="refund-form" onSubmit={form.handleSubmit((data) => refund.mutate({ id: payment.id, amountCents: data.amountCents, notes: data.notes || null }))}>
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      data-testid="refund-form"
+      onSubmit={form.handleSubmit((data) => refund.mutate({ id: payment.id, amountCents: data.amountCents, notes: data.notes || null }))}
+    >
       <FieldGroup>
         <Field data-invalid={!!errors.amountCents}>
           <FieldLabel htmlFor="refund-amount">{t('fields.amount')}</FieldLabel>
-          <Controller control={form.control} name="amountCents" render={({ field }) => <MoneyInput id="refund-amount" value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-invalid={!!errors.amountCents} />} />
+          <Controller
+            control={form.control}
+            name="amountCents"
+            render={({ field }) => (
+              <MoneyInput
+                id="refund-amount"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-invalid={!!errors.amountCents}
+              />
+            )}
+          />
           <FieldError errors={[errors.amountCents]} />
         </Field>
         <Field>
@@ -50,7 +79,9 @@ export function RefundForm({ payment, onDone }: { payment: PaymentView; onDone: 
         </Field>
       </FieldGroup>
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>{t('actions.cancel')}</Button>
+        <Button variant="outline" onClick={onDone}>
+          {t('actions.cancel')}
+        </Button>
         <Button type="submit" disabled={refund.isPending}>
           {refund.isPending && <Spinner />}
           {t('refund')}

@@ -31,14 +31,19 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
   const [recording, setRecording] = useState(false);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
   const historyWindow = useHistoryWindow();
-  const payments = useQuery(trpc.payments.listForVisit.queryOptions({ id: visit.id, before: historyWindow.before }, { placeholderData: keepPreviousData }));
+  const payments = useQuery(
+    trpc.payments.listForVisit.queryOptions({ id: visit.id, before: historyWindow.before }, { placeholderData: keepPreviousData }),
+  );
   // A full window may have older records behind it (the API answers at most HISTORY_WINDOW.defaultLimit).
   const olderCursor = payments.data?.length === HISTORY_WINDOW.defaultLimit ? payments.data.at(-1)!.id : null;
   const remove = useMutation(
     trpc.payments.delete.mutationOptions({
       onSuccess: async () => {
         toast.success(t('toast.deleted'));
-        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() })]);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() }),
+        ]);
       },
       onError: (error) => toast.error(failureMessage(t, error, t('toast.deleteFailed'))),
     }),
@@ -60,14 +65,20 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
         {payments.isError && (
           <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
             {t('loadFailed')}
-            <Button variant="link" size="sm" onClick={() => payments.refetch()}>{t('actions.retry')}</Button>
+            <Button variant="link" size="sm" onClick={() => payments.refetch()}>
+              {t('actions.retry')}
+            </Button>
           </div>
         )}
         {payments.data?.length === 0 && <p className="text-sm text-muted-foreground">{t('none')}</p>}
         {payments.data && payments.data.length > 0 && (
           <ul className="divide-y rounded-lg border" data-testid="payment-history">
             {payments.data.map((payment) => (
-              <li key={payment.id} className={cn('flex flex-col gap-2 p-3 sm:flex-row sm:items-center', payment.status === 'DELETED' && 'opacity-60')} data-testid="payment-row">
+              <li
+                key={payment.id}
+                className={cn('flex flex-col gap-2 p-3 sm:flex-row sm:items-center', payment.status === 'DELETED' && 'opacity-60')}
+                data-testid="payment-row"
+              >
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className={cn('font-semibold tabular-nums', payment.status === 'DELETED' && 'line-through')}>
@@ -80,8 +91,21 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
                   {/* Each field its own isolate: a Latin name next to an Arabic date would otherwise reorder the line. */}
                   <p className="text-xs text-muted-foreground" data-testid="payment-meta">
                     <bdi>{format.dateTime(payment.createdAt)}</bdi>
-                    {payment.recordedBy && <> · <bdi>{payment.recordedBy.firstName} {payment.recordedBy.lastName}</bdi></>}
-                    {payment.notes && <> · <bdi>{payment.notes}</bdi></>}
+                    {payment.recordedBy && (
+                      <>
+                        {' '}
+                        ·{' '}
+                        <bdi>
+                          {payment.recordedBy.firstName} {payment.recordedBy.lastName}
+                        </bdi>
+                      </>
+                    )}
+                    {payment.notes && (
+                      <>
+                        {' '}
+                        · <bdi>{payment.notes}</bdi>
+                      </>
+                    )}
                   </p>
                 </div>
                 <div className="flex gap-1.5">
@@ -118,14 +142,18 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
             <DialogTitle>{t('recordTitle')}</DialogTitle>
             <DialogDescription>{t('recordDescription', { balance: format.money(Math.max(0, visit.balanceCents)) })}</DialogDescription>
           </DialogHeader>
-          {recording && <PaymentForm visitId={visit.id} suggestedCents={Math.max(0, visit.balanceCents)} onDone={() => setRecording(false)} />}
+          {recording && (
+            <PaymentForm visitId={visit.id} suggestedCents={Math.max(0, visit.balanceCents)} onDone={() => setRecording(false)} />
+          )}
         </DialogContent>
       </Dialog>
       <Dialog open={!!refunding} onOpenChange={(open) => !open && setRefunding(null)}>
         <DialogContent closeLabel={t('actions.close')}>
           <DialogHeader>
             <DialogTitle>{t('refundTitle')}</DialogTitle>
-            <DialogDescription>{refunding && t('refundDescription', { amount: format.money(refunding.refundableCents) })}</DialogDescription>
+            <DialogDescription>
+              {refunding && t('refundDescription', { amount: format.money(refunding.refundableCents) })}
+            </DialogDescription>
           </DialogHeader>
           {refunding && <RefundForm payment={refunding} onDone={() => setRefunding(null)} />}
         </DialogContent>

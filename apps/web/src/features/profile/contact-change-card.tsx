@@ -44,7 +44,14 @@ export function ContactChangeCard({ profile }: { profile: ProfileView }) {
           channel="email"
           icon={<Mail />}
           current={profile.email}
-          pending={email && { to: email.email, expiresAt: email.expiresAt, resendAfterSeconds: email.resendAfterSeconds, resendWith: { email: email.email } }}
+          pending={
+            email && {
+              to: email.email,
+              expiresAt: email.expiresAt,
+              resendAfterSeconds: email.resendAfterSeconds,
+              resendWith: { email: email.email },
+            }
+          }
         />
         <ChannelRow
           channel="phone"
@@ -73,7 +80,17 @@ interface Pending {
   resendWith: EmailChangeInput | PhoneChangeInput;
 }
 
-function ChannelRow({ channel, icon, current, pending }: { channel: AddressChannel; icon: ReactNode; current: string | null; pending: Pending | null }) {
+function ChannelRow({
+  channel,
+  icon,
+  current,
+  pending,
+}: {
+  channel: AddressChannel;
+  icon: ReactNode;
+  current: string | null;
+  pending: Pending | null;
+}) {
   const { t } = useTranslation('profile');
   const [editing, setEditing] = useState(false);
   return (
@@ -92,7 +109,14 @@ function ChannelRow({ channel, icon, current, pending }: { channel: AddressChann
           </div>
         </div>
         {!pending && !editing && (
-          <Button type="button" variant="outline" size="sm" className="shrink-0" onClick={() => setEditing(true)} data-testid={`contact-${channel}-change`}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="shrink-0"
+            onClick={() => setEditing(true)}
+            data-testid={`contact-${channel}-change`}
+          >
             {t(current ? 'contact.change' : 'contact.add')}
           </Button>
         )}
@@ -144,7 +168,15 @@ function EmailForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <Field data-invalid={!!formState.errors.email}>
         <FieldLabel htmlFor="contact-new-email">{t('profile:contact.email.new')}</FieldLabel>
-        <Input id="contact-new-email" type="email" autoComplete="email" dir="ltr" autoFocus aria-invalid={!!formState.errors.email} {...register('email')} />
+        <Input
+          id="contact-new-email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          autoFocus
+          aria-invalid={!!formState.errors.email}
+          {...register('email')}
+        />
         <FieldError errors={[formState.errors.email]} />
       </Field>
       <p className="text-xs text-muted-foreground">{t('profile:contact.email.hint')}</p>
@@ -173,12 +205,27 @@ function PhoneForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
         <Field data-invalid={!!errors.countryCode}>
           <FieldLabel htmlFor="contact-new-country-code">{t('users:fields.countryCode')}</FieldLabel>
-          <Input id="contact-new-country-code" inputMode="tel" placeholder="+1" dir="ltr" aria-invalid={!!errors.countryCode} {...register('countryCode')} />
+          <Input
+            id="contact-new-country-code"
+            inputMode="tel"
+            placeholder="+1"
+            dir="ltr"
+            aria-invalid={!!errors.countryCode}
+            {...register('countryCode')}
+          />
           <FieldError errors={[errors.countryCode]} />
         </Field>
         <Field data-invalid={!!errors.phoneNumber}>
           <FieldLabel htmlFor="contact-new-phone">{t('profile:contact.phone.new')}</FieldLabel>
-          <Input id="contact-new-phone" type="tel" inputMode="tel" autoComplete="tel-national" dir="ltr" aria-invalid={!!errors.phoneNumber} {...register('phoneNumber')} />
+          <Input
+            id="contact-new-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            dir="ltr"
+            aria-invalid={!!errors.phoneNumber}
+            {...register('phoneNumber')}
+          />
           <FieldError errors={[errors.phoneNumber]} />
         </Field>
       </div>
@@ -243,7 +290,12 @@ function PendingCode({ channel, pending }: { channel: AddressChannel; pending: P
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4 rounded-lg border bg-muted/40 p-4" data-testid={`contact-${channel}-pending`}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-lg border bg-muted/40 p-4"
+      data-testid={`contact-${channel}-pending`}
+    >
       <p className="text-sm">
         {t(`profile:contact.${channel}.sent`, { minutes: Math.round(OTP.ttlSeconds / 60) })}{' '}
         <bdi dir="ltr" className="font-medium break-all" data-testid={`contact-${channel}-pending-to`}>
@@ -267,7 +319,12 @@ function PendingCode({ channel, pending }: { channel: AddressChannel; pending: P
           describedBy={problem ? `contact-${channel}-code-error` : undefined}
         />
         {problem && (
-          <p id={`contact-${channel}-code-error`} role="alert" className="text-center text-sm text-destructive" data-testid={`contact-${channel}-error`}>
+          <p
+            id={`contact-${channel}-code-error`}
+            role="alert"
+            className="text-center text-sm text-destructive"
+            data-testid={`contact-${channel}-error`}
+          >
             {problem}
           </p>
         )}
@@ -288,7 +345,13 @@ function PendingCode({ channel, pending }: { channel: AddressChannel; pending: P
         >
           {t('profile:contact.cancelChange')}
         </Button>
-        <Button type="button" variant="outline" disabled={countdown.remaining > 0 || resending} onClick={() => void resend()} data-testid={`contact-${channel}-resend`}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={countdown.remaining > 0 || resending}
+          onClick={() => void resend()}
+          data-testid={`contact-${channel}-resend`}
+        >
           {resending && <Spinner />}
           {countdown.remaining > 0 ? t('profile:contact.resendIn', { seconds: countdown.remaining }) : t('profile:contact.resend')}
         </Button>

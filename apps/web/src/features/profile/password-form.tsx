@@ -20,7 +20,9 @@ const FIELDS = [
 export function PasswordForm() {
   const { t } = useTranslation(['profile', 'users', 'validation', 'fields', 'common']);
   const trpc = useTRPC();
-  const { register, handleSubmit, setError, formState, reset } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema) });
+  const { register, handleSubmit, setError, formState, reset } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+  });
   const change = useMutation(trpc.profile.changePassword.mutationOptions());
 
   const submit = handleSubmit(async (data) => {
@@ -39,7 +41,13 @@ export function PasswordForm() {
         {FIELDS.map(([name, autoComplete]) => (
           <Field key={name} data-invalid={!!formState.errors[name]}>
             <FieldLabel htmlFor={`password-${name}`}>{t(`profile:fields.${name}`)}</FieldLabel>
-            <Input id={`password-${name}`} type="password" autoComplete={autoComplete} aria-invalid={!!formState.errors[name]} {...register(name)} />
+            <Input
+              id={`password-${name}`}
+              type="password"
+              autoComplete={autoComplete}
+              aria-invalid={!!formState.errors[name]}
+              {...register(name)}
+            />
             <FieldError errors={[formState.errors[name]]} />
           </Field>
         ))}

@@ -54,7 +54,13 @@ export function ProfileForm({ user }: { user: ProfileView }) {
           control={control}
           name="imageUrl"
           render={({ field }) => (
-            <ImageUploadField section="user" value={field.value} onChange={field.onChange} removable placeholder={initialsOf(user.firstName, user.lastName)} />
+            <ImageUploadField
+              section="user"
+              value={field.value}
+              onChange={field.onChange}
+              removable
+              placeholder={initialsOf(user.firstName, user.lastName)}
+            />
           )}
         />
         <div className="grid gap-4 sm:grid-cols-2">

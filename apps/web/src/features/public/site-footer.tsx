@@ -93,10 +93,26 @@ export function SiteFooter() {
         <div>
           <h2 className="mb-4 text-sm font-semibold tracking-wide uppercase">{t('footer.links')}</h2>
           <ul className="flex flex-col gap-2 text-sm">
-            <li><Link className="hover:text-primary" to="/all-services">{t('nav.allServices')}</Link></li>
-            <li><Link className="hover:text-primary" to="/privacy-policy">{t('footer.privacy')}</Link></li>
-            <li><Link className="hover:text-primary" to="/terms-of-service">{t('footer.terms')}</Link></li>
-            <li><Link className="hover:text-primary" to="/login">{t('nav.signIn')}</Link></li>
+            <li>
+              <Link className="hover:text-primary" to="/all-services">
+                {t('nav.allServices')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-primary" to="/privacy-policy">
+                {t('footer.privacy')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-primary" to="/terms-of-service">
+                {t('footer.terms')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-primary" to="/login">
+                {t('nav.signIn')}
+              </Link>
+            </li>
             <li>
               <a className="break-all hover:text-primary" href={`mailto:${contact.supportEmail}`}>
                 {t('footer.support')}: {contact.supportEmail}

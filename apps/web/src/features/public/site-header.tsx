@@ -21,7 +21,13 @@ const SECTION_LINKS = [
 export function BrandMark({ className }: { className?: string }) {
   const { fields, displayName } = useBranding();
   return (
-    <Link to="/" className={cn('flex min-w-0 items-center gap-2.5 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+    <Link
+      to="/"
+      className={cn(
+        'flex min-w-0 items-center gap-2.5 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+    >
       <img src={fields.headerLogo || '/brand/logo.svg'} alt="" width={36} height={36} className="size-9 shrink-0" />
       <span data-testid="merchant-display-name" className="truncate text-lg font-bold tracking-tight">
         {displayName}
@@ -47,7 +53,10 @@ export function SiteHeader() {
           {t(link.key)}
         </Link>
       ))}
-      <Link to="/all-services" className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground">
+      <Link
+        to="/all-services"
+        className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
+      >
         {t('nav.allServices')}
       </Link>
     </>

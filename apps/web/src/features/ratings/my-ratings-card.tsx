@@ -37,9 +37,15 @@ function MyRatings({ limit }: { limit: number }) {
       </CardHeader>
       <CardContent>
         {mine.isPending ? (
-          <div className="flex flex-col gap-2">{[0, 1, 2].map((n) => <Skeleton key={n} className="h-12 w-full" />)}</div>
+          <div className="flex flex-col gap-2">
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} className="h-12 w-full" />
+            ))}
+          </div>
         ) : mine.isError ? (
-          <p role="alert" className="text-sm text-destructive">{t('mine.loadFailed')}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {t('mine.loadFailed')}
+          </p>
         ) : visits.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('mine.empty')}</p>
         ) : (
@@ -49,11 +55,18 @@ function MyRatings({ limit }: { limit: number }) {
                 {/* A basis wide enough for the name: on a phone the rating and its button wrap below it. */}
                 <div className="min-w-0 flex-1 basis-48">
                   {/* dir="auto": a name typed in a left-to-right language is cut at its end, not its start, in Arabic. */}
-                  <Link to={`/client/overview/${visit.vehicle.id}/${visit.id}`} dir="auto" className="block truncate font-medium hover:underline">
+                  <Link
+                    to={`/client/overview/${visit.vehicle.id}/${visit.id}`}
+                    dir="auto"
+                    className="block truncate font-medium hover:underline"
+                  >
                     {visit.name}
                   </Link>
                   <p className="truncate text-xs text-muted-foreground">
-                    <bdi>{visit.vehicle.brand} {visit.vehicle.model}</bdi> · <Ltr>{visit.vehicle.plateNumber}</Ltr> · <bdi>{format.dateTime(visit.completedAt ?? visit.visitDate)}</bdi>
+                    <bdi>
+                      {visit.vehicle.brand} {visit.vehicle.model}
+                    </bdi>{' '}
+                    · <Ltr>{visit.vehicle.plateNumber}</Ltr> · <bdi>{format.dateTime(visit.completedAt ?? visit.visitDate)}</bdi>
                   </p>
                 </div>
                 <div className="ms-auto flex shrink-0 items-center gap-3">

@@ -38,7 +38,13 @@ type FormValues = { stars: number | undefined; feedback: string; showOnWebsite: 
 export function RateVisitButton(props: RateVisitButtonProps) {
   // The `ratings` texts load on first use; until then a quiet placeholder keeps the layout.
   return (
-    <Suspense fallback={<Button size={props.size ?? 'sm'} variant={props.variant ?? 'outline'} className={props.className} disabled><Star aria-hidden="true" /></Button>}>
+    <Suspense
+      fallback={
+        <Button size={props.size ?? 'sm'} variant={props.variant ?? 'outline'} className={props.className} disabled>
+          <Star aria-hidden="true" />
+        </Button>
+      }
+    >
       <RateVisit {...props} />
     </Suspense>
   );
@@ -83,7 +89,14 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
   const legendId = `${ids}-stars`;
   return (
     <>
-      <Button type="button" size={size} variant={existing ? 'outline' : variant} className={className} onClick={() => setOpen(true)} data-testid="rate-visit">
+      <Button
+        type="button"
+        size={size}
+        variant={existing ? 'outline' : variant}
+        className={className}
+        onClick={() => setOpen(true)}
+        data-testid="rate-visit"
+      >
         <Star aria-hidden="true" className={cn(existing && 'fill-amber-400 text-amber-400')} />
         {existing ? t('rate.edit') : t('rate.button')}
       </Button>
@@ -99,7 +112,9 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
             onSubmit={form.handleSubmit((values) => save.mutate({ visitId, ...(values as RatingInput) }))}
           >
             <Field data-invalid={!!errors.stars}>
-              <p id={legendId} className="text-sm font-medium">{t('rate.stars')}</p>
+              <p id={legendId} className="text-sm font-medium">
+                {t('rate.stars')}
+              </p>
               <Controller
                 control={form.control}
                 name="stars"
@@ -115,7 +130,11 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
                       invalid={!!errors.stars}
                       optionLabel={(n) => t('rate.starOption', { count: n, label: t(`rate.labels.${n}`) })}
                     />
-                    {field.value ? <span className="text-sm font-medium text-muted-foreground" aria-hidden="true">{t(`rate.labels.${field.value}`)}</span> : null}
+                    {field.value ? (
+                      <span className="text-sm font-medium text-muted-foreground" aria-hidden="true">
+                        {t(`rate.labels.${field.value}`)}
+                      </span>
+                    ) : null}
                   </div>
                 )}
               />
@@ -135,7 +154,13 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
               />
               <div className="flex justify-between gap-2">
                 <FieldError errors={[errors.feedback]} />
-                <span id={`${ids}-feedback-count`} className={cn('ms-auto text-xs tabular-nums text-muted-foreground', feedback.length > RATING_FEEDBACK_MAX && 'text-destructive')}>
+                <span
+                  id={`${ids}-feedback-count`}
+                  className={cn(
+                    'ms-auto text-xs tabular-nums text-muted-foreground',
+                    feedback.length > RATING_FEEDBACK_MAX && 'text-destructive',
+                  )}
+                >
                   {t('rate.characters', { count: feedback.length, max: RATING_FEEDBACK_MAX })}
                 </span>
               </div>
@@ -145,9 +170,17 @@ function RateVisit({ visitId, visitName, rating: given, size = 'sm', variant = '
               name="showOnWebsite"
               render={({ field }) => (
                 <Field orientation="horizontal" className="items-start gap-3">
-                  <Checkbox id={`${ids}-consent`} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} className="mt-0.5" data-testid="rating-consent" />
+                  <Checkbox
+                    id={`${ids}-consent`}
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    className="mt-0.5"
+                    data-testid="rating-consent"
+                  />
                   <div className="flex flex-col gap-1">
-                    <FieldLabel htmlFor={`${ids}-consent`} className="font-normal">{t('rate.consent')}</FieldLabel>
+                    <FieldLabel htmlFor={`${ids}-consent`} className="font-normal">
+                      {t('rate.consent')}
+                    </FieldLabel>
                     <FieldDescription className="text-xs">{t('rate.consentHint')}</FieldDescription>
                   </div>
                 </Field>

@@ -11,7 +11,11 @@ export function StarRow({ stars, className, label }: { stars: number; className?
   return (
     <span role="img" aria-label={label} className={cn('inline-flex shrink-0 items-center gap-0.5', className)}>
       {FIVE.map((n) => (
-        <Star key={n} aria-hidden="true" className={cn('size-4', n <= Math.round(stars) ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/35')} />
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={cn('size-4', n <= Math.round(stars) ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/35')}
+        />
       ))}
     </span>
   );
@@ -39,7 +43,14 @@ export function StarPicker({
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? value ?? 0;
   return (
-    <div role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy} aria-invalid={invalid || undefined} className="flex items-center gap-1" onMouseLeave={() => setHover(null)}>
+    <div
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      className="flex items-center gap-1"
+      onMouseLeave={() => setHover(null)}
+    >
       {FIVE.map((n) => (
         <label key={n} className="group relative cursor-pointer rounded-md p-0.5" onMouseEnter={() => setHover(n)}>
           <input

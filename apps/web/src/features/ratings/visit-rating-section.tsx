@@ -41,12 +41,18 @@ function VisitRating({ visit }: { visit: RatedVisit }) {
         ) : rating.data ? (
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <StarRow stars={rating.data.stars} label={t('rate.yourRating', { stars: rating.data.stars })} className="[&>svg]:size-5" />
-            {rating.data.feedback && <p dir="auto" className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{rating.data.feedback}</p>}
+            {rating.data.feedback && (
+              <p dir="auto" className="text-sm break-words whitespace-pre-wrap text-muted-foreground">
+                {rating.data.feedback}
+              </p>
+            )}
           </div>
         ) : (
           <p className="min-w-0 flex-1 text-sm text-muted-foreground">{t('mine.notRated')}</p>
         )}
-        {!rating.isPending && <RateVisitButton visitId={visit.id} visitName={visit.name} rating={rating.data ?? null} variant="default" size="default" />}
+        {!rating.isPending && (
+          <RateVisitButton visitId={visit.id} visitName={visit.name} rating={rating.data ?? null} variant="default" size="default" />
+        )}
       </CardContent>
     </Card>
   );

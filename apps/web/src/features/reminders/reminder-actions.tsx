@@ -6,7 +6,13 @@ import { Check, ChevronDown, MessageCircle, MessageSquareText, RotateCcw, X } fr
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 
 export function ReminderActions({ reminder }: { reminder: StaffReminderView }) {
@@ -16,11 +22,31 @@ export function ReminderActions({ reminder }: { reminder: StaffReminderView }) {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.reminders.pathKey() });
   };
-  const contacted = useMutation(trpc.reminders.markContacted.mutationOptions({ onSuccess: () => { toast.success(t('toasts.contacted')); refresh(); }, onError: () => toast.error(t('toasts.failed')) }));
-  const dismiss = useMutation(trpc.reminders.dismiss.mutationOptions({ onSuccess: () => { toast.success(t('toasts.dismissed')); refresh(); }, onError: () => toast.error(t('toasts.failed')) }));
-  const restore = useMutation(trpc.reminders.restore.mutationOptions({ onSuccess: refresh, onError: () => toast.error(t('toasts.failed')) }));
+  const contacted = useMutation(
+    trpc.reminders.markContacted.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('toasts.contacted'));
+        refresh();
+      },
+      onError: () => toast.error(t('toasts.failed')),
+    }),
+  );
+  const dismiss = useMutation(
+    trpc.reminders.dismiss.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('toasts.dismissed'));
+        refresh();
+      },
+      onError: () => toast.error(t('toasts.failed')),
+    }),
+  );
+  const restore = useMutation(
+    trpc.reminders.restore.mutationOptions({ onSuccess: refresh, onError: () => toast.error(t('toasts.failed')) }),
+  );
   const mark = (channel: ReminderContactChannel) => contacted.mutate({ id: reminder.id, channel });
-  const contactedAt = reminder.contactedAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(reminder.contactedAt)) : null;
+  const contactedAt = reminder.contactedAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(reminder.contactedAt))
+    : null;
 
   return (
     <div className="flex flex-col gap-2">
@@ -34,7 +60,13 @@ export function ReminderActions({ reminder }: { reminder: StaffReminderView }) {
       <div className="flex flex-wrap gap-2">
         {reminder.whatsappUrl && (
           <Button asChild size="sm" variant="outline">
-            <a href={reminder.whatsappUrl} target="_blank" rel="noopener noreferrer" data-testid="reminder-whatsapp" onClick={() => mark('WHATSAPP')}>
+            <a
+              href={reminder.whatsappUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="reminder-whatsapp"
+              onClick={() => mark('WHATSAPP')}
+            >
               <MessageCircle />
               {t('actions.whatsapp')}
             </a>
@@ -50,7 +82,12 @@ export function ReminderActions({ reminder }: { reminder: StaffReminderView }) {
         )}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button size="sm" variant={reminder.contacted ? 'outline' : 'default'} disabled={contacted.isPending} data-testid="reminder-mark-contacted">
+            <Button
+              size="sm"
+              variant={reminder.contacted ? 'outline' : 'default'}
+              disabled={contacted.isPending}
+              data-testid="reminder-mark-contacted"
+            >
               <Check />
               {t('actions.markContacted')}
               <ChevronDown />
@@ -71,7 +108,13 @@ export function ReminderActions({ reminder }: { reminder: StaffReminderView }) {
             {t('actions.restore')}
           </Button>
         ) : (
-          <Button size="sm" variant="ghost" onClick={() => dismiss.mutate({ id: reminder.id })} disabled={dismiss.isPending} data-testid="reminder-dismiss">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => dismiss.mutate({ id: reminder.id })}
+            disabled={dismiss.isPending}
+            data-testid="reminder-dismiss"
+          >
             <X />
             {t('actions.dismiss')}
           </Button>

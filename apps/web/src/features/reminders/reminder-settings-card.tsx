@@ -59,7 +59,15 @@ export function ReminderSettingsCard() {
           {FIELDS.map(({ key, min, max }) => (
             <label key={key} className="flex flex-col gap-1 text-sm font-medium">
               {t(`settings.${key}`)}
-              <Input type="number" inputMode="numeric" min={min} max={max} value={draft[key] ?? ''} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} data-testid={`setting-${key}`} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={min}
+                max={max}
+                value={draft[key] ?? ''}
+                onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+                data-testid={`setting-${key}`}
+              />
             </label>
           ))}
           <div className="sm:col-span-2 lg:col-span-4">

@@ -11,5 +11,13 @@ export function RemindersBadge({ compact = false }: { compact?: boolean }) {
   const badge = useQuery({ ...trpc.reminders.badge.queryOptions(), ...NAV_COUNT_POLLING });
   useRefetchOnNavigation(badge.refetch);
   const count = badge.data?.count ?? 0;
-  return <NavCountBadge count={count} label={t('nav.remindersToContact', { count })} testId="reminders-badge" tone="bg-amber-600" compact={compact} />;
+  return (
+    <NavCountBadge
+      count={count}
+      label={t('nav.remindersToContact', { count })}
+      testId="reminders-badge"
+      tone="bg-amber-600"
+      compact={compact}
+    />
+  );
 }

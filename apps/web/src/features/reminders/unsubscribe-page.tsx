@@ -22,9 +22,13 @@ export function UnsubscribePage() {
           <BellOff className="size-10 text-muted-foreground" aria-hidden="true" />
           <h1 className="text-xl font-semibold">{t('unsubscribe.title')}</h1>
           {stop.isSuccess ? (
-            <p role="status" data-testid="unsubscribe-done">{t('unsubscribe.done', { name: stop.data.firstName })}</p>
+            <p role="status" data-testid="unsubscribe-done">
+              {t('unsubscribe.done', { name: stop.data.firstName })}
+            </p>
           ) : stop.isError ? (
-            <p role="alert" className="text-destructive">{t('unsubscribe.invalid')}</p>
+            <p role="alert" className="text-destructive">
+              {t('unsubscribe.invalid')}
+            </p>
           ) : (
             <>
               <p className="text-muted-foreground">{t('unsubscribe.question')}</p>

@@ -12,11 +12,16 @@ import { ReminderCard } from './reminder-card.tsx';
 export function VehicleRemindersCard({ vehicleId }: { vehicleId: string }) {
   const { t } = useTranslation('reminders');
   const trpc = useTRPC();
-  const list = useQuery(trpc.reminders.list.queryOptions({ vehicleId, states: [...ACTIVE_REMINDER_STATES, 'SCHEDULED', 'DISMISSED'], contact: 'all' }));
+  const list = useQuery(
+    trpc.reminders.list.queryOptions({ vehicleId, states: [...ACTIVE_REMINDER_STATES, 'SCHEDULED', 'DISMISSED'], contact: 'all' }),
+  );
   return (
     <Card data-testid="vehicle-reminders">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2"><Bell className="size-4" aria-hidden="true" />{t('sections.vehicle')}</CardTitle>
+        <CardTitle className="flex items-center gap-2">
+          <Bell className="size-4" aria-hidden="true" />
+          {t('sections.vehicle')}
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {list.data && list.data.length === 0 && <p className="text-sm text-muted-foreground">{t('emptyVehicle')}</p>}
@@ -41,7 +46,10 @@ export function MyRemindersCard({ vehicleId }: { vehicleId?: string }) {
   return (
     <Card data-testid="my-reminders">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2"><Bell className="size-4" aria-hidden="true" />{t('sections.mine')}</CardTitle>
+        <CardTitle className="flex items-center gap-2">
+          <Bell className="size-4" aria-hidden="true" />
+          {t('sections.mine')}
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-3">

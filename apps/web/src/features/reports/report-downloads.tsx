@@ -17,11 +17,15 @@ type FileFormat = (typeof FILE_FORMATS)[number];
 
 export function reportUrl(request: ReportRequest, format: FileFormat | 'json'): string {
   const { report, ...filters } = request;
-  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1])), format });
+  const query = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1])),
+    format,
+  });
   return `${env.apiUrl}/reports/${report}?${query}`;
 }
 
-const fileNameOf = (response: Response, fallback: string) => /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+const fileNameOf = (response: Response, fallback: string) =>
+  /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
 
 function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -54,7 +58,13 @@ export function ReportDownloads({ request, disabled }: { request: ReportRequest;
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={t('download', { format: '' }).trim()}>
       {FILE_FORMATS.map((format) => (
-        <Button key={format} variant={format === 'pdf' ? 'default' : 'outline'} disabled={disabled || busy !== null} onClick={() => download(format)} data-testid={`report-download-${format}`}>
+        <Button
+          key={format}
+          variant={format === 'pdf' ? 'default' : 'outline'}
+          disabled={disabled || busy !== null}
+          onClick={() => download(format)}
+          data-testid={`report-download-${format}`}
+        >
           {busy === format ? <Spinner aria-hidden="true" /> : <Download aria-hidden="true" />}
           {busy === format ? t('downloading', { format: format.toUpperCase() }) : t('download', { format: format.toUpperCase() })}
         </Button>

@@ -15,10 +15,16 @@ function useCellFormat(currency: string, lang: string) {
   return useMemo(() => {
     const number = new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: 1 });
     const day = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeZone: 'UTC' });
-    const hour = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', hourCycle: 'h23' });
+    const hour = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+      hourCycle: 'h23',
+    });
     // Intl writes right-to-left marks into Arabic dates and numbers; inside a left-to-right island they
     // would reorder the digits ("2026/05/08" shown as "082026/05/"), so they are dropped.
-    return (value: string | number | null | undefined, type: ColumnType): string => format(value, type).replace(/[\u200e\u200f\u061c]/g, '');
+    return (value: string | number | null | undefined, type: ColumnType): string =>
+      format(value, type).replace(/[\u200e\u200f\u061c]/g, '');
     function format(value: string | number | null | undefined, type: ColumnType): string {
       if (value === null || value === undefined) return '';
       switch (type) {
@@ -60,7 +66,11 @@ export function ReportPreviewTable({ preview, lang }: { preview: ReportPreview; 
   const { t } = useTranslation('reports');
   const format = useCellFormat(preview.currency, lang);
   if (preview.rows.length === 0) {
-    return <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="report-empty">{t('noRows')}</p>;
+    return (
+      <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="report-empty">
+        {t('noRows')}
+      </p>
+    );
   }
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
@@ -80,7 +90,13 @@ export function ReportPreviewTable({ preview, lang }: { preview: ReportPreview; 
               {preview.columns.map((column) => {
                 const text = format(row[column.key], column.type);
                 return (
-                  <TableCell key={column.key} className={cn(NUMERIC.includes(column.type) && 'text-end tabular-nums', column.type === 'text' ? 'min-w-32' : 'whitespace-nowrap')}>
+                  <TableCell
+                    key={column.key}
+                    className={cn(
+                      NUMERIC.includes(column.type) && 'text-end tabular-nums',
+                      column.type === 'text' ? 'min-w-32' : 'whitespace-nowrap',
+                    )}
+                  >
                     {column.type === 'text' || column.type === 'enum' ? <span dir="auto">{text}</span> : <Ltr>{text}</Ltr>}
                   </TableCell>
                 );

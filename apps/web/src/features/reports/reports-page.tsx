@@ -61,7 +61,12 @@ export function ReportsPage() {
     ...(takes('vehicle') && vehicleId ? { vehicleId } : {}),
   };
   // What the server would refuse is not asked: car files need a vehicle, website reports a whole period.
-  const missing = definition.requiresVehicle && !request.vehicleId ? t('vehicleRequired') : definition.analytics && (!request.from || !request.to) ? t('periodRequired') : null;
+  const missing =
+    definition.requiresVehicle && !request.vehicleId
+      ? t('vehicleRequired')
+      : definition.analytics && (!request.from || !request.to)
+        ? t('periodRequired')
+        : null;
   const preview = useQuery({
     ...trpc.reports.preview.queryOptions(request),
     enabled: !missing,
@@ -118,20 +123,47 @@ export function ReportsPage() {
           <>
             <Field>
               <FieldLabel htmlFor="report-from">{t('from')}</FieldLabel>
-              <Input id="report-from" type="date" value={range.from} max={range.to || undefined} onChange={(event) => setRange({ ...range, from: event.target.value })} data-testid="report-from" />
+              <Input
+                id="report-from"
+                type="date"
+                value={range.from}
+                max={range.to || undefined}
+                onChange={(event) => setRange({ ...range, from: event.target.value })}
+                data-testid="report-from"
+              />
             </Field>
             <Field>
               <FieldLabel htmlFor="report-to">{t('to')}</FieldLabel>
-              <Input id="report-to" type="date" value={range.to} min={range.from || undefined} onChange={(event) => setRange({ ...range, to: event.target.value })} data-testid="report-to" />
+              <Input
+                id="report-to"
+                type="date"
+                value={range.to}
+                min={range.from || undefined}
+                onChange={(event) => setRange({ ...range, to: event.target.value })}
+                data-testid="report-to"
+              />
             </Field>
             <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1" role="group" aria-label={t('from')}>
               {PERIOD_PRESETS.map((preset: PeriodPreset) => (
-                <Button key={preset} size="sm" variant="outline" className="rounded-full" onClick={() => setRange(presetRange(preset))} data-testid={`report-preset-${preset}`}>
+                <Button
+                  key={preset}
+                  size="sm"
+                  variant="outline"
+                  className="rounded-full"
+                  onClick={() => setRange(presetRange(preset))}
+                  data-testid={`report-preset-${preset}`}
+                >
                   {t(`presets.${preset}`)}
                 </Button>
               ))}
               {!definition.analytics && (
-                <Button size="sm" variant="ghost" className="rounded-full" onClick={() => setRange({ from: '', to: '' })} data-testid="report-all-dates">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="rounded-full"
+                  onClick={() => setRange({ from: '', to: '' })}
+                  data-testid="report-all-dates"
+                >
                   {t('allDates')}
                 </Button>
               )}
@@ -150,12 +182,17 @@ export function ReportsPage() {
             <FieldLabel htmlFor="report-vehicle">{t('vehicle')}</FieldLabel>
             <Select value={vehicleId} onValueChange={setVehicleId} disabled={!customer}>
               <SelectTrigger id="report-vehicle" className="w-full" data-testid="report-vehicle">
-                <SelectValue placeholder={customer ? (definition.requiresVehicle ? t('chooseVehicle') : t('anyVehicle')) : t('customerFirst')} />
+                <SelectValue
+                  placeholder={customer ? (definition.requiresVehicle ? t('chooseVehicle') : t('anyVehicle')) : t('customerFirst')}
+                />
               </SelectTrigger>
               <SelectContent>
                 {vehicles.data?.map((vehicle) => (
                   <SelectItem key={vehicle.id} value={vehicle.id}>
-                    <span dir="ltr" className="font-mono">{vehicle.plateNumber}</span> · {vehicle.brand} {vehicle.model}
+                    <span dir="ltr" className="font-mono">
+                      {vehicle.plateNumber}
+                    </span>{' '}
+                    · {vehicle.brand} {vehicle.model}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -170,7 +207,11 @@ export function ReportsPage() {
         <h2 id="report-preview-title" className="text-lg font-semibold">
           {t('preview')} · {definition.title[lang]}
         </h2>
-        {missing && <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="report-missing">{missing}</p>}
+        {missing && (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="report-missing">
+            {missing}
+          </p>
+        )}
         {!missing && preview.isLoading && (
           <div className="flex flex-col gap-2" role="status" aria-label={t('loading')}>
             <Skeleton className="h-16 w-full" />
@@ -180,16 +221,30 @@ export function ReportsPage() {
         {!missing && preview.isError && !data && (
           <div className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert" data-testid="report-error">
             <p className="font-medium">{t(`errors.${report}`)}</p>
-            <Button variant="outline" className="mt-3" onClick={() => preview.refetch()}>{t('retry')}</Button>
+            <Button variant="outline" className="mt-3" onClick={() => preview.refetch()}>
+              {t('retry')}
+            </Button>
           </div>
         )}
         {!missing && data && (
           // The previous period's figures stay on screen, dimmed, until the new ones arrive.
-          <div className={cn('flex flex-col gap-3 transition-opacity', preview.isPlaceholderData && 'opacity-60')} data-testid="report-result" data-stale={preview.isPlaceholderData}>
-            {data.subject && <p className="text-sm text-muted-foreground" dir="auto">{data.subject}</p>}
+          <div
+            className={cn('flex flex-col gap-3 transition-opacity', preview.isPlaceholderData && 'opacity-60')}
+            data-testid="report-result"
+            data-stale={preview.isPlaceholderData}
+          >
+            {data.subject && (
+              <p className="text-sm text-muted-foreground" dir="auto">
+                {data.subject}
+              </p>
+            )}
             <ReportTotals preview={data} lang={lang} />
             <ReportPreviewTable preview={data} lang={lang} />
-            {data.truncated && <p className="text-sm text-muted-foreground" data-testid="report-truncated">{t('previewNote', { count: REPORT_LIMITS.previewRows })}</p>}
+            {data.truncated && (
+              <p className="text-sm text-muted-foreground" data-testid="report-truncated">
+                {t('previewNote', { count: REPORT_LIMITS.previewRows })}
+              </p>
+            )}
           </div>
         )}
       </section>

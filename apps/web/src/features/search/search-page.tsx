@@ -16,7 +16,19 @@ import { phoneOf } from '../users/index.ts';
 import { PlateText } from '../vehicles/index.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
-function Group({ title, icon, count, children, testId }: { title: string; icon: ReactNode; count: number; children: ReactNode; testId: string }) {
+function Group({
+  title,
+  icon,
+  count,
+  children,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  count: number;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardHeader>
@@ -48,7 +60,11 @@ export function SearchPage() {
     return () => clearTimeout(timer);
   }, [text, q, setParams]);
 
-  const results = useQuery({ ...trpc.search.query.queryOptions({ q }), enabled: q.length > 0 && !tooShort, placeholderData: keepPreviousData });
+  const results = useQuery({
+    ...trpc.search.query.queryOptions({ q }),
+    enabled: q.length > 0 && !tooShort,
+    placeholderData: keepPreviousData,
+  });
   const data = q && !tooShort ? results.data : undefined;
   const total = data ? data.customers.length + data.vehicles.length + data.visits.length : 0;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -84,7 +100,12 @@ export function SearchPage() {
         <Card className="p-8 text-center text-muted-foreground">{t('search:noResults', { q })}</Card>
       ) : data ? (
         <div className="grid gap-4 lg:grid-cols-3">
-          <Group testId="search-customers" title={t('search:groups.customers')} icon={<User className="size-4" />} count={data.customers.length}>
+          <Group
+            testId="search-customers"
+            title={t('search:groups.customers')}
+            icon={<User className="size-4" />}
+            count={data.customers.length}
+          >
             {data.customers.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('search:none')}</p>
             ) : (
@@ -108,18 +129,30 @@ export function SearchPage() {
               </ul>
             )}
           </Group>
-          <Group testId="search-vehicles" title={t('search:groups.vehicles')} icon={<Car className="size-4" />} count={data.vehicles.length}>
+          <Group
+            testId="search-vehicles"
+            title={t('search:groups.vehicles')}
+            icon={<Car className="size-4" />}
+            count={data.vehicles.length}
+          >
             {data.vehicles.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('search:none')}</p>
             ) : (
               <ul className="flex flex-col gap-1">
                 {data.vehicles.map((vehicle) => (
                   <li key={vehicle.id}>
-                    <Link to={`/admin/users/${vehicle.ownerId}/vehicle/${vehicle.id}`} className={`${row} flex-wrap`} data-testid="search-vehicle-result">
+                    <Link
+                      to={`/admin/users/${vehicle.ownerId}/vehicle/${vehicle.id}`}
+                      className={`${row} flex-wrap`}
+                      data-testid="search-vehicle-result"
+                    >
                       <PlateText plate={vehicle.plateNumber} />
                       <div className="min-w-0">
                         <div className="truncate font-medium">
-                          <bdi>{vehicle.brand} {vehicle.model}</bdi> · <Ltr>{vehicle.year}</Ltr>
+                          <bdi>
+                            {vehicle.brand} {vehicle.model}
+                          </bdi>{' '}
+                          · <Ltr>{vehicle.year}</Ltr>
                         </div>
                         <div className="truncate text-xs text-muted-foreground">{vehicle.ownerName}</div>
                       </div>
@@ -129,7 +162,12 @@ export function SearchPage() {
               </ul>
             )}
           </Group>
-          <Group testId="search-visits" title={t('search:groups.visits')} icon={<ClipboardList className="size-4" />} count={data.visits.length}>
+          <Group
+            testId="search-visits"
+            title={t('search:groups.visits')}
+            icon={<ClipboardList className="size-4" />}
+            count={data.visits.length}
+          >
             {data.visits.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('search:none')}</p>
             ) : (

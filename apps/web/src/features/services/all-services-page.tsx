@@ -16,9 +16,13 @@ function CategoryBlock({ category, language }: { category: CatalogueCategory; la
   return (
     <section aria-labelledby={headingId} className="rounded-3xl border bg-card p-6 shadow-sm sm:p-8">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b pb-4">
-        {category.imageUrl && <img src={resolveMediaUrl(category.imageUrl)} alt="" loading="lazy" className="size-16 shrink-0 rounded-2xl object-cover" />}
+        {category.imageUrl && (
+          <img src={resolveMediaUrl(category.imageUrl)} alt="" loading="lazy" className="size-16 shrink-0 rounded-2xl object-cover" />
+        )}
         <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-2xl font-bold tracking-tight">{title}</h2>
+          <h2 id={headingId} className="text-2xl font-bold tracking-tight">
+            {title}
+          </h2>
           {category.description && <p className="mt-1 text-muted-foreground">{pickLocalized(category.description, language)}</p>}
         </div>
         {category.minPriceCents !== null && category.maxPriceCents !== null && category.priceCurrency && (
@@ -35,17 +39,21 @@ function CategoryBlock({ category, language }: { category: CatalogueCategory; la
             <li key={item.id} data-testid="service-item" className="flex flex-col gap-2 rounded-2xl border bg-background/60 p-4">
               <div className="flex items-start justify-between gap-4">
                 <div className="flex min-w-0 items-center gap-3">
-                  {item.imageUrl && <img src={resolveMediaUrl(item.imageUrl)} alt="" loading="lazy" className="size-12 shrink-0 rounded-xl object-cover" />}
+                  {item.imageUrl && (
+                    <img src={resolveMediaUrl(item.imageUrl)} alt="" loading="lazy" className="size-12 shrink-0 rounded-xl object-cover" />
+                  )}
                   <h3 className="font-semibold">{pickLocalized(item.title, language)}</h3>
                 </div>
-                <p className="shrink-0 text-lg font-bold text-primary" aria-label={t('price')}>
+                <p className="shrink-0 text-lg font-bold text-primary">
+                  <span className="sr-only">{t('price')}: </span>
                   {/* The formatter shows the currency (no second code after it: "$89 USD"). */}
                   <Money cents={item.priceCents} currency={item.currency} language={language} />
                 </p>
               </div>
               {item.description && <p className="text-sm text-muted-foreground">{pickLocalized(item.description, language)}</p>}
               <div className="mt-auto flex items-center gap-3 text-sm text-muted-foreground">
-                <span className="inline-flex items-center gap-1" aria-label={t('duration')}>
+                <span className="inline-flex items-center gap-1">
+                  <span className="sr-only">{t('duration')}: </span>
                   <Clock className="size-4" aria-hidden="true" />
                   {t('common:units.minutes', { count: item.durationMinutes })}
                 </span>
@@ -76,12 +84,16 @@ export function AllServicesPage() {
         </header>
         {catalogue.isPending ? (
           <div className="flex flex-col gap-6">
-            {[0, 1].map((index) => <Skeleton key={index} className="h-64 rounded-3xl" />)}
+            {[0, 1].map((index) => (
+              <Skeleton key={index} className="h-64 rounded-3xl" />
+            ))}
           </div>
         ) : catalogue.isError ? (
           <div role="alert" className="flex flex-col items-start gap-4 rounded-3xl border border-destructive/30 bg-destructive/5 p-6">
             <p className="font-medium text-destructive">{t('common:messages.servicesLoadFailed')}</p>
-            <Button variant="outline" onClick={() => void catalogue.refetch()}>{t('common:actions.retry')}</Button>
+            <Button variant="outline" onClick={() => void catalogue.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
           </div>
         ) : catalogue.data.length === 0 ? (
           <p className="text-muted-foreground">{t('empty')}</p>

@@ -189,17 +189,39 @@ export function SetupPage() {
         <Card>
           <CardContent className="py-6">
             {step === 'code' ? (
-              <StepForm title={t('code.title')} intro={t('code.intro')} onSubmit={submitCode} submitting={codeForm.formState.isSubmitting} submitLabel={t('next')} testId="setup-code-submit">
+              <StepForm
+                title={t('code.title')}
+                intro={t('code.intro')}
+                onSubmit={submitCode}
+                submitting={codeForm.formState.isSubmitting}
+                submitLabel={t('next')}
+                testId="setup-code-submit"
+              >
                 <CodeFields form={codeForm} />
               </StepForm>
             ) : null}
             {step === 'admin' ? (
-              <StepForm title={t('admin.title')} intro={t('admin.intro')} onSubmit={submitAdmin} submitLabel={t('next')} onBack={() => setStep('code')} testId="setup-admin-submit">
+              <StepForm
+                title={t('admin.title')}
+                intro={t('admin.intro')}
+                onSubmit={submitAdmin}
+                submitLabel={t('next')}
+                onBack={() => setStep('code')}
+                testId="setup-admin-submit"
+              >
                 <AdminFields form={adminForm} />
               </StepForm>
             ) : null}
             {step === 'shop' ? (
-              <StepForm title={t('shop.title')} intro={t('shop.intro')} onSubmit={submitShop} submitting={shopForm.formState.isSubmitting} submitLabel={t('finish')} onBack={() => setStep('admin')} testId="setup-shop-submit">
+              <StepForm
+                title={t('shop.title')}
+                intro={t('shop.intro')}
+                onSubmit={submitShop}
+                submitting={shopForm.formState.isSubmitting}
+                submitLabel={t('finish')}
+                onBack={() => setStep('admin')}
+                testId="setup-shop-submit"
+              >
                 <ShopFields form={shopForm} uploadLogo={(file) => uploadSetupLogo(codeForm.getValues('setupCode'), file)} />
               </StepForm>
             ) : null}
@@ -251,7 +273,11 @@ function Stepper({ current }: { current: StepKey }) {
       {STEPS.map(({ key, icon: Icon }, index) => {
         const state = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'todo';
         return (
-          <li key={key} aria-current={state === 'current' ? 'step' : undefined} className="flex min-w-0 flex-col items-center gap-1.5 text-center">
+          <li
+            key={key}
+            aria-current={state === 'current' ? 'step' : undefined}
+            className="flex min-w-0 flex-col items-center gap-1.5 text-center"
+          >
             <span
               className={cn(
                 'flex size-9 items-center justify-center rounded-full border text-sm',

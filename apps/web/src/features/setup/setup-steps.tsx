@@ -95,12 +95,21 @@ export function AdminFields({ form }: { form: UseFormReturn<SetupAdminInput, unk
       <TextField form={form} name="phoneNumber" label="phoneNumber" type="tel" inputMode="tel" autoComplete="tel-national" dir="ltr" />
       <Field data-invalid={!!passwordError} className="sm:col-span-2">
         <FieldLabel htmlFor="setup-password">{t('fields.password')}</FieldLabel>
-        <PasswordInput id="setup-password" autoComplete="new-password" aria-invalid={!!passwordError} aria-describedby="setup-password-rules" {...form.register('password')} />
+        <PasswordInput
+          id="setup-password"
+          autoComplete="new-password"
+          aria-invalid={!!passwordError}
+          aria-describedby="setup-password-rules"
+          {...form.register('password')}
+        />
         <ul id="setup-password-rules" className="grid grid-cols-1 gap-1 text-xs sm:grid-cols-2" aria-label={t('auth:reset.rulesTitle')}>
           {(Object.entries(PASSWORD_RULE_PARTS) as [PasswordRulePart, (value: string) => boolean][]).map(([key, test]) => {
             const met = test(password);
             return (
-              <li key={key} className={cn('flex items-center gap-1.5', met ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground')}>
+              <li
+                key={key}
+                className={cn('flex items-center gap-1.5', met ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground')}
+              >
                 {met ? <Check aria-hidden="true" className="size-3.5" /> : <Circle aria-hidden="true" className="size-3" />}
                 <span>{t(`auth:reset.rules.${key}`)}</span>
                 <span className="sr-only">{met ? t('auth:reset.ruleMet') : t('auth:reset.ruleNotMet')}</span>
@@ -164,7 +173,16 @@ export function ShopIdentityFields({
         />
         <FieldError errors={[form.formState.errors.defaultLanguage]} />
       </Field>
-      <TextField form={form} name="currency" label="currency" list="setup-currencies" dir="ltr" autoCapitalize="characters" maxLength={3} hint={t('shop.currencyHint')} />
+      <TextField
+        form={form}
+        name="currency"
+        label="currency"
+        list="setup-currencies"
+        dir="ltr"
+        autoCapitalize="characters"
+        maxLength={3}
+        hint={t('shop.currencyHint')}
+      />
       <datalist id="setup-currencies">
         {COMMON_CURRENCIES.map((code) => (
           <option key={code} value={code} />
@@ -195,8 +213,10 @@ function LogoField({ form, upload }: { form: UseFormReturn<SetupShopInput, unkno
   async function choose(file: File | undefined) {
     if (!file) return;
     setProblem(null);
-    if (!LOGO_TYPES.includes(file.type)) return setProblem(translateMessage(t, msg('fileType', { fieldName: 'logo', allowedTypes: 'JPEG, PNG' })));
-    if (file.size > LIMITS.imageMaxMB * 1024 * 1024) return setProblem(translateMessage(t, msg('fileSize', { fieldName: 'logo', maxSizeInMB: LIMITS.imageMaxMB })));
+    if (!LOGO_TYPES.includes(file.type))
+      return setProblem(translateMessage(t, msg('fileType', { fieldName: 'logo', allowedTypes: 'JPEG, PNG' })));
+    if (file.size > LIMITS.imageMaxMB * 1024 * 1024)
+      return setProblem(translateMessage(t, msg('fileSize', { fieldName: 'logo', maxSizeInMB: LIMITS.imageMaxMB })));
     setUploading(true);
     try {
       form.setValue('logoUrl', await upload(file), { shouldDirty: true, shouldValidate: true });
@@ -212,7 +232,11 @@ function LogoField({ form, upload }: { form: UseFormReturn<SetupShopInput, unkno
   return (
     <div className="flex items-center gap-4 sm:col-span-2" data-testid="setup-logo">
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted text-muted-foreground">
-        {src ? <img src={src} alt={t('fields.logo')} className="size-full object-contain" data-testid="setup-logo-preview" /> : <ImageIcon aria-hidden="true" className="size-6" />}
+        {src ? (
+          <img src={src} alt={t('fields.logo')} className="size-full object-contain" data-testid="setup-logo-preview" />
+        ) : (
+          <ImageIcon aria-hidden="true" className="size-6" />
+        )}
       </div>
       <div className="flex min-w-0 flex-col gap-2">
         <div className="flex flex-wrap gap-2">
@@ -248,7 +272,13 @@ function LogoField({ form, upload }: { form: UseFormReturn<SetupShopInput, unkno
   );
 }
 
-export function ShopFields({ form, uploadLogo }: { form: UseFormReturn<SetupShopInput, unknown, SetupShop>; uploadLogo: (file: File) => Promise<string> }) {
+export function ShopFields({
+  form,
+  uploadLogo,
+}: {
+  form: UseFormReturn<SetupShopInput, unknown, SetupShop>;
+  uploadLogo: (file: File) => Promise<string>;
+}) {
   const { t } = useTranslation('setup');
   const { errors } = form.formState;
   const color = useWatch({ control: form.control, name: 'primaryColor' }) ?? '#1d4ed8';
@@ -275,7 +305,14 @@ export function ShopFields({ form, uploadLogo }: { form: UseFormReturn<SetupShop
           </Field>
           <Field data-invalid={!!errors.openingHours} className="sm:col-span-2">
             <FieldLabel htmlFor="setup-openingHours">{t('fields.openingHours')}</FieldLabel>
-            <Textarea id="setup-openingHours" rows={3} dir="auto" placeholder={t('shop.hoursPlaceholder')} aria-invalid={!!errors.openingHours} {...form.register('openingHours')} />
+            <Textarea
+              id="setup-openingHours"
+              rows={3}
+              dir="auto"
+              placeholder={t('shop.hoursPlaceholder')}
+              aria-invalid={!!errors.openingHours}
+              {...form.register('openingHours')}
+            />
             <FieldError errors={[errors.openingHours]} />
           </Field>
         </FieldGroup>
@@ -295,7 +332,13 @@ export function ShopFields({ form, uploadLogo }: { form: UseFormReturn<SetupShop
                 onChange={(event) => form.setValue('primaryColor', event.target.value, { shouldDirty: true, shouldValidate: true })}
                 className="h-9 w-12 shrink-0 cursor-pointer rounded-md border bg-transparent p-1"
               />
-              <Input id="setup-primaryColor" dir="ltr" className="font-mono" aria-invalid={!!errors.primaryColor} {...form.register('primaryColor')} />
+              <Input
+                id="setup-primaryColor"
+                dir="ltr"
+                className="font-mono"
+                aria-invalid={!!errors.primaryColor}
+                {...form.register('primaryColor')}
+              />
             </div>
             <FieldError errors={[errors.primaryColor]} />
           </Field>

@@ -48,7 +48,9 @@ function ShopDetailsForm({ merchant }: { merchant: Merchant }) {
       name: merchant.name,
       currency: merchant.currency,
       timezone: merchant.timezone ?? 'UTC',
-      defaultLanguage: ((LANGUAGES as readonly string[]).includes(merchant.defaultLanguage ?? '') ? merchant.defaultLanguage : 'en') as Language,
+      defaultLanguage: ((LANGUAGES as readonly string[]).includes(merchant.defaultLanguage ?? '')
+        ? merchant.defaultLanguage
+        : 'en') as Language,
     },
   });
 

@@ -27,7 +27,9 @@ function NavList({ groups, activeKey, compact = false }: { groups: readonly NavG
     <div className="flex flex-col gap-6">
       {groups.map((group) => (
         <div key={group.key}>
-          <p className={cn('mb-2 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase', compact && 'sr-only')}>{t(`groups.${group.key}`)}</p>
+          <p className={cn('mb-2 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase', compact && 'sr-only')}>
+            {t(`groups.${group.key}`)}
+          </p>
           <ul className="flex flex-col gap-1">
             {group.items.map(({ key, to, Icon, badge }) => (
               <li key={key}>
@@ -146,11 +148,20 @@ export function AppShell({ nav, area, profilePath }: { nav: readonly NavGroup[];
             aria-expanded={isNavbarOpen}
             onClick={() => setUiState((state) => ({ isNavbarOpen: !state.isNavbarOpen }))}
           >
-            {isNavbarOpen ? <PanelLeftClose className="size-5 rtl:-scale-x-100" aria-hidden="true" /> : <PanelLeftOpen className="size-5 rtl:-scale-x-100" aria-hidden="true" />}
+            {isNavbarOpen ? (
+              <PanelLeftClose className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+            ) : (
+              <PanelLeftOpen className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+            )}
           </button>
           <p className="truncate font-semibold">{activeTab ? t(`pages.${activeTab}`) : areaLabel}</p>
           <div className="ms-auto flex items-center gap-2">
-            <Link to="/" className="hidden size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-accent sm:inline-flex" title={t('nav.website')} aria-label={t('nav.website')}>
+            <Link
+              to="/"
+              className="hidden size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-accent sm:inline-flex"
+              title={t('nav.website')}
+              aria-label={t('nav.website')}
+            >
               <Globe className="size-4" aria-hidden="true" />
             </Link>
             <LanguageSwitcher />

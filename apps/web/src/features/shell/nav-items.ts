@@ -47,7 +47,13 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'reports', to: '/admin/dashboard/reports', Icon: FileSpreadsheet },
       { key: 'todo', to: '/admin/todo', Icon: ListTodo },
       { key: 'appointments', to: '/admin/appointments', Icon: CalendarDays, badge: 'appointments' },
-      { key: 'visits', to: '/admin/visits', Icon: ClipboardList, owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\//, badge: 'customerDecisions' },
+      {
+        key: 'visits',
+        to: '/admin/visits',
+        Icon: ClipboardList,
+        owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\//,
+        badge: 'customerDecisions',
+      },
     ],
   },
   {

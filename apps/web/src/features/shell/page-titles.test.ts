@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TITLES, formatPageTitle, pageTitleKey } from './page-titles.ts';
 
-const locale = (language: string, ns: string) => JSON.parse(readFileSync(new URL(`../../locales/${language}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-const lookup = (bundle: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundle);
+const locale = (language: string, ns: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${language}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const lookup = (bundle: Record<string, unknown>, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundle);
 
 describe('pageTitleKey', () => {
   it.each([

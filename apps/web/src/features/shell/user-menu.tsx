@@ -34,7 +34,11 @@ export function UserMenu({ profilePath }: { profilePath: string }) {
   };
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={name ? t('userMenu.labelWithInitials', { initials: initials(name), name }) : t('userMenu.label')} data-testid="user-menu">
+      <DropdownMenuTrigger
+        className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        aria-label={name ? t('userMenu.labelWithInitials', { initials: initials(name), name }) : t('userMenu.label')}
+        data-testid="user-menu"
+      >
         <Avatar className="size-9">
           {user?.imageUrl && <AvatarImage src={user.imageUrl} alt="" />}
           <AvatarFallback>{initials(name)}</AvatarFallback>

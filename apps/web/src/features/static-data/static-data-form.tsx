@@ -29,7 +29,11 @@ export function StaticDataForm({ entry, defaultType, onDone }: StaticDataFormPro
   const editing = !!entry;
   const { register, control, handleSubmit, setError, formState, reset, watch } = useForm<StaticDataInput>({
     resolver: zodResolver(staticDataInputSchema),
-    defaultValues: { name: entry?.name ?? '', type: entry?.type ?? defaultType, labels: { en: entry?.labels.en ?? '', fr: entry?.labels.fr ?? '', ar: entry?.labels.ar ?? '' } },
+    defaultValues: {
+      name: entry?.name ?? '',
+      type: entry?.type ?? defaultType,
+      labels: { en: entry?.labels.en ?? '', fr: entry?.labels.fr ?? '', ar: entry?.labels.ar ?? '' },
+    },
   });
   const create = useMutation(trpc.staticData.create.mutationOptions());
   const update = useMutation(trpc.staticData.update.mutationOptions());
@@ -93,7 +97,14 @@ export function StaticDataForm({ entry, defaultType, onDone }: StaticDataFormPro
             <FieldLabel htmlFor={`${idPrefix}-label-${language}`} className="text-xs">
               {t(`staticData:fields.label.${language}`)}
             </FieldLabel>
-            <Input id={`${idPrefix}-label-${language}`} lang={language} dir="auto" placeholder={watch('name')} data-testid={`static-label-${language}`} {...register(`labels.${language}`)} />
+            <Input
+              id={`${idPrefix}-label-${language}`}
+              lang={language}
+              dir="auto"
+              placeholder={watch('name')}
+              data-testid={`static-label-${language}`}
+              {...register(`labels.${language}`)}
+            />
             <FieldError errors={[formState.errors.labels?.[language]]} />
           </Field>
         ))}

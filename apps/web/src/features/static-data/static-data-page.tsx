@@ -51,7 +51,9 @@ export function StaticDataPage() {
           {STATIC_DATA_TYPES.map((value) => (
             <TabsTrigger key={value} value={value} className="flex-none">
               {t(`staticData:types.${value}`)}
-              <span className="ms-1 text-xs text-muted-foreground tabular-nums">{entries.data?.filter((entry) => entry.type === value).length ?? ''}</span>
+              <span className="ms-1 text-xs text-muted-foreground tabular-nums">
+                {entries.data?.filter((entry) => entry.type === value).length ?? ''}
+              </span>
             </TabsTrigger>
           ))}
         </TabsList>
@@ -93,10 +95,21 @@ export function StaticDataPage() {
                             </span>
                           )}
                         </span>
-                        <Button variant="ghost" size="icon" aria-label={t('staticData:actions.edit', { name: entry.name })} onClick={() => setEditing(entry)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={t('staticData:actions.edit', { name: entry.name })}
+                          onClick={() => setEditing(entry)}
+                        >
                           <Pencil />
                         </Button>
-                        <Button variant="ghost" size="icon" className="text-destructive" aria-label={t('staticData:actions.delete', { name: entry.name })} onClick={() => setDeleting(entry)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="text-destructive"
+                          aria-label={t('staticData:actions.delete', { name: entry.name })}
+                          onClick={() => setDeleting(entry)}
+                        >
                           <Trash2 />
                         </Button>
                       </>

@@ -55,7 +55,9 @@ export function TaskDetailPage() {
     return (
       <div role="alert" className="rounded-xl border p-8 text-center">
         <p className="font-medium">{errorCode(task.error) === 'NOT_FOUND' ? t('notFound') : t('loadFailed')}</p>
-        <Button variant="link" asChild><Link to={visitPath}>{t('backToVisit')}</Link></Button>
+        <Button variant="link" asChild>
+          <Link to={visitPath}>{t('backToVisit')}</Link>
+        </Button>
       </div>
     );
   }
@@ -101,7 +103,9 @@ export function TaskDetailPage() {
 
       {editing ? (
         <Card>
-          <CardHeader><CardTitle>{t('editTitle')}</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle>{t('editTitle')}</CardTitle>
+          </CardHeader>
           <CardContent>
             <TaskForm visitId={item.visitId} task={item} onDone={() => setEditing(false)} />
           </CardContent>
@@ -111,14 +115,20 @@ export function TaskDetailPage() {
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Detail label={t('fields.service')}>{t(`service.${item.service}`)}</Detail>
-              <Detail label={t('fields.soldForCents')}><span className="tabular-nums">{format.money(item.soldForCents)}</span></Detail>
-              <Detail label={t('fields.costCents')}><span className="tabular-nums">{format.money(item.costCents)}</span></Detail>
+              <Detail label={t('fields.soldForCents')}>
+                <span className="tabular-nums">{format.money(item.soldForCents)}</span>
+              </Detail>
+              <Detail label={t('fields.costCents')}>
+                <span className="tabular-nums">{format.money(item.costCents)}</span>
+              </Detail>
               <Detail label={t('fields.dueDate')}>{item.dueDate ? format.day(item.dueDate) : '—'}</Detail>
               <Detail label={t('fields.completedOn')}>{item.completedOn ? format.dateTime(item.completedOn) : '—'}</Detail>
               <Detail label={t('fields.updatedAt')}>{format.dateTime(item.updatedAt)}</Detail>
               {/* A dl's groups must be direct children: the wide one carries its own span. */}
               <Detail label={t('fields.description')} className="sm:col-span-2">
-                <span className="font-normal whitespace-pre-line" dir="auto">{item.description || '—'}</span>
+                <span className="font-normal whitespace-pre-line" dir="auto">
+                  {item.description || '—'}
+                </span>
               </Detail>
             </dl>
           </CardContent>

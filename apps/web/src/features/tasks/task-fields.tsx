@@ -20,7 +20,17 @@ function errorAt(errors: object, path: string): RhfFieldError | undefined {
   return node as RhfFieldError | undefined;
 }
 
-export function TaskFields({ prefix = '', idPrefix, compact = false, showDescription = true }: { prefix?: string; idPrefix: string; compact?: boolean; showDescription?: boolean }) {
+export function TaskFields({
+  prefix = '',
+  idPrefix,
+  compact = false,
+  showDescription = true,
+}: {
+  prefix?: string;
+  idPrefix: string;
+  compact?: boolean;
+  showDescription?: boolean;
+}) {
   const { t } = useTranslation('tasks');
   const { register, control, formState } = useFormContext<AnyForm>();
   const name = (field: string) => `${prefix}${field}` as never;
@@ -59,7 +69,15 @@ export function TaskFields({ prefix = '', idPrefix, compact = false, showDescrip
         control={control}
         name={name(field)}
         render={({ field: input }) => (
-          <MoneyInput id={id(field)} value={input.value as number | undefined} onChange={input.onChange} onBlur={input.onBlur} aria-invalid={!!error(field)} placeholder="0.00" data-testid={id(field)} />
+          <MoneyInput
+            id={id(field)}
+            value={input.value as number | undefined}
+            onChange={input.onChange}
+            onBlur={input.onBlur}
+            aria-invalid={!!error(field)}
+            placeholder="0.00"
+            data-testid={id(field)}
+          />
         )}
       />
       <FieldError errors={[error(field)]} />
@@ -88,7 +106,15 @@ export function TaskFields({ prefix = '', idPrefix, compact = false, showDescrip
           {(['remindInMonths', 'remindInKm'] as const).map((field) => (
             <Field key={field} data-invalid={!!error(field)}>
               <FieldLabel htmlFor={id(field)}>{t(`fields.${field}`)}</FieldLabel>
-              <Input id={id(field)} type="number" inputMode="numeric" min={1} {...register(name(field), { setValueAs: numberOr(null) })} aria-invalid={!!error(field)} data-testid={id(field)} />
+              <Input
+                id={id(field)}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                {...register(name(field), { setValueAs: numberOr(null) })}
+                aria-invalid={!!error(field)}
+                data-testid={id(field)}
+              />
               <FieldError errors={[error(field)]} />
             </Field>
           ))}

@@ -17,8 +17,26 @@ import { TaskFields } from './task-fields.tsx';
 
 const toForm = (task?: TaskView): TaskInput =>
   task
-    ? { title: task.title, description: task.description ?? '', service: task.service, priority: task.priority, costCents: task.costCents, soldForCents: task.soldForCents, dueDate: task.dueDate ?? '', remindInMonths: task.remindInMonths, remindInKm: task.remindInKm }
-    : { title: '', description: '', service: 'REPAIR', priority: 'NORMAL', costCents: 0, soldForCents: undefined as unknown as number, dueDate: '' };
+    ? {
+        title: task.title,
+        description: task.description ?? '',
+        service: task.service,
+        priority: task.priority,
+        costCents: task.costCents,
+        soldForCents: task.soldForCents,
+        dueDate: task.dueDate ?? '',
+        remindInMonths: task.remindInMonths,
+        remindInKm: task.remindInKm,
+      }
+    : {
+        title: '',
+        description: '',
+        service: 'REPAIR',
+        priority: 'NORMAL',
+        costCents: 0,
+        soldForCents: undefined as unknown as number,
+        dueDate: '',
+      };
 
 export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: TaskView; onDone: () => void }) {
   const { t } = useTranslation('tasks');
@@ -31,7 +49,10 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
   const { t: ta } = useTranslation('approvals');
 
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() }),
+    ]);
   const onError = (fallback: string) => async (error: unknown) => {
     if (!applyServerFieldErrors(form.setError, error, t)) toast.error(failureMessage(t, error, fallback));
     await refresh();
@@ -71,7 +92,13 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
         <TaskFields idPrefix={task ? 'edit-task' : 'new-task'} />
         {!task && (
           <div className="flex items-start gap-3 rounded-lg border border-amber-500/40 bg-amber-500/5 p-3">
-            <Checkbox id={proposedId} checked={proposed} onCheckedChange={(value) => setProposed(value === true)} data-testid="task-proposed" className="mt-0.5" />
+            <Checkbox
+              id={proposedId}
+              checked={proposed}
+              onCheckedChange={(value) => setProposed(value === true)}
+              data-testid="task-proposed"
+              className="mt-0.5"
+            />
             <label htmlFor={proposedId} className="flex flex-col gap-0.5 text-sm">
               <span className="font-medium">{ta('staff.proposeLabel')}</span>
               <span className="text-muted-foreground">{ta('staff.proposeHint')}</span>
@@ -79,7 +106,9 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
           </div>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>{t('actions.cancel')}</Button>
+          <Button variant="outline" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
           <Button type="submit" disabled={pending} data-testid="submit-task">
             {pending && <Spinner />}
             {t('actions.save')}

@@ -40,7 +40,15 @@ export function useTaskStatusMutation(visitId: string) {
   );
 }
 
-export function TaskTransitionButtons({ task, visitId, size = 'sm' }: { task: Pick<TaskView, 'id' | 'nextStatuses'>; visitId: string; size?: 'sm' | 'default' }) {
+export function TaskTransitionButtons({
+  task,
+  visitId,
+  size = 'sm',
+}: {
+  task: Pick<TaskView, 'id' | 'nextStatuses'>;
+  visitId: string;
+  size?: 'sm' | 'default';
+}) {
   const { t } = useTranslation('tasks');
   const mutation = useTaskStatusMutation(visitId);
   return (
@@ -82,14 +90,19 @@ export function VisitTasksSection({ visit }: { visit: VisitDetail }) {
           {visit.tasks.map((task) => (
             <li
               key={task.id}
-              className={cn('flex flex-col gap-3 p-3 sm:flex-row sm:items-center', task.approval?.state === 'PENDING' && task.status !== 'CANCELLED' && 'bg-amber-500/5')}
+              className={cn(
+                'flex flex-col gap-3 p-3 sm:flex-row sm:items-center',
+                task.approval?.state === 'PENDING' && task.status !== 'CANCELLED' && 'bg-amber-500/5',
+              )}
               data-testid="visit-task"
               data-task-id={task.id}
               data-approval={task.approval?.state ?? ''}
             >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link to={`${base}/task/${task.id}`} className="font-medium hover:underline"><bdi>{task.title}</bdi></Link>
+                  <Link to={`${base}/task/${task.id}`} className="font-medium hover:underline">
+                    <bdi>{task.title}</bdi>
+                  </Link>
                   <TaskStatusBadge status={task.status} />
                   <PriorityBadge priority={task.priority} />
                   {shownApproval(task) && <ApprovalBadge state={shownApproval(task)!} />}
@@ -118,4 +131,3 @@ export function VisitTasksSection({ visit }: { visit: VisitDetail }) {
     </Card>
   );
 }
-

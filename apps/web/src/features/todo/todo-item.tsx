@@ -22,7 +22,10 @@ function EditTodo({ todo, onDone }: { todo: TodoView; onDone: () => void }) {
   const { t } = useTranslation('todo');
   const trpc = useTRPC();
   const refresh = useTodoRefresh();
-  const form = useForm<TodoInput>({ resolver: zodResolver(todoInputSchema), defaultValues: { title: todo.title, description: todo.description } });
+  const form = useForm<TodoInput>({
+    resolver: zodResolver(todoInputSchema),
+    defaultValues: { title: todo.title, description: todo.description },
+  });
   const { errors } = form.formState;
   const update = useMutation(
     trpc.todos.update.mutationOptions({
@@ -37,7 +40,11 @@ function EditTodo({ todo, onDone }: { todo: TodoView; onDone: () => void }) {
     }),
   );
   return (
-    <form noValidate className="grid flex-1 gap-2 sm:grid-cols-[1fr_2fr_auto]" onSubmit={form.handleSubmit((data) => update.mutate({ id: todo.id, data }))}>
+    <form
+      noValidate
+      className="grid flex-1 gap-2 sm:grid-cols-[1fr_2fr_auto]"
+      onSubmit={form.handleSubmit((data) => update.mutate({ id: todo.id, data }))}
+    >
       <Field data-invalid={!!errors.title}>
         <Input aria-label={t('fields.title')} {...form.register('title')} aria-invalid={!!errors.title} />
         <FieldError errors={[errors.title]} />
@@ -47,8 +54,12 @@ function EditTodo({ todo, onDone }: { todo: TodoView; onDone: () => void }) {
         <FieldError errors={[errors.description]} />
       </Field>
       <div className="flex gap-1.5">
-        <Button type="submit" size="sm" disabled={update.isPending}>{t('actions.save')}</Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>{t('actions.cancel')}</Button>
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          {t('actions.save')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          {t('actions.cancel')}
+        </Button>
       </div>
     </form>
   );
@@ -93,11 +104,22 @@ export function TodoItem({ todo }: { todo: TodoView }) {
         <EditTodo todo={todo} onDone={() => setEditing(false)} />
       ) : (
         <div className="min-w-0 flex-1">
-          <p className={cn('font-medium', todo.completed && 'text-muted-foreground line-through')} dir="auto">{todo.title}</p>
-          <p className="text-sm text-muted-foreground" dir="auto">{todo.description}</p>
+          <p className={cn('font-medium', todo.completed && 'text-muted-foreground line-through')} dir="auto">
+            {todo.title}
+          </p>
+          <p className="text-sm text-muted-foreground" dir="auto">
+            {todo.description}
+          </p>
           <p className="mt-1 text-xs text-muted-foreground">
-            {todo.completedAt ? t('completedAt', { date: format.dateTime(todo.completedAt) }) : t('createdAt', { date: format.dateTime(todo.createdAt) })}
-            {todo.createdBy && <> · {todo.createdBy.firstName} {todo.createdBy.lastName}</>}
+            {todo.completedAt
+              ? t('completedAt', { date: format.dateTime(todo.completedAt) })
+              : t('createdAt', { date: format.dateTime(todo.createdAt) })}
+            {todo.createdBy && (
+              <>
+                {' '}
+                · {todo.createdBy.firstName} {todo.createdBy.lastName}
+              </>
+            )}
           </p>
         </div>
       )}

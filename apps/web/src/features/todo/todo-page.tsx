@@ -45,7 +45,12 @@ function NewTodoForm({ onCreated }: { onCreated: () => void }) {
   return (
     <Card className="py-4">
       <CardContent>
-        <form noValidate className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] md:items-start" onSubmit={form.handleSubmit((data) => create.mutate(data))} data-testid="todo-form">
+        <form
+          noValidate
+          className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] md:items-start"
+          onSubmit={form.handleSubmit((data) => create.mutate(data))}
+          data-testid="todo-form"
+        >
           <Field data-invalid={!!errors.title}>
             <FieldLabel htmlFor="todo-title">{t('fields.title')}</FieldLabel>
             <Input id="todo-title" {...form.register('title')} aria-invalid={!!errors.title} data-testid="todo-title" />
@@ -53,7 +58,12 @@ function NewTodoForm({ onCreated }: { onCreated: () => void }) {
           </Field>
           <Field data-invalid={!!errors.description}>
             <FieldLabel htmlFor="todo-description">{t('fields.description')}</FieldLabel>
-            <Input id="todo-description" {...form.register('description')} aria-invalid={!!errors.description} data-testid="todo-description" />
+            <Input
+              id="todo-description"
+              {...form.register('description')}
+              aria-invalid={!!errors.description}
+              data-testid="todo-description"
+            />
             <FieldError errors={[errors.description]} />
           </Field>
           <Button type="submit" className="md:mt-6" disabled={create.isPending} data-testid="todo-submit">
@@ -91,17 +101,31 @@ export function TodoPage() {
       <NewTodoForm onCreated={showNewest} />
       <Tabs className="gap-5" value={tab} onValueChange={(value) => goTo(value === 'completed' ? 'completed' : 'active', 1)}>
         <TabsList>
-          <TabsTrigger value="active" data-testid="tab-active">{t('tabs.active')}{counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.active})</span>}</TabsTrigger>
-          <TabsTrigger value="completed" data-testid="tab-completed">{t('tabs.completed')}{counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.completed})</span>}</TabsTrigger>
+          <TabsTrigger value="active" data-testid="tab-active">
+            {t('tabs.active')}
+            {counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.active})</span>}
+          </TabsTrigger>
+          <TabsTrigger value="completed" data-testid="tab-completed">
+            {t('tabs.completed')}
+            {counts && <span className="ms-1 tabular-nums text-muted-foreground">({counts.completed})</span>}
+          </TabsTrigger>
         </TabsList>
         {/* The list is the selected tab's panel: the selected tab's aria-controls points at a mounted element. */}
         <TabsContent value={tab} className="flex flex-col gap-5">
           {todos.isLoading && <Skeleton className="h-40 rounded-xl" />}
-          {todos.isError && <p role="alert" className="rounded-xl border border-destructive/40 p-4">{t('loadFailed')}</p>}
-          {todos.data && todos.data.items.length === 0 && <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{t(`empty.${tab}`)}</p>}
+          {todos.isError && (
+            <p role="alert" className="rounded-xl border border-destructive/40 p-4">
+              {t('loadFailed')}
+            </p>
+          )}
+          {todos.data && todos.data.items.length === 0 && (
+            <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{t(`empty.${tab}`)}</p>
+          )}
           {todos.data && todos.data.items.length > 0 && (
             <ul className="flex flex-col gap-2" data-testid="todo-list">
-              {todos.data.items.map((todo: TodoView) => <TodoItem key={todo.id} todo={todo} />)}
+              {todos.data.items.map((todo: TodoView) => (
+                <TodoItem key={todo.id} todo={todo} />
+              ))}
             </ul>
           )}
           {todos.data && todos.data.pageCount > 1 && (

@@ -39,7 +39,12 @@ export function UserDetailPage() {
   const backToList = { to: '/admin/users', label: t('users:actions.backToList') };
   if (user.isPending) return <Skeleton className="h-64 w-full" />;
   if (user.isError) {
-    return <LoadErrorCard message={user.error.data?.code === 'NOT_FOUND' ? t('users:errors.notFound') : t('users:errors.loadFailed')} back={backToList} />;
+    return (
+      <LoadErrorCard
+        message={user.error.data?.code === 'NOT_FOUND' ? t('users:errors.notFound') : t('users:errors.loadFailed')}
+        back={backToList}
+      />
+    );
   }
   const person = user.data;
   const facts: Fact[] = [
@@ -74,7 +79,11 @@ export function UserDetailPage() {
             )}
             {canRemove(person) && (
               <>
-                <Button variant="outline" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: person.id, active: !person.active })}>
+                <Button
+                  variant="outline"
+                  disabled={setActive.isPending}
+                  onClick={() => setActive.mutate({ id: person.id, active: !person.active })}
+                >
                   {person.active ? t('users:actions.deactivate') : t('users:actions.activate')}
                 </Button>
                 <Button variant="ghost" className="text-destructive" onClick={() => setConfirmDelete(true)}>
@@ -113,7 +122,12 @@ export function UserDetailPage() {
           ) : (
             <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {vehicles.data.map((vehicle) => (
-                <VehicleCard key={vehicle.id} vehicle={vehicle} to={`/admin/users/${userId}/vehicle/${vehicle.id}`} oilTo={`/admin/user/oil/${userId}/${vehicle.id}`} />
+                <VehicleCard
+                  key={vehicle.id}
+                  vehicle={vehicle}
+                  to={`/admin/users/${userId}/vehicle/${vehicle.id}`}
+                  oilTo={`/admin/user/oil/${userId}/${vehicle.id}`}
+                />
               ))}
             </div>
           )}
@@ -142,7 +156,9 @@ export function UserDetailPage() {
         title={t('users:delete.title')}
         description={t('users:delete.description', { name: `${person.firstName} ${person.lastName}` })}
         busy={remove.isPending}
-        onConfirm={() => remove.mutate({ id: person.id }, { onSuccess: () => navigate('/admin/users'), onSettled: () => setConfirmDelete(false) })}
+        onConfirm={() =>
+          remove.mutate({ id: person.id }, { onSuccess: () => navigate('/admin/users'), onSettled: () => setConfirmDelete(false) })
+        }
       />
     </section>
   );

@@ -51,7 +51,11 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
   const roleChoices: readonly Role[] = isAdmin ? ROLES : ['CLIENT'];
   const editing = !!user;
 
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createUserSchema), defaultValues: defaultsFrom(user), mode: 'onTouched' });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: defaultsFrom(user),
+    mode: 'onTouched',
+  });
   const { register, control, handleSubmit, setError, formState, watch } = form;
   const errors = formState.errors;
 
@@ -123,7 +127,13 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
           {!editing && (
             <Field data-invalid={!!errors.password}>
               <FieldLabel htmlFor="user-password">{t('users:fields.password')}</FieldLabel>
-              <Input id="user-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...register('password')} />
+              <Input
+                id="user-password"
+                type="password"
+                autoComplete="new-password"
+                aria-invalid={!!errors.password}
+                {...register('password')}
+              />
               <p className="text-xs text-muted-foreground">{t('users:hints.password')}</p>
               <FieldError errors={[errors.password]} />
             </Field>

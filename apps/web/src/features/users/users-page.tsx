@@ -111,7 +111,10 @@ export function UsersPage() {
 
       <Card className="flex flex-col gap-3 p-4">
         <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             value={searchText}
@@ -122,9 +125,30 @@ export function UsersPage() {
           />
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          {filterSelect('role', role ?? null, ROLES.map((value) => ({ value, label: t(`users:roles.${value}`) })), t('users:filters.anyRole'))}
-          {filterSelect('active', active, [{ value: 'true', label: t('users:status.active') }, { value: 'false', label: t('users:status.inactive') }], t('users:filters.anyStatus'))}
-          {filterSelect('verified', verified, [{ value: 'true', label: t('users:status.verified') }, { value: 'false', label: t('users:status.unverified') }], t('users:filters.anyVerification'))}
+          {filterSelect(
+            'role',
+            role ?? null,
+            ROLES.map((value) => ({ value, label: t(`users:roles.${value}`) })),
+            t('users:filters.anyRole'),
+          )}
+          {filterSelect(
+            'active',
+            active,
+            [
+              { value: 'true', label: t('users:status.active') },
+              { value: 'false', label: t('users:status.inactive') },
+            ],
+            t('users:filters.anyStatus'),
+          )}
+          {filterSelect(
+            'verified',
+            verified,
+            [
+              { value: 'true', label: t('users:status.verified') },
+              { value: 'false', label: t('users:status.unverified') },
+            ],
+            t('users:filters.anyVerification'),
+          )}
           <Select value={sort} onValueChange={(next) => setParam('sort', next === 'newest' ? null : next)}>
             <SelectTrigger className="w-full sm:w-44" aria-label={t('users:filters.sort')}>
               <SelectValue />
@@ -142,7 +166,9 @@ export function UsersPage() {
 
       {query.isPending ? (
         <div className="flex flex-col gap-2">
-          {Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-14 w-full" />)}
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} className="h-14 w-full" />
+          ))}
         </div>
       ) : query.isError ? (
         <Card className="p-6 text-center text-destructive">{t('users:errors.loadFailed')}</Card>
@@ -157,7 +183,14 @@ export function UsersPage() {
         />
       )}
 
-      {query.data && <Pager page={query.data.page} pageCount={query.data.pageCount} total={query.data.total} onPage={(next) => setParam('page', String(next), false)} />}
+      {query.data && (
+        <Pager
+          page={query.data.page}
+          pageCount={query.data.pageCount}
+          total={query.data.total}
+          onPage={(next) => setParam('page', String(next), false)}
+        />
+      )}
 
       <FormDialog open={creating} onOpenChange={setCreating} title={t('users:form.createTitle')}>
         <UserForm

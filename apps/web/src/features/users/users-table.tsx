@@ -18,7 +18,8 @@ interface UsersTableProps {
   onDelete: (user: UserView) => void;
 }
 
-export const phoneOf = (user: Pick<UserView, 'countryCode' | 'phoneNumber'>) => (user.phoneNumber ? `${user.countryCode ?? ''} ${user.phoneNumber}`.trim() : '');
+export const phoneOf = (user: Pick<UserView, 'countryCode' | 'phoneNumber'>) =>
+  user.phoneNumber ? `${user.countryCode ?? ''} ${user.phoneNumber}`.trim() : '';
 
 export function UserBadges({ user }: { user: UserView }) {
   const { t } = useTranslation('users');
@@ -37,7 +38,12 @@ function RowActions({ user, onOpen, onToggleActive, onDelete }: { user: UserView
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('actions.more', { name: `${user.firstName} ${user.lastName}` })} onClick={(event) => event.stopPropagation()}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('actions.more', { name: `${user.firstName} ${user.lastName}` })}
+          onClick={(event) => event.stopPropagation()}
+        >
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>
@@ -45,7 +51,9 @@ function RowActions({ user, onOpen, onToggleActive, onDelete }: { user: UserView
         <DropdownMenuItem onSelect={() => onOpen(user)}>{t('actions.open')}</DropdownMenuItem>
         {canRemove(user) && (
           <>
-            <DropdownMenuItem onSelect={() => onToggleActive(user)}>{user.active ? t('actions.deactivate') : t('actions.activate')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onToggleActive(user)}>
+              {user.active ? t('actions.deactivate') : t('actions.activate')}
+            </DropdownMenuItem>
             <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => onDelete(user)}>
               {t('actions.delete')}
             </DropdownMenuItem>

@@ -30,7 +30,12 @@ export function MyVehiclePage() {
   const car = vehicle.data;
   return (
     <section className="flex flex-col gap-6">
-      <Breadcrumbs items={[{ label: t('mine.title'), to: '/client/overview' }, { label: car.plateNumber, ltr: true }]} />
+      <Breadcrumbs
+        items={[
+          { label: t('mine.title'), to: '/client/overview' },
+          { label: car.plateNumber, ltr: true },
+        ]}
+      />
       <PageHeader
         picture={<VehiclePicture vehicle={car} className="size-28" />}
         actions={

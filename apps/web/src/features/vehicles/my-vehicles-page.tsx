@@ -22,7 +22,12 @@ export function MyVehiclesPage() {
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {vehicles.data.map((vehicle) => (
-            <VehicleCard key={vehicle.id} vehicle={vehicle} to={`/client/overview/${vehicle.id}`} oilTo={`/client/overview/oil/${vehicle.id}`} />
+            <VehicleCard
+              key={vehicle.id}
+              vehicle={vehicle}
+              to={`/client/overview/${vehicle.id}`}
+              oilTo={`/client/overview/oil/${vehicle.id}`}
+            />
           ))}
         </div>
       )}

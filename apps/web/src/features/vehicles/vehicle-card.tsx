@@ -69,7 +69,10 @@ export function VehicleCard({ vehicle, to, oilTo }: { vehicle: VehicleView; to: 
             <PlateText plate={vehicle.plateNumber} />
           </Link>
           <div className="mt-1 truncate font-medium">
-            <bdi>{vehicle.brand} {vehicle.model}</bdi> · <Ltr>{vehicle.year}</Ltr>
+            <bdi>
+              {vehicle.brand} {vehicle.model}
+            </bdi>{' '}
+            · <Ltr>{vehicle.year}</Ltr>
           </div>
           <div className="text-xs text-muted-foreground">
             {t(`types.${vehicle.type}`)} · {label('COLOR', vehicle.color)} · {label('ENGINE_TYPE', vehicle.engineType)}

@@ -35,7 +35,15 @@ const defaultsFrom = (vehicle?: VehicleView): FormInput => ({
   imageUrl: vehicle?.imageUrl ?? null,
 });
 
-export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; vehicle?: VehicleView; onDone: (vehicle: VehicleView) => void }) {
+export function VehicleForm({
+  ownerId,
+  vehicle,
+  onDone,
+}: {
+  ownerId: string;
+  vehicle?: VehicleView;
+  onDone: (vehicle: VehicleView) => void;
+}) {
   const { t } = useTranslation(['vehicles', 'users', 'validation', 'fields', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -109,14 +117,22 @@ export function VehicleForm({ ownerId, vehicle, onDone }: { ownerId: string; veh
         <Controller
           control={control}
           name="imageUrl"
-          render={({ field }) => <ImageUploadField section="vehicle" value={field.value} onChange={field.onChange} removable placeholder="🚗" />}
+          render={({ field }) => (
+            <ImageUploadField section="vehicle" value={field.value} onChange={field.onChange} removable placeholder="🚗" />
+          )}
         />
         <FieldError errors={[errors.imageUrl]} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field data-invalid={!!errors.plateNumber}>
           <FieldLabel htmlFor="vehicle-plateNumber">{t('vehicles:fields.plateNumber')}</FieldLabel>
-          <Input id="vehicle-plateNumber" maxLength={LIMITS.plateMax + 5} aria-invalid={!!errors.plateNumber} className="uppercase" {...register('plateNumber')} />
+          <Input
+            id="vehicle-plateNumber"
+            maxLength={LIMITS.plateMax + 5}
+            aria-invalid={!!errors.plateNumber}
+            className="uppercase"
+            {...register('plateNumber')}
+          />
           <FieldError errors={[errors.plateNumber]} />
         </Field>
         {enumSelect('type', VEHICLE_TYPES)}

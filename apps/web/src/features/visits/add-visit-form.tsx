@@ -25,7 +25,15 @@ import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
 import { browserTimeZone, todayIso, useFormatters } from '../../lib/formatters.ts';
 import { visitPath } from './visit-list-views.tsx';
 
-const emptyTask = (): TaskInput => ({ title: '', service: 'REPAIR', priority: 'NORMAL', costCents: 0, soldForCents: undefined as unknown as number, dueDate: '', description: '' });
+const emptyTask = (): TaskInput => ({
+  title: '',
+  service: 'REPAIR',
+  priority: 'NORMAL',
+  costCents: 0,
+  soldForCents: undefined as unknown as number,
+  dueDate: '',
+  description: '',
+});
 
 export function AddVisitForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['visits', 'tasks']);
@@ -37,12 +45,23 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
 
   const form = useForm<CreateVisitInput, unknown, CreateVisitParsed>({
     resolver: zodResolver(createVisitSchema),
-    defaultValues: { name: '', customerId: '', vehicleId: '', dueDate: todayIso(), notes: '', tasks: [emptyTask()], timeZone: browserTimeZone() },
+    defaultValues: {
+      name: '',
+      customerId: '',
+      vehicleId: '',
+      dueDate: todayIso(),
+      notes: '',
+      tasks: [emptyTask()],
+      timeZone: browserTimeZone(),
+    },
   });
   const { register, control, handleSubmit, formState, setValue } = form;
   const tasks = useFieldArray({ control, name: 'tasks' });
   const watchedTasks = useWatch({ control, name: 'tasks' });
-  const preview = (watchedTasks ?? []).reduce((sum, task) => sum + (Number.isFinite(task?.soldForCents) ? Number(task.soldForCents) : 0), 0);
+  const preview = (watchedTasks ?? []).reduce(
+    (sum, task) => sum + (Number.isFinite(task?.soldForCents) ? Number(task.soldForCents) : 0),
+    0,
+  );
 
   const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ userId: customer?.id ?? '' }), enabled: !!customer });
   const create = useMutation(
@@ -64,7 +83,12 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={handleSubmit((values) => create.mutate(values))} className="flex flex-col gap-6" data-testid="add-visit-form">
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => create.mutate(values))}
+        className="flex flex-col gap-6"
+        data-testid="add-visit-form"
+      >
         <FieldGroup className="grid gap-4 sm:grid-cols-2">
           <Field data-invalid={!!formState.errors.customerId}>
             <FieldLabel htmlFor="visit-customer">{t('form.customer')}</FieldLabel>
@@ -78,7 +102,10 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
                 setValue('vehicleId', '', { shouldValidate: false });
               }}
             />
-            <FieldError errors={[formState.errors.customerId]}>{formState.errors.customerId && (formState.errors.customerId.type === 'server' ? formState.errors.customerId.message : t('form.customerRequired'))}</FieldError>
+            <FieldError errors={[formState.errors.customerId]}>
+              {formState.errors.customerId &&
+                (formState.errors.customerId.type === 'server' ? formState.errors.customerId.message : t('form.customerRequired'))}
+            </FieldError>
           </Field>
           <Field data-invalid={!!formState.errors.vehicleId}>
             <FieldLabel htmlFor="visit-vehicle">{t('form.vehicle')}</FieldLabel>
@@ -87,13 +114,21 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
               name="vehicleId"
               render={({ field }) => (
                 <Select value={field.value || ''} onValueChange={field.onChange} disabled={!customer}>
-                  <SelectTrigger id="visit-vehicle" className="w-full" aria-invalid={!!formState.errors.vehicleId} data-testid="visit-vehicle">
+                  <SelectTrigger
+                    id="visit-vehicle"
+                    className="w-full"
+                    aria-invalid={!!formState.errors.vehicleId}
+                    data-testid="visit-vehicle"
+                  >
                     <SelectValue placeholder={customer ? t('form.chooseVehicle') : t('form.customerFirst')} />
                   </SelectTrigger>
                   <SelectContent>
                     {vehicles.data?.map((vehicle) => (
                       <SelectItem key={vehicle.id} value={vehicle.id}>
-                        <span dir="ltr" className="font-mono">{vehicle.plateNumber}</span> · {vehicle.brand} {vehicle.model}
+                        <span dir="ltr" className="font-mono">
+                          {vehicle.plateNumber}
+                        </span>{' '}
+                        · {vehicle.brand} {vehicle.model}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -101,16 +136,32 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
               )}
             />
             {customer && vehicles.data?.length === 0 && <p className="text-sm text-muted-foreground">{t('form.noVehicle')}</p>}
-            <FieldError errors={[formState.errors.vehicleId]}>{formState.errors.vehicleId && (formState.errors.vehicleId.type === 'server' ? formState.errors.vehicleId.message : t('form.vehicleRequired'))}</FieldError>
+            <FieldError errors={[formState.errors.vehicleId]}>
+              {formState.errors.vehicleId &&
+                (formState.errors.vehicleId.type === 'server' ? formState.errors.vehicleId.message : t('form.vehicleRequired'))}
+            </FieldError>
           </Field>
           <Field data-invalid={!!formState.errors.name}>
             <FieldLabel htmlFor="visit-name">{t('form.name')}</FieldLabel>
-            <Input id="visit-name" {...register('name')} aria-invalid={!!formState.errors.name} placeholder={t('form.namePlaceholder')} data-testid="visit-name" />
+            <Input
+              id="visit-name"
+              {...register('name')}
+              aria-invalid={!!formState.errors.name}
+              placeholder={t('form.namePlaceholder')}
+              data-testid="visit-name"
+            />
             <FieldError errors={[formState.errors.name]} />
           </Field>
           <Field data-invalid={!!formState.errors.dueDate}>
             <FieldLabel htmlFor="visit-due">{t('form.dueDate')}</FieldLabel>
-            <Input id="visit-due" type="date" min={todayIso()} {...register('dueDate')} aria-invalid={!!formState.errors.dueDate} data-testid="visit-due" />
+            <Input
+              id="visit-due"
+              type="date"
+              min={todayIso()}
+              {...register('dueDate')}
+              aria-invalid={!!formState.errors.dueDate}
+              data-testid="visit-due"
+            />
             <FieldError errors={[formState.errors.dueDate]} />
           </Field>
           <Field data-invalid={!!formState.errors.notes} className="sm:col-span-2">
@@ -122,7 +173,9 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
 
         <section className="flex flex-col gap-3" aria-labelledby="visit-tasks-heading">
           <div className="flex items-center justify-between gap-2">
-            <h3 id="visit-tasks-heading" className="font-semibold">{t('form.tasks')}</h3>
+            <h3 id="visit-tasks-heading" className="font-semibold">
+              {t('form.tasks')}
+            </h3>
             <Button type="button" variant="outline" size="sm" onClick={() => tasks.append(emptyTask())} data-testid="add-task-row">
               <Plus aria-hidden="true" />
               {t('form.addTask')}
@@ -135,7 +188,14 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
                 <span className="ms-auto me-1">
                   <TaskTemplatePicker prefix={`tasks.${index}.`} idPrefix={`task-${index}`} />
                 </span>
-                <Button type="button" variant="ghost" size="sm" onClick={() => tasks.remove(index)} aria-label={t('form.removeTask', { number: index + 1 })} data-testid="remove-task-row">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => tasks.remove(index)}
+                  aria-label={t('form.removeTask', { number: index + 1 })}
+                  data-testid="remove-task-row"
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
@@ -147,10 +207,15 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
 
         <div className="flex flex-col-reverse gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
-            {t('form.totalPreview')} <span className="font-semibold text-foreground tabular-nums" data-testid="total-preview">{format.money(preview)}</span>
+            {t('form.totalPreview')}{' '}
+            <span className="font-semibold text-foreground tabular-nums" data-testid="total-preview">
+              {format.money(preview)}
+            </span>
           </p>
           <div className="flex gap-2">
-            <Button type="button" variant="outline" onClick={onDone}>{t('actions.cancel')}</Button>
+            <Button type="button" variant="outline" onClick={onDone}>
+              {t('actions.cancel')}
+            </Button>
             <Button type="submit" disabled={create.isPending} data-testid="submit-visit">
               {create.isPending && <Spinner />}
               {t('form.submit')}

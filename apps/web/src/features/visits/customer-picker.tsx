@@ -81,23 +81,30 @@ export function CustomerPicker({
       </div>
       <ul id={listId} className="max-h-48 overflow-y-auto rounded-md border text-foreground" aria-busy={results.isFetching}>
         {!settled && (
-          <li className="flex justify-center p-3"><Spinner label={t('loading')} /></li>
+          <li className="flex justify-center p-3">
+            <Spinner label={t('loading')} />
+          </li>
         )}
         {settled && results.data?.items.length === 0 && <li className="p-3 text-sm text-muted-foreground">{t('form.noCustomer')}</li>}
-        {settled && results.data?.items.map((customer) => (
-          <li key={customer.id}>
-            <button
-              type="button"
-              className="flex w-full items-center justify-between gap-2 px-3 py-2 text-start text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
-              onClick={() => onChange({ id: customer.id, firstName: customer.firstName, lastName: customer.lastName })}
-              data-testid="customer-option"
-            >
-              <span className="font-medium">{customer.firstName} {customer.lastName}</span>
-              <span className="truncate text-xs text-muted-foreground" dir="ltr">{customer.email ?? customer.phoneNumber}</span>
-              <Check className="size-4 opacity-0" aria-hidden="true" />
-            </button>
-          </li>
-        ))}
+        {settled &&
+          results.data?.items.map((customer) => (
+            <li key={customer.id}>
+              <button
+                type="button"
+                className="flex w-full items-center justify-between gap-2 px-3 py-2 text-start text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                onClick={() => onChange({ id: customer.id, firstName: customer.firstName, lastName: customer.lastName })}
+                data-testid="customer-option"
+              >
+                <span className="font-medium">
+                  {customer.firstName} {customer.lastName}
+                </span>
+                <span className="truncate text-xs text-muted-foreground" dir="ltr">
+                  {customer.email ?? customer.phoneNumber}
+                </span>
+                <Check className="size-4 opacity-0" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
       </ul>
     </div>
   );

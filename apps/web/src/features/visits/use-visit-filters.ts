@@ -44,7 +44,11 @@ export function useVisitFilters() {
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(patch)) {
-            const isDefault = value === undefined || (key === 'sort' && value === 'newest') || (key === 'page' && value === 1) || (key === 'pageSize' && value === PAGE_SIZE_DEFAULT);
+            const isDefault =
+              value === undefined ||
+              (key === 'sort' && value === 'newest') ||
+              (key === 'page' && value === 1) ||
+              (key === 'pageSize' && value === PAGE_SIZE_DEFAULT);
             if (isDefault) next.delete(key);
             else next.set(key, String(value));
           }

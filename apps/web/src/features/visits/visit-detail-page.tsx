@@ -26,7 +26,9 @@ function Amount({ label, value, testId, tone }: { label: string; value: string; 
   return (
     <div className="flex flex-col gap-1 rounded-lg border bg-card p-3">
       <span className="text-xs text-muted-foreground">{label}</span>
-      <span className={`text-lg font-semibold tabular-nums ${tone ?? ''}`} data-testid={testId}>{value}</span>
+      <span className={`text-lg font-semibold tabular-nums ${tone ?? ''}`} data-testid={testId}>
+        {value}
+      </span>
     </div>
   );
 }
@@ -73,7 +75,9 @@ export function VisitDetailPage() {
     return (
       <div role="alert" className="rounded-xl border p-8 text-center">
         <p className="font-medium">{errorCode(visit.error) === 'NOT_FOUND' ? t('notFound') : t('loadFailed')}</p>
-        <Button variant="link" asChild><Link to="/admin/visits">{t('backToList')}</Link></Button>
+        <Button variant="link" asChild>
+          <Link to="/admin/visits">{t('backToList')}</Link>
+        </Button>
       </div>
     );
   }
@@ -90,7 +94,9 @@ export function VisitDetailPage() {
 
       <header className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
         <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight" data-testid="visit-name" dir="auto">{v.name}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="visit-name" dir="auto">
+            {v.name}
+          </h1>
           <div className="flex flex-wrap items-center gap-2">
             <VisitStatusBadge status={v.status} />
             <PaymentStatusBadge status={v.paymentStatus} />
@@ -99,7 +105,14 @@ export function VisitDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {v.nextStatuses.map((status) => (
-            <Button key={status} disabled={handOver.isPending} onClick={() => handOver.mutate({ id: v.id, version: v.version, status: status as 'COMPLETED' | 'READY_FOR_PICKUP' | 'PICKED_UP' })} data-testid={`handover-${status}`}>
+            <Button
+              key={status}
+              disabled={handOver.isPending}
+              onClick={() =>
+                handOver.mutate({ id: v.id, version: v.version, status: status as 'COMPLETED' | 'READY_FOR_PICKUP' | 'PICKED_UP' })
+              }
+              data-testid={`handover-${status}`}
+            >
               {t(`handover.${status}`)}
             </Button>
           ))}
@@ -126,26 +139,41 @@ export function VisitDetailPage() {
           <CardContent className="flex flex-col gap-3 text-sm">
             <Link to={`/admin/users/${v.customer.id}`} className="flex items-center gap-2 hover:underline">
               <UserRound className="size-4" aria-hidden="true" />
-              <span className="font-medium">{v.customer.firstName} {v.customer.lastName}</span>
+              <span className="font-medium">
+                {v.customer.firstName} {v.customer.lastName}
+              </span>
             </Link>
             <Link to={`/admin/users/${v.customer.id}/vehicle/${v.vehicle.id}`} className="flex items-center gap-2 hover:underline">
               <Car className="size-4" aria-hidden="true" />
-              <span dir="ltr" className="font-mono">{v.vehicle.plateNumber}</span>
-              <span className="text-muted-foreground">{v.vehicle.brand} {v.vehicle.model}</span>
+              <span dir="ltr" className="font-mono">
+                {v.vehicle.plateNumber}
+              </span>
+              <span className="text-muted-foreground">
+                {v.vehicle.brand} {v.vehicle.model}
+              </span>
             </Link>
             <div className="flex items-center gap-2">
               <CalendarClock className="size-4" aria-hidden="true" />
               <span>{t('due', { date: format.day(v.dueDate) })}</span>
             </div>
             <p className="text-muted-foreground">{t('visitDate', { date: format.dateTime(v.visitDate) })}</p>
-            {v.notes && <p className="rounded-md bg-muted/50 p-2 whitespace-pre-line" dir="auto">{v.notes}</p>}
+            {v.notes && (
+              <p className="rounded-md bg-muted/50 p-2 whitespace-pre-line" dir="auto">
+                {v.notes}
+              </p>
+            )}
           </CardContent>
         </Card>
         {/* self-start: the amounts keep their own height instead of stretching to the customer card's. */}
         <div className="grid grid-cols-3 gap-3 self-start lg:col-span-2">
           <Amount label={t('columns.total')} value={format.money(v.totalCostCents)} testId="visit-total" />
           <Amount label={t('columns.paid')} value={format.money(v.paidCents)} testId="visit-paid" />
-          <Amount label={t('columns.balance')} value={format.money(v.balanceCents)} testId="visit-balance" tone={v.balanceCents > 0 ? 'text-red-700 dark:text-red-300' : undefined} />
+          <Amount
+            label={t('columns.balance')}
+            value={format.money(v.balanceCents)}
+            testId="visit-balance"
+            tone={v.balanceCents > 0 ? 'text-red-700 dark:text-red-300' : undefined}
+          />
         </div>
       </div>
 

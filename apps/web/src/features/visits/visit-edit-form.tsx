@@ -64,7 +64,9 @@ export function VisitEditForm({ visit, onDone }: { visit: VisitDetail; onDone: (
         </Field>
       </FieldGroup>
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>{t('actions.cancel')}</Button>
+        <Button variant="outline" onClick={onDone}>
+          {t('actions.cancel')}
+        </Button>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending && <Spinner />}
           {t('actions.save')}

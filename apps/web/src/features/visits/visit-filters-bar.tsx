@@ -31,7 +31,9 @@ function FilterSelect<T extends string>({
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
-      <span id={`${id}-label`} className="text-xs font-medium text-muted-foreground">{label}</span>
+      <span id={`${id}-label`} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </span>
       <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? undefined : (next as T))}>
         <SelectTrigger aria-labelledby={`${id}-label`} data-testid={`${id}-select`} className="w-full">
           <SelectValue />
@@ -84,9 +86,32 @@ export function VisitFiltersBar({
         })}
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(3,minmax(0,12rem))_1fr_auto] md:items-end">
-        <FilterSelect id="payment" label={t('paymentFilters.label')} value={state.payment} options={VISIT_PAYMENT_FILTERS} allLabel={t('paymentFilters.all')} optionLabel={(o) => t(`paymentFilters.${o}`)} onChange={(payment) => update({ payment })} />
-        <FilterSelect id="date" label={t('dateFilters.label')} value={state.date} options={DATE_FILTERS} allLabel={t('dateFilters.all')} optionLabel={(o) => t(`dateFilters.${o}`)} onChange={(date) => update({ date })} />
-        <FilterSelect id="sort" label={t('sorts.label')} value={state.sort} options={VISIT_SORTS} optionLabel={(o) => t(`sorts.${o}`)} onChange={(sort) => update({ sort: sort ?? 'newest' })} />
+        <FilterSelect
+          id="payment"
+          label={t('paymentFilters.label')}
+          value={state.payment}
+          options={VISIT_PAYMENT_FILTERS}
+          allLabel={t('paymentFilters.all')}
+          optionLabel={(o) => t(`paymentFilters.${o}`)}
+          onChange={(payment) => update({ payment })}
+        />
+        <FilterSelect
+          id="date"
+          label={t('dateFilters.label')}
+          value={state.date}
+          options={DATE_FILTERS}
+          allLabel={t('dateFilters.all')}
+          optionLabel={(o) => t(`dateFilters.${o}`)}
+          onChange={(date) => update({ date })}
+        />
+        <FilterSelect
+          id="sort"
+          label={t('sorts.label')}
+          value={state.sort}
+          options={VISIT_SORTS}
+          optionLabel={(o) => t(`sorts.${o}`)}
+          onChange={(sort) => update({ sort: sort ?? 'newest' })}
+        />
         <div className="flex items-end">
           {isFiltered && (
             <Button variant="ghost" size="sm" onClick={clear} data-testid="clear-filters">
@@ -95,7 +120,11 @@ export function VisitFiltersBar({
             </Button>
           )}
         </div>
-        <div className="col-span-2 flex items-center gap-1 justify-self-end rounded-lg border p-0.5 md:col-span-1" role="group" aria-label={t('views.label')}>
+        <div
+          className="col-span-2 flex items-center gap-1 justify-self-end rounded-lg border p-0.5 md:col-span-1"
+          role="group"
+          aria-label={t('views.label')}
+        >
           {(Object.keys(VIEW_ICONS) as VisitView[]).map((option) => {
             const Icon = VIEW_ICONS[option];
             return (

@@ -24,28 +24,40 @@ export function VisitCards({ visits }: { visits: VisitListItem[] }) {
       {visits.map((visit) => (
         <li key={visit.id} data-testid="visit-item" data-visit-id={visit.id}>
           <Card className="h-full gap-3 py-4 transition-shadow hover:shadow-md">
-            <Link to={visitPath(visit)} className="flex h-full flex-col gap-3 px-4 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <Link
+              to={visitPath(visit)}
+              className="flex h-full flex-col gap-3 px-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               <div className="flex items-start justify-between gap-2">
-                <h3 className="line-clamp-2 font-semibold" dir="auto">{visit.name}</h3>
+                <h3 className="line-clamp-2 font-semibold" dir="auto">
+                  {visit.name}
+                </h3>
                 <VisitStatusBadge status={visit.status} />
               </div>
               <dl className="grid gap-1.5 text-sm text-muted-foreground">
                 <div className="flex items-center gap-2">
                   <User className="size-4 shrink-0" aria-hidden="true" />
                   <dt className="sr-only">{t('columns.customer')}</dt>
-                  <dd className="truncate text-foreground"><bdi>{customerName(visit)}</bdi></dd>
+                  <dd className="truncate text-foreground">
+                    <bdi>{customerName(visit)}</bdi>
+                  </dd>
                 </div>
                 <div className="flex items-center gap-2">
                   <Car className="size-4 shrink-0" aria-hidden="true" />
                   <dt className="sr-only">{t('columns.vehicle')}</dt>
                   <dd className="truncate">
-                    <Ltr className="font-mono text-foreground">{visit.vehicle.plateNumber}</Ltr> · <bdi>{visit.vehicle.brand} {visit.vehicle.model}</bdi>
+                    <Ltr className="font-mono text-foreground">{visit.vehicle.plateNumber}</Ltr> ·{' '}
+                    <bdi>
+                      {visit.vehicle.brand} {visit.vehicle.model}
+                    </bdi>
                   </dd>
                 </div>
                 <div className="flex items-center gap-2">
                   <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
                   <dt className="sr-only">{t('columns.dueDate')}</dt>
-                  <dd className={cn(visit.overdue && 'font-medium text-red-700 dark:text-red-300')}>{t('due', { date: format.day(visit.dueDate) })}</dd>
+                  <dd className={cn(visit.overdue && 'font-medium text-red-700 dark:text-red-300')}>
+                    {t('due', { date: format.day(visit.dueDate) })}
+                  </dd>
                 </div>
               </dl>
               <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3">
@@ -88,12 +100,22 @@ export function VisitTable({ visits }: { visits: VisitListItem[] }) {
           {visits.map((visit) => (
             <TableRow key={visit.id} data-testid="visit-item" data-visit-id={visit.id}>
               <TableCell className="font-medium">
-                <Link to={visitPath(visit)} className="hover:underline"><bdi>{visit.name}</bdi></Link>
+                <Link to={visitPath(visit)} className="hover:underline">
+                  <bdi>{visit.name}</bdi>
+                </Link>
               </TableCell>
-              <TableCell><bdi>{customerName(visit)}</bdi></TableCell>
-              <TableCell><Ltr className="font-mono">{visit.vehicle.plateNumber}</Ltr></TableCell>
-              <TableCell><VisitStatusBadge status={visit.status} /></TableCell>
-              <TableCell><PaymentStatusBadge status={visit.paymentStatus} /></TableCell>
+              <TableCell>
+                <bdi>{customerName(visit)}</bdi>
+              </TableCell>
+              <TableCell>
+                <Ltr className="font-mono">{visit.vehicle.plateNumber}</Ltr>
+              </TableCell>
+              <TableCell>
+                <VisitStatusBadge status={visit.status} />
+              </TableCell>
+              <TableCell>
+                <PaymentStatusBadge status={visit.paymentStatus} />
+              </TableCell>
               <TableCell>
                 <span className="flex items-center gap-1.5">
                   {format.day(visit.dueDate)}

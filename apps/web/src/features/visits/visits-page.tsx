@@ -59,19 +59,27 @@ export function VisitsPage() {
       <div aria-live="polite" aria-busy={visits.isFetching} className="flex flex-col gap-4">
         {visits.isLoading && (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {Array.from({ length: 6 }, (_, index) => <Skeleton key={index} className="h-44 rounded-xl" />)}
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} className="h-44 rounded-xl" />
+            ))}
           </div>
         )}
         {visits.isError && (
           <div className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert">
             <p className="font-medium">{t('loadFailed')}</p>
-            <Button variant="outline" className="mt-3" onClick={() => visits.refetch()}>{t('actions.retry')}</Button>
+            <Button variant="outline" className="mt-3" onClick={() => visits.refetch()}>
+              {t('actions.retry')}
+            </Button>
           </div>
         )}
         {page && page.items.length === 0 && (
           <div className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground" data-testid="visits-empty">
             <p>{t('empty')}</p>
-            {filters.isFiltered && <Button variant="link" onClick={filters.clear}>{t('clearFilters')}</Button>}
+            {filters.isFiltered && (
+              <Button variant="link" onClick={filters.clear}>
+                {t('clearFilters')}
+              </Button>
+            )}
           </div>
         )}
         {page && page.items.length > 0 && (
@@ -80,14 +88,21 @@ export function VisitsPage() {
             {view === 'table' && <VisitTable visits={page.items} />}
             {view === 'list' && <VisitCompactList visits={page.items} />}
             <nav className="flex flex-wrap items-center justify-between gap-3 text-sm" aria-label={t('pagination.label')}>
-              <span className="text-muted-foreground" data-testid="visits-range">{t('pagination.summary', { from, to, total: page.total })}</span>
+              <span className="text-muted-foreground" data-testid="visits-range">
+                {t('pagination.summary', { from, to, total: page.total })}
+              </span>
               <div className="flex items-center gap-2">
                 <Button variant="outline" size="sm" disabled={page.page <= 1} onClick={() => filters.update({ page: page.page - 1 })}>
                   <ChevronLeft className="rtl:rotate-180" aria-hidden="true" />
                   {t('pagination.previous')}
                 </Button>
                 <span className="tabular-nums">{t('pagination.page', { page: page.page, pages: page.pageCount })}</span>
-                <Button variant="outline" size="sm" disabled={page.page >= page.pageCount} onClick={() => filters.update({ page: page.page + 1 })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page.page >= page.pageCount}
+                  onClick={() => filters.update({ page: page.page + 1 })}
+                >
                   {t('pagination.next')}
                   <ChevronRight className="rtl:rotate-180" aria-hidden="true" />
                 </Button>

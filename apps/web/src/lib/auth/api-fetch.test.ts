@@ -27,7 +27,9 @@ describe('apiFetch', () => {
   });
 
   it.each([401, 403])('on %i refreshes once and retries with the new token', async (status) => {
-    browser.respond((url, init) => (url.endsWith('/user/refresh') ? refreshed() : bearer(init) === `Bearer ${NEW}` ? json(200) : json(status)));
+    browser.respond((url, init) =>
+      url.endsWith('/user/refresh') ? refreshed() : bearer(init) === `Bearer ${NEW}` ? json(200) : json(status),
+    );
     const response = await apiFetch('/backend/users', { method: 'POST', body: '{"a":1}' });
     expect(response.status).toBe(200);
     expect(browser.calls.map((call) => call.url)).toEqual(['/backend/users', REFRESH, '/backend/users']);
@@ -37,7 +39,9 @@ describe('apiFetch', () => {
   });
 
   it('shares one refresh between requests failing at the same time', async () => {
-    browser.respond((url, init) => (url.endsWith('/user/refresh') ? refreshed() : bearer(init) === `Bearer ${NEW}` ? json(200) : json(401)));
+    browser.respond((url, init) =>
+      url.endsWith('/user/refresh') ? refreshed() : bearer(init) === `Bearer ${NEW}` ? json(200) : json(401),
+    );
     const results = await Promise.all([apiFetch('/backend/a'), apiFetch('/backend/b'), apiFetch('/backend/c')]);
     expect(results.map((response) => response.status)).toEqual([200, 200, 200]);
     expect(browser.calls.filter((call) => call.url.endsWith('/user/refresh'))).toHaveLength(1);

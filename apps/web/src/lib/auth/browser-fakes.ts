@@ -6,7 +6,17 @@ const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 /** A token the browser can read (the signature is the server's business). */
 export const tokenFor = (claims: object) => `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
 export const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
-export const USER = { id: 'u1', firstName: 'A', lastName: 'B', username: 'ab', email: null, role: 'EMPLOYEE', imageUrl: null, preferredLanguage: 'en', verified: true };
+export const USER = {
+  id: 'u1',
+  firstName: 'A',
+  lastName: 'B',
+  username: 'ab',
+  email: null,
+  role: 'EMPLOYEE',
+  imageUrl: null,
+  preferredLanguage: 'en',
+  verified: true,
+};
 export const json = (status: number, body: unknown = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -33,7 +43,11 @@ export function installBrowser() {
       else cookies.set(name, value);
     },
   });
-  vi.stubGlobal('window', { location: { origin: 'http://shop.test', protocol: 'http:', assign }, addEventListener() {}, removeEventListener() {} });
+  vi.stubGlobal('window', {
+    location: { origin: 'http://shop.test', protocol: 'http:', assign },
+    addEventListener() {},
+    removeEventListener() {},
+  });
   vi.stubGlobal('navigator', {});
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     calls.push({ url: input, authorization: new Headers(init.headers).get('authorization') });

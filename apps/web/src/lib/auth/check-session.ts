@@ -15,10 +15,7 @@ import { getAccessToken } from './token-store.ts';
 /** Keys of auth:session.* in the locale files. */
 export type SessionProblem = 'noToken' | 'invalidToken' | 'tokenRefreshFailed' | 'newTokenInvalid';
 
-export type SessionOutcome =
-  | { kind: 'allowed' }
-  | { kind: 'not-authorized' }
-  | { kind: 'login'; problem: SessionProblem; logout: boolean };
+export type SessionOutcome = { kind: 'allowed' } | { kind: 'not-authorized' } | { kind: 'login'; problem: SessionProblem; logout: boolean };
 
 export async function checkSession(required: readonly Role[] | undefined): Promise<SessionOutcome> {
   const token = getAccessToken();

@@ -36,7 +36,17 @@ function toFields(kinds: Record<string, BrandingFieldKind>, values: Values) {
     .map(([key, kind]) => ({ key, value: kind === 'json' ? compactListJson(key, values[key] ?? '') : (values[key] ?? '') }));
 }
 
-export function BrandingEntryCard({ type, language, kinds, entry }: { type: string; language: string; kinds: Record<string, BrandingFieldKind>; entry?: BrandingEntry }) {
+export function BrandingEntryCard({
+  type,
+  language,
+  kinds,
+  entry,
+}: {
+  type: string;
+  language: string;
+  kinds: Record<string, BrandingFieldKind>;
+  entry?: BrandingEntry;
+}) {
   const { t } = useTranslation('branding');
   const initial = useMemo(() => initialValues(kinds, entry), [kinds, entry]);
   const [values, setValues] = useState(initial);
@@ -82,9 +92,24 @@ export function BrandingEntryCard({ type, language, kinds, entry }: { type: stri
         {Object.entries(kinds).map(([key, kind]) => {
           const id = `${idBase}-${key}`;
           const props = { id, value: values[key] ?? '', error: errors[key], onChange: set(key) };
-          if (key === 'themeColors') return <div key={key} className="md:col-span-2"><ThemeColorsEditor {...props} /></div>;
-          if (key === 'coreValues') return <div key={key} className="md:col-span-2"><CoreValuesEditor {...props} /></div>;
-          if (key === 'faqs') return <div key={key} className="md:col-span-2"><FaqEditor {...props} /></div>;
+          if (key === 'themeColors')
+            return (
+              <div key={key} className="md:col-span-2">
+                <ThemeColorsEditor {...props} />
+              </div>
+            );
+          if (key === 'coreValues')
+            return (
+              <div key={key} className="md:col-span-2">
+                <CoreValuesEditor {...props} />
+              </div>
+            );
+          if (key === 'faqs')
+            return (
+              <div key={key} className="md:col-span-2">
+                <FaqEditor {...props} />
+              </div>
+            );
           return (
             <div key={key} className={kind === 'textarea' ? 'md:col-span-2' : undefined}>
               <FieldEditor {...props} fieldKey={key} kind={kind} />
@@ -94,7 +119,13 @@ export function BrandingEntryCard({ type, language, kinds, entry }: { type: stri
       </CardContent>
       <CardFooter className="justify-end gap-2">
         {dirty && (
-          <Button variant="ghost" onClick={() => { setValues(initial); setErrors({}); }}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setValues(initial);
+              setErrors({});
+            }}
+          >
             {t('reset')}
           </Button>
         )}

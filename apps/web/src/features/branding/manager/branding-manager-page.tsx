@@ -23,12 +23,21 @@ function BrandingTab({ tab }: { tab: Tab }) {
   const scope = tab === 'common' ? 'common' : 'language';
   const types = Object.entries(BRANDING_TYPES).filter(([, definition]) => definition.scope === scope);
 
-  if (query.isPending) return <div className="grid gap-6">{types.map(([type]) => <Skeleton key={type} className="h-48 rounded-xl" />)}</div>;
+  if (query.isPending)
+    return (
+      <div className="grid gap-6">
+        {types.map(([type]) => (
+          <Skeleton key={type} className="h-48 rounded-xl" />
+        ))}
+      </div>
+    );
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-6">
         <p className="font-medium text-destructive">{t('loadFailed')}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t('common:actions.retry')}
+        </Button>
       </div>
     );
   }

@@ -26,7 +26,19 @@ export interface FieldEditorProps {
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-export function ColorInput({ id, label, value, onChange, invalid }: { id: string; label: string; value: string; onChange: (value: string) => void; invalid?: boolean }) {
+export function ColorInput({
+  id,
+  label,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+}) {
   return (
     <div className="flex items-center gap-2">
       <input
@@ -37,13 +49,29 @@ export function ColorInput({ id, label, value, onChange, invalid }: { id: string
         className="size-9 shrink-0 cursor-pointer rounded-md border border-input bg-card p-1"
         data-testid={`${id}-picker`}
       />
-      <Input id={id} value={value} dir="ltr" maxLength={7} aria-invalid={invalid} onChange={(event) => onChange(event.target.value.trim())} className="font-mono" />
+      <Input
+        id={id}
+        value={value}
+        dir="ltr"
+        maxLength={7}
+        aria-invalid={invalid}
+        onChange={(event) => onChange(event.target.value.trim())}
+        className="font-mono"
+      />
     </div>
   );
 }
 
 /** Uploads a JPEG or PNG as a branding picture and hands its stored URL to the field (the server checks the bytes). */
-function ImageUploadButton({ id, onUploaded, onProblem }: { id: string; onUploaded: (url: string) => void; onProblem: (problem: string | null) => void }) {
+function ImageUploadButton({
+  id,
+  onUploaded,
+  onProblem,
+}: {
+  id: string;
+  onUploaded: (url: string) => void;
+  onProblem: (problem: string | null) => void;
+}) {
   const { t } = useTranslation(['branding', 'validation', 'fields']);
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -62,11 +90,27 @@ function ImageUploadButton({ id, onUploaded, onProblem }: { id: string; onUpload
   }
   return (
     <>
-      <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()} data-testid={`${id}-upload`}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={uploading}
+        onClick={() => input.current?.click()}
+        data-testid={`${id}-upload`}
+      >
         {uploading ? <Spinner /> : <ImageUp />}
         {t('uploadImage')}
       </Button>
-      <input ref={input} type="file" accept="image/jpeg,image/png" className="sr-only" tabIndex={-1} aria-hidden="true" data-testid={`${id}-file`} onChange={(event) => void choose(event.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid={`${id}-file`}
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
     </>
   );
 }
@@ -103,12 +147,25 @@ export function FieldEditor({ id, fieldKey, kind, value, error, onChange }: Fiel
             disabled={!value}
             aria-label={t('previewImage', { name: label })}
             data-testid={`${id}-preview`}
-            onClick={() => openModal({ title: label, size: 'wide', body: <img src={resolveMediaUrl(value)} alt={label} className="max-h-[70vh] w-full rounded-lg object-contain" /> })}
+            onClick={() =>
+              openModal({
+                title: label,
+                size: 'wide',
+                body: <img src={resolveMediaUrl(value)} alt={label} className="max-h-[70vh] w-full rounded-lg object-contain" />,
+              })
+            }
             className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted transition-shadow hover:ring-2 hover:ring-ring disabled:cursor-default"
           >
             {value && <img src={resolveMediaUrl(value)} alt="" className="size-full object-cover" />}
           </button>
-          <Input id={id} value={value} dir="ltr" aria-invalid={invalid} onChange={(event) => onChange(event.target.value.trim())} className="min-w-0" />
+          <Input
+            id={id}
+            value={value}
+            dir="ltr"
+            aria-invalid={invalid}
+            onChange={(event) => onChange(event.target.value.trim())}
+            className="min-w-0"
+          />
           <ImageUploadButton id={id} onUploaded={onChange} onProblem={setUploadProblem} />
         </div>
       ) : (

@@ -66,7 +66,12 @@ export function FaqEditor({ id, value, error, onChange }: ListEditorProps) {
           </Field>
           <Field>
             <FieldLabel htmlFor={`${id}-${index}-a`}>{t('answer')}</FieldLabel>
-            <Textarea id={`${id}-${index}-a`} rows={3} value={faq.answer} onChange={(event) => update(index, { answer: event.target.value })} />
+            <Textarea
+              id={`${id}-${index}-a`}
+              rows={3}
+              value={faq.answer}
+              onChange={(event) => update(index, { answer: event.target.value })}
+            />
           </Field>
         </div>
       ))}

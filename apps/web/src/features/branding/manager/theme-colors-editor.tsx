@@ -54,21 +54,44 @@ export function ThemePreview({ theme }: { theme: ThemeDraft }) {
   return (
     <div style={style} data-testid="theme-preview" className="flex flex-col gap-4 rounded-2xl border bg-brand-0 p-5 text-brand-800">
       <p className="text-xs font-semibold tracking-wide uppercase opacity-70">{t('preview.title')}</p>
-      <p style={{ fontWeight: theme.font.fontWeightBold }} className="text-xl">{t('preview.heading')}</p>
-      <p style={{ fontWeight: theme.font.fontWeightRegular }} className="text-sm">{t('preview.text')}</p>
+      <p style={{ fontWeight: theme.font.fontWeightBold }} className="text-xl">
+        {t('preview.heading')}
+      </p>
+      <p style={{ fontWeight: theme.font.fontWeightRegular }} className="text-sm">
+        {t('preview.text')}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
-        <span style={{ fontWeight: theme.font.fontWeightMedium }} className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white">{t('preview.button')}</span>
-        <span style={{ fontWeight: theme.font.fontWeightMedium }} className="rounded-md border border-brand-400 px-4 py-2 text-sm text-brand-600">{t('preview.secondary')}</span>
+        <span style={{ fontWeight: theme.font.fontWeightMedium }} className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white">
+          {t('preview.button')}
+        </span>
+        <span
+          style={{ fontWeight: theme.font.fontWeightMedium }}
+          className="rounded-md border border-brand-400 px-4 py-2 text-sm text-brand-600"
+        >
+          {t('preview.secondary')}
+        </span>
         <Badge className="bg-brand-200 text-brand-800">{t('preview.badge')}</Badge>
       </div>
       <div className="flex overflow-hidden rounded-lg" aria-hidden="true">
-        {BRAND_COLOR_LEVELS.map((level) => <span key={level} className="h-6 flex-1" style={{ background: theme.colorBrand[level] }} />)}
+        {BRAND_COLOR_LEVELS.map((level) => (
+          <span key={level} className="h-6 flex-1" style={{ background: theme.colorBrand[level] }} />
+        ))}
       </div>
     </div>
   );
 }
 
-export function ThemeColorsEditor({ id, value, error, onChange }: { id: string; value: string; error?: string; onChange: (value: string) => void }) {
+export function ThemeColorsEditor({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation('branding');
   const theme = readThemeDraft(value);
   const write = (next: ThemeDraft) => onChange(JSON.stringify(next));
@@ -90,7 +113,12 @@ export function ThemeColorsEditor({ id, value, error, onChange }: { id: string; 
         </div>
         <Field>
           <FieldLabel htmlFor={`${id}-font`}>{t('font.family')}</FieldLabel>
-          <Input id={`${id}-font`} dir="ltr" value={theme.font.fontFamily} onChange={(event) => write({ ...theme, font: { ...theme.font, fontFamily: event.target.value } })} />
+          <Input
+            id={`${id}-font`}
+            dir="ltr"
+            value={theme.font.fontFamily}
+            onChange={(event) => write({ ...theme, font: { ...theme.font, fontFamily: event.target.value } })}
+          />
         </Field>
         <div className="grid grid-cols-2 gap-4">
           {WEIGHTS.map(([key, label]) => (
