@@ -77,7 +77,7 @@ for (const [language, viewport] of [
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await typeCode(page, wrong);
     await expect(pending.getByTestId('contact-email-error')).toHaveText(
-      language === 'ar' ? 'الرمز غير صالح أو انتهت صلاحيته' : 'The code is invalid or has expired',
+      language === 'ar' ? 'الرمز غير صالح أو منتهي الصلاحية' : 'The code is invalid or has expired',
     );
     expect((await queryDb<{ email: string }>('SELECT email FROM "User" WHERE username = $1', [client.username]))[0]?.email).toBe(
       client.email,
