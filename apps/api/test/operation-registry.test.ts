@@ -12,7 +12,7 @@ import { OPERATIONS } from '../src/registry.ts';
 import { REST_ONLY_ROUTES } from '../src/rest-only.ts';
 import { appRouter } from '../src/router.ts';
 import { ACCESS_RULES, type AccessRule } from './access-rules.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, createTestUser } from './helpers.ts';
 import { restOperationSpecs } from './operations.ts';
 
 const EXPECTED_RULE: Record<Access, AccessRule[]> = {
@@ -72,5 +72,34 @@ describe('the operation registry', () => {
       const doors = [`tRPC ${key}`, ...restBindings(operation).map((binding) => `${binding.method} ${openApiPath(binding.path)}`)];
       for (const door of doors) expect(EXPECTED_RULE[operation.access], `${door} (${operation.access})`).toContain(ACCESS_RULES[door]);
     }
+  });
+});
+
+describe('the REST doors of operations', () => {
+  it('ignores what a query string carries for an operation without input (a cache-busting ?_=)', async () => {
+    const answer = await app.inject('/backend/merchant/fetch-merchant?_=1732860000');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toHaveProperty('merchant');
+  });
+
+  it('names a field as REST sent it when the body is one field of the input (`data`)', async () => {
+    const admin = await createTestUser('ADMIN');
+    const customer = await createTestUser('CLIENT');
+    const answer = await app.inject({
+      method: 'PUT',
+      url: `/backend/users/${customer.user.id}`,
+      headers: admin.authHeader,
+      payload: { firstName: '' },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(Object.keys(answer.json().fieldErrors)).toEqual(['firstName']);
+    expect(Object.keys(answer.json().fieldErrorCodes)).toEqual(['firstName']);
+  });
+
+  it('validates path parameters with the input: a malformed id is a 400 naming `id`', async () => {
+    const admin = await createTestUser('ADMIN');
+    const answer = await app.inject({ url: '/backend/visits/not-a-uuid', headers: admin.authHeader });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fieldErrors).toHaveProperty('id');
   });
 });

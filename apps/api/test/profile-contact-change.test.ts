@@ -170,6 +170,22 @@ describe('own email and phone change with a one-time code', () => {
     expect((await stored(me.user.id)).email).toBe(me.user.email);
   });
 
+  it('acts on the channel its path names: cancelling the phone change keeps the email change', async () => {
+    const me = await client();
+    const target = newEmail();
+    await call('POST', '/email-change', me, { email: target });
+    const emailCode = await sink.waitForCode(target);
+    const number = newPhone();
+    const both = await call('POST', '/phone-change', me, { countryCode: '+33', phoneNumber: number });
+    expect(both.json().pendingChanges).toMatchObject({ email: { email: target }, phone: { phoneNumber: number } });
+
+    const cancelled = await call('DELETE', '/phone-change', me);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().pendingChanges).toMatchObject({ email: { email: target }, phone: null });
+    const applied = await call('POST', '/email-change/verify', me, { otp: emailCode });
+    expect(applied.json()).toMatchObject({ email: target, pendingChanges: { email: null, phone: null } });
+  });
+
   it('changes the phone number with a code sent to the new number (REST and tRPC)', async () => {
     const me = await client();
     const before = await stored(me.user.id);
