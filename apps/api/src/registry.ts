@@ -30,6 +30,11 @@ import { myRemindersOperations, remindersOperations } from './modules/reminders/
 import { reportsOperations } from './modules/reports/reports.operations.ts';
 import { dataTransferOperations } from './modules/data-transfer/data-transfer.operations.ts';
 import { mediaOperations, myMediaOperations } from './modules/media/media.operations.ts';
+import { partsOperations } from './modules/parts/parts.operations.ts';
+import { suppliersOperations } from './modules/parts/suppliers.operations.ts';
+import { labourRatesOperations } from './modules/parts/labour-rates.operations.ts';
+import { purchaseOrdersOperations } from './modules/purchase-orders/purchase-orders.operations.ts';
+import { taskLinesOperations } from './modules/tasks/task-lines.operations.ts';
 
 export const OPERATIONS = {
   analytics: analyticsOperations,
@@ -64,4 +69,9 @@ export const OPERATIONS = {
   dataTransfer: dataTransferOperations,
   media: mediaOperations,
   myMedia: myMediaOperations,
+  parts: partsOperations,
+  suppliers: suppliersOperations,
+  labourRates: labourRatesOperations,
+  purchaseOrders: purchaseOrdersOperations,
+  taskLines: taskLinesOperations,
 };

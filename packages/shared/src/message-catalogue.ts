@@ -20,6 +20,7 @@ import { ANALYTICS_MESSAGES } from './schemas/analytics.ts';
 import { APPOINTMENT_MESSAGES } from './schemas/appointments.ts';
 import { CONTACT_MESSAGES, MESSAGE_API_MESSAGES } from './schemas/contact.ts';
 import { IMPORT_MESSAGES } from './schemas/data-transfer.ts';
+import { INVENTORY_MESSAGES, PURCHASE_ORDER_MESSAGES, TASK_LINE_MESSAGES } from './schemas/inventory.ts';
 import { INVOICE_MESSAGES } from './schemas/invoices.ts';
 import { MEDIA_MESSAGES } from './schemas/media.ts';
 import { OFFERING_MESSAGES } from './schemas/offering.ts';
@@ -42,14 +43,19 @@ export const NOT_FOUND_MESSAGES = {
   file: 'File not found',
   invoice: 'Invoice not found',
   item: 'Item not found',
+  labourRate: 'Labour rate not found',
   merchant: 'Merchant not found',
   message: 'Message not found',
   oilChange: 'Oil change not found',
+  part: 'Part not found',
+  purchaseOrder: 'Purchase order not found',
   payment: 'Payment not found',
   rating: 'Rating not found',
   reminder: 'Reminder not found',
   staticData: 'Static data not found',
+  supplier: 'Supplier not found',
   task: 'Task not found',
+  taskLine: 'Task line not found',
   todo: 'To-do not found',
   user: 'User not found',
   vehicle: 'Vehicle not found',
@@ -150,6 +156,9 @@ export const MESSAGE_CATALOGUE = {
   ...group('approvalLinks', APPROVAL_LINK_MESSAGES),
   ...group('approvals', APPROVAL_MESSAGES),
   ...group('tasks', TASK_MESSAGES),
+  ...group('taskLines', TASK_LINE_MESSAGES),
+  ...group('inventory', INVENTORY_MESSAGES),
+  ...group('purchaseOrders', PURCHASE_ORDER_MESSAGES),
   ...group('payments', PAYMENT_MESSAGES),
   ...group('visits', VISIT_MESSAGES),
   ...group('analytics', ANALYTICS_MESSAGES),

@@ -1,0 +1,2 @@
+// Labour rates and the parts markup bands.
+export const labourRatesOperations = {};

@@ -1,0 +1,2 @@
+// Suppliers (staff read, admin write).
+export const suppliersOperations = {};

@@ -1,0 +1,2 @@
+// Purchase orders: draft, send, receive.
+export const purchaseOrdersOperations = {};

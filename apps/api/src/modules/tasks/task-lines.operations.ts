@@ -1,0 +1,2 @@
+// Lines of a task: parts, labour, flat amounts.
+export const taskLinesOperations = {};
