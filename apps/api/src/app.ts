@@ -23,6 +23,7 @@ import { dataTransferRoutes } from './modules/data-transfer/data-transfer.rest.t
 import { reportsRoutes } from './modules/reports/reports.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
+import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
@@ -35,7 +36,8 @@ const SECURITY_HEADERS_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader's ZXing, served from 'self'), not eval().
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(reportsRoutes(deps));
       await api.register(setupRoutes(deps));
       await api.register(invoicesRoutes(deps));
+      await api.register(purchaseOrdersRoutes(deps));
       await api.register(
         trpcPlugin({
           deps,

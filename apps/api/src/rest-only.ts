@@ -36,6 +36,11 @@ export const REST_ONLY_ROUTES: readonly RestOnlyRoute[] = [
     path: '/my/invoices/{id}/pdf',
     reason: 'A PDF file download (raw bytes with content-disposition), linked to by the client area',
   },
+  {
+    method: 'GET',
+    path: '/purchase-orders/{id}/pdf',
+    reason: 'A PDF file download (raw bytes with content-disposition), linked to by the purchase order screen (admins)',
+  },
   { method: 'POST', path: '/setup/logo', reason: 'A multipart file upload: the logo of the first run, before any account exists' },
   {
     method: 'GET',
@@ -43,6 +48,11 @@ export const REST_ONLY_ROUTES: readonly RestOnlyRoute[] = [
     reason: 'A report file download (CSV, XLSX or PDF streamed with content-disposition); format=json, its preview, is reports.preview',
   },
   { method: 'POST', path: '/data-transfer/imports', reason: 'A multipart file upload (the CSV, XLSX or JSON Lines file to import)' },
+  {
+    method: 'POST',
+    path: '/data-transfer/catalogue-imports/{kind}',
+    reason: 'A multipart file upload (the parts or suppliers CSV or XLSX, checked or imported in the same request)',
+  },
   { method: 'GET', path: '/data-transfer/template.csv', reason: 'A file download (the import template, CSV with content-disposition)' },
   { method: 'GET', path: '/data-transfer/template.xlsx', reason: 'A file download (the import template, XLSX with content-disposition)' },
   { method: 'GET', path: '/data-transfer/export', reason: 'A streamed ZIP download of everything the shop owns' },

@@ -10,6 +10,7 @@ import type { Role } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { signAccessToken } from '../src/session/session.ts';
 import { getDashboardKpis } from '../src/modules/dashboard/dashboard.service.ts';
+import { lockPart, recordMovement, syncTaskStock } from '../src/modules/stock/stock.service.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/router.ts';
 import { buildTestApp, testDb, testDeps, TEST_JWT_SECRET } from './helpers.ts';
@@ -483,5 +484,108 @@ describe('client dashboard', () => {
       balanceDueCents: 0,
       visitsWithBalance: 0,
     });
+  });
+});
+
+// Parts tiles (issue #26). Written after every other test of this file ran (they count visits and "now"
+// figures), on a period of their own (June 2018) and parts of their own.
+describe('parts tiles', () => {
+  const JUNE_2018 = { period: 'custom', from: '2018-06-01', to: '2018-06-30', timeZone: 'UTC' } as const;
+
+  async function partWith(data: Partial<Prisma.PartUncheckedCreateInput>, received = 0, costCents = 1_000) {
+    counter++;
+    const part = await db.part.create({ data: { partNumber: `DP-${counter}`, name: `Part ${counter}`, ...data } });
+    if (received > 0)
+      await db.$transaction(async (tx) =>
+        recordMovement(tx, await lockPart(tx, part.id), { kind: 'RECEIVED', quantityMilli: received * 1000, unitCostCents: costCents }),
+      );
+    return part;
+  }
+
+  /** A handed-over visit with one completed task and its part lines, settled to USED by the stock core. */
+  async function completedTaskWith(at: string, lines: { partId: string; quantity: number; unitPriceCents: number }[]) {
+    const owner = await user('CLIENT');
+    const car = await vehicle(owner.id);
+    const when = new Date(at);
+    const visit = await db.visit.create({
+      data: {
+        name: 'Parts visit',
+        customerId: owner.id,
+        vehicleId: car.id,
+        visitDate: when,
+        dueDate: when,
+        status: 'PICKED_UP',
+        totalCostCents: 0,
+        paidCents: 0,
+        paymentStatus: 'PAID',
+      },
+    });
+    const task = await db.task.create({
+      data: { visitId: visit.id, title: 'Parts', service: 'REPAIR', status: 'COMPLETED', soldForCents: 0, completedOn: when },
+    });
+    for (const [index, line] of lines.entries())
+      await db.taskLine.create({
+        data: {
+          taskId: task.id,
+          position: index + 1,
+          kind: 'PART',
+          description: 'Part',
+          partId: line.partId,
+          quantityMilli: line.quantity * 1000,
+          unitPriceCents: line.unitPriceCents,
+          totalCents: line.quantity * line.unitPriceCents,
+        },
+      });
+    await db.$transaction((tx) => syncTaskStock(tx, task.id, null));
+    return task;
+  }
+
+  it('gives admins the parts margin of the period and everyone the low-stock count', async () => {
+    const admin = await user('ADMIN');
+    // Low: 3 on hand for a reorder point of 5; 2 for 2 (at the point); 10 on hand but 9 held by a task (1 free).
+    const pads = await partWith({ reorderPointMilli: 5_000 }, 5, 1_000);
+    await partWith({ reorderPointMilli: 2_000 }, 2);
+    const held = await partWith({ reorderPointMilli: 5_000 }, 10);
+    // Not low: 3 on hand and 4 on order for a point of 5; no reorder point; archived.
+    const coming = await partWith({ reorderPointMilli: 5_000 }, 3);
+    const supplier = await db.supplier.create({ data: { name: 'Dash supplier' } });
+    await db.purchaseOrder.create({
+      data: {
+        number: `DPO-${counter}`,
+        supplierId: supplier.id,
+        status: 'SENT',
+        lines: { create: [{ position: 1, partId: coming.id, quantityMilli: 4_000, unitCostCents: 500 }] },
+      },
+    });
+    await partWith({}, 0);
+    await partWith({ reorderPointMilli: 5_000, archivedAt: new Date() }, 0);
+
+    // June 2018: 2 pads sold 15.00 each (30.00) at a cost of 10.00 each; a task completed in July does not count.
+    await completedTaskWith('2018-06-10T10:00Z', [{ partId: pads.id, quantity: 2, unitPriceCents: 1_500 }]);
+    await completedTaskWith('2018-07-02T10:00Z', [{ partId: held.id, quantity: 1, unitPriceCents: 9_900 }]);
+    // The 9 held for an open task: written as a reservation, as the stock core leaves it.
+    const open = await completedTaskWith('2018-07-03T10:00Z', []);
+    await db.task.update({ where: { id: open.id }, data: { status: 'IN_PROGRESS', completedOn: null } });
+    await db.taskLine.create({
+      data: {
+        taskId: open.id,
+        position: 1,
+        kind: 'PART',
+        description: 'Held',
+        partId: held.id,
+        quantityMilli: 8_000,
+        unitPriceCents: 0,
+        totalCents: 0,
+        stock: 'RESERVED',
+      },
+    });
+    // held: 10 received - 1 used = 9 on hand, 8 reserved: 1 free for a point of 5.
+
+    const forAdmin = await admin.caller.dashboard.kpis(JUNE_2018);
+    expect(forAdmin.parts).toEqual({ margin: { salesCents: 3_000, costCents: 2_000, marginBasisPoints: 3_333 }, lowStock: 3 });
+    const forStaff = await staff.caller.dashboard.kpis(JUNE_2018);
+    expect(forStaff.parts).toEqual({ margin: null, lowStock: 3 });
+    const empty = await admin.caller.dashboard.kpis({ period: 'custom', from: '2017-01-01', to: '2017-01-31', timeZone: 'UTC' });
+    expect(empty.parts.margin).toEqual({ salesCents: 0, costCents: 0, marginBasisPoints: null });
   });
 });

@@ -166,6 +166,15 @@ const EXPORTED_TABLES: Record<string, ExportEntity> = {
   ContactMessage: 'messages',
   Rating: 'ratings',
   MediaFile: 'media',
+  Supplier: 'suppliers',
+  Part: 'parts',
+  PartMarkupBand: 'part-markup-bands',
+  LabourRate: 'labour-rates',
+  TaskLine: 'task-lines',
+  StockMovement: 'stock-movements',
+  PurchaseOrder: 'purchase-orders',
+  PurchaseOrderLine: 'purchase-order-lines',
+  OfferingItemLine: 'catalogue-item-lines',
 };
 
 /** Left out on purpose: secrets, sessions, state that expires, and counters derived from exported rows. */
@@ -177,6 +186,7 @@ const NOT_EXPORTED: Record<string, string> = {
   MediaUsage: "derived: each user's bytes, kept by a trigger from MediaFile",
   ImportJob: 'an import in progress, forgotten after 2 hours',
   InvoiceCounter: 'derived: the last number issued each year',
+  PurchaseOrderCounter: 'derived: the last purchase order number issued each year',
   AnalyticsSalt: 'the secret that makes visitor ids anonymous',
   AnalyticsState: "the analytics writer's bookkeeping",
   PageViewEvent: "website traffic, not the shop's records",
@@ -222,11 +232,15 @@ describe('export', () => {
   let client: TestUser;
   let shop: Seeded;
   let zip: Map<string, Buffer>;
+  let exportedPart: { id: string };
 
   beforeAll(async () => {
     app = await buildTestApp({ storage: exportStorage });
     [admin, employee, client] = await Promise.all([createTestUser('ADMIN'), createTestUser('EMPLOYEE'), createTestUser('CLIENT')]);
     shop = await seedShop(admin.user.id);
+    exportedPart = await testDb().part.create({
+      data: { partNumber: `EXP-${shop.suffix}`, name: 'Exported pads', costCents: 1_234, priceCents: 2_500, onHandMilli: 2_500 },
+    });
     const response = await app.inject({ method: 'GET', url: '/backend/data-transfer/export', headers: admin.authHeader });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -251,6 +265,15 @@ describe('export', () => {
       'messages',
       'ratings',
       'media',
+      'suppliers',
+      'parts',
+      'part-markup-bands',
+      'labour-rates',
+      'task-lines',
+      'stock-movements',
+      'purchase-orders',
+      'purchase-order-lines',
+      'catalogue-item-lines',
     ]) {
       expect(zip.has(`${name}.csv`), name).toBe(true);
     }
@@ -258,6 +281,19 @@ describe('export', () => {
     // Headers come from the data model, so a table without rows still says what it would hold.
     expect(zip.get('ratings.csv')!.toString().split('\r\n')[0]).toMatch(/^\uFEFFid,userId,.*stars/);
     expect(zip.get(`media/${shop.mediaKey}`)?.toString()).toBe(`picture ${shop.suffix}`);
+  });
+
+  it('exports the parts with their cost and price as decimals and the quantity in thousandths', () => {
+    const lines = zip
+      .get('parts.csv')!
+      .toString()
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    const header = lines[0]!.split(',');
+    expect(header).toEqual(expect.arrayContaining(['partNumber', 'cost', 'price', 'onHandMilli', 'currency']));
+    const row = lines.find((line) => line.startsWith(exportedPart.id))!.split(',');
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect([cell('name'), cell('cost'), cell('price'), cell('onHandMilli')]).toEqual(['Exported pads', '12.34', '25.00', '2500']);
   });
 
   it('writes money as decimals with the currency and dates as ISO instants, without password hashes', () => {

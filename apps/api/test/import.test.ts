@@ -4,7 +4,18 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '@garage/shared';
 import type { App } from '../src/app.ts';
-import { createMatchableAccount, csv, importFile, settle, step, uniquePhone, uniquePlate, uploadImport } from './data-transfer-fixtures.ts';
+import {
+  createMatchableAccount,
+  csv,
+  importFile,
+  multipartFile,
+  settle,
+  step,
+  uniquePhone,
+  uniquePlate,
+  uploadImport,
+} from './data-transfer-fixtures.ts';
+import { newBarcode } from './parts-fixtures.ts';
 import { writeBatch, type WriterState } from '../src/modules/data-transfer/import-writer.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/router.ts';
@@ -811,5 +822,172 @@ describe('an import never matches or changes a staff account', () => {
     expect(result.customers.size).toBe(0);
     expect(await accountOf(target.id)).toEqual(before);
     expect(await testDb().vehicle.count({ where: { plateNormalized: plate } })).toBe(0);
+  });
+});
+
+// Parts catalogue and suppliers (issue #26): one request each, checked then imported; an opening stock is a
+// COUNTED movement through the stock core. The shared database: unique part numbers and supplier names.
+describe('parts and suppliers import', () => {
+  let app: App;
+  let admin: TestUser;
+  let employee: TestUser;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    [admin, employee] = await Promise.all([createTestUser('ADMIN'), createTestUser('EMPLOYEE')]);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const send = (
+    kind: 'parts' | 'suppliers',
+    mode: 'check' | 'import',
+    filename: string,
+    bytes: Buffer | string,
+    auth = admin.authHeader,
+  ) => {
+    const body = multipartFile(filename, bytes);
+    return app.inject({
+      method: 'POST',
+      url: `/backend/data-transfer/catalogue-imports/${kind}?mode=${mode}`,
+      headers: { ...body.headers, ...auth },
+      payload: body.payload,
+    });
+  };
+
+  it('checks a parts CSV without writing, then imports the valid rows: created, updated, opening stock, errors by column', async () => {
+    const suffix = uniqueSuffix();
+    const supplierName = `Import Supplier ${suffix}`;
+    // An existing part: its number updates it (name, price), its stock is counted to 7.
+    const existing = await testDb().part.create({ data: { partNumber: `IMP-OLD-${suffix}`, name: 'Old name', costCents: 100 } });
+    const file = csv([
+      ['Part number', 'Name', 'Brand', 'Unit', 'Cost', 'Price', 'Reorder point', 'Supplier', 'On hand', 'Bin'],
+      [`IMP-A-${suffix}`, 'Brake pads', 'Bosch', 'Piece', '12.50', '25', '2', supplierName, '4', 'A1'],
+      [`IMP-B-${suffix}`, 'Engine oil', '', 'litre', '8,40', '', '', supplierName, '20.5', ''],
+      [`IMP-OLD-${suffix}`, 'New name', '', '', '', '3.00', '', '', '7', ''],
+      ['', 'No number', '', '', '1', '', '', '', '', ''],
+      [`IMP-C-${suffix}`, 'Bad cost', '', '', 'abc', '', '', '', '', ''],
+      [`IMP-D-${suffix}`, 'Half a piece', '', 'piece', '1', '', '', '', '2.5', ''],
+      [`IMP-E-${suffix}`, 'Bad unit', '', 'barrel', '1', '', '', '', '', ''],
+    ]);
+
+    const checked = await send('parts', 'check', 'parts.csv', file);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toMatchObject({ kind: 'parts', mode: 'check', rows: 7, validRows: 3, invalidRows: 4, created: 0, updated: 0 });
+    expect(await testDb().part.count({ where: { partNumber: { contains: suffix } } })).toBe(1);
+    const errors = checked
+      .json()
+      .errors.map((error: { row: number; field: string; column: string | null }) => [error.row, error.field, error.column]);
+    expect(errors).toEqual([
+      [5, 'partNumber', 'Part number'],
+      [6, 'cost', 'Cost'],
+      [7, 'onHand', 'On hand'],
+      [8, 'unit', 'Unit'],
+    ]);
+    expect(checked.json().errors[1].text).toBe('Cost must be a valid number');
+
+    const imported = await send('parts', 'import', 'parts.csv', file);
+    expect(imported.json()).toMatchObject({ validRows: 3, invalidRows: 4, created: 2, updated: 1, stockMovements: 3, suppliersCreated: 1 });
+    const parts = await testDb().part.findMany({
+      where: { partNumber: { contains: suffix } },
+      include: { supplier: true, movements: true },
+      orderBy: { partNumber: 'asc' },
+    });
+    const a = parts.find((part) => part.partNumber === `IMP-A-${suffix}`)!;
+    expect(a).toMatchObject({
+      name: 'Brake pads',
+      brand: 'Bosch',
+      unit: 'PIECE',
+      costCents: 1_250,
+      priceCents: 2_500,
+      reorderPointMilli: 2_000,
+      onHandMilli: 4_000,
+      binLocation: 'A1',
+    });
+    expect(a.supplier?.name).toBe(supplierName);
+    expect(a.movements.map((m) => [m.kind, m.quantityMilli, m.onHandAfterMilli, m.reason, m.userId])).toEqual([
+      ['COUNTED', 4_000, 4_000, 'opening stock', admin.user.id],
+    ]);
+    const b = parts.find((part) => part.partNumber === `IMP-B-${suffix}`)!;
+    expect(b).toMatchObject({ unit: 'LITRE', costCents: 840, priceCents: null, onHandMilli: 20_500, supplierId: a.supplierId });
+    const old = parts.find((part) => part.id === existing.id)!;
+    expect(old).toMatchObject({ name: 'New name', costCents: 100, priceCents: 300, onHandMilli: 7_000 });
+    expect(parts.map((part) => part.partNumber).sort()).toEqual([`IMP-A-${suffix}`, `IMP-B-${suffix}`, `IMP-OLD-${suffix}`]);
+
+    // Again: the same numbers update, the stock already counted moves no more.
+    const again = await send('parts', 'import', 'parts.csv', file);
+    expect(again.json()).toMatchObject({ created: 0, updated: 3, stockMovements: 0, suppliersCreated: 0 });
+  });
+
+  it('refuses a barcode another part (or an earlier row) has, naming the column', async () => {
+    const suffix = uniqueSuffix();
+    const taken = newBarcode();
+    const fresh = newBarcode();
+    await testDb().part.create({ data: { partNumber: `IMB-OWNER-${suffix}`, name: 'Owner', barcode: taken } });
+    const file = csv([
+      ['Part number', 'Name', 'EAN'],
+      [`IMB-1-${suffix}`, 'Takes a used barcode', taken],
+      [`IMB-2-${suffix}`, 'First with a new one', fresh],
+      [`IMB-3-${suffix}`, 'Second with it', fresh],
+      [`IMB-OWNER-${suffix}`, 'Owner renamed', taken],
+    ]);
+    const response = await send('parts', 'import', 'parts.csv', file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ validRows: 2, invalidRows: 2, created: 1, updated: 1 });
+    expect(response.json().errors).toMatchObject([
+      { row: 2, field: 'barcode', column: 'EAN', message: 'inventory.barcodeTaken', text: 'Another part already has this barcode' },
+      { row: 4, field: 'barcode', column: 'EAN', message: 'inventory.barcodeTaken' },
+    ]);
+    expect(await testDb().part.findUnique({ where: { barcode: fresh } })).toMatchObject({ partNumber: `IMB-2-${suffix}` });
+  });
+
+  it('imports parts from an XLSX workbook', async () => {
+    const suffix = uniqueSuffix();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Parts');
+    sheet.addRow(['partNumber', 'name', 'unit', 'cost', 'onHand', 'reorderQuantity']);
+    sheet.addRow([`IMX-${suffix}`, 'Spark plug', 'PIECE', 3.2, 10, 5]);
+    sheet.addRow([`IMX-2-${suffix}`, '', 'PIECE', 1, '', '']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const response = await send('parts', 'import', 'parts.xlsx', bytes);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ rows: 2, validRows: 1, invalidRows: 1, created: 1, stockMovements: 1 });
+    expect(response.json().errors).toMatchObject([{ row: 3, field: 'name', column: 'name' }]);
+    const part = await testDb().part.findUniqueOrThrow({ where: { partNumber: `IMX-${suffix}` } });
+    expect(part).toMatchObject({ name: 'Spark plug', costCents: 320, onHandMilli: 10_000, reorderQuantityMilli: 5_000 });
+    expect(await testDb().stockMovement.count({ where: { partId: part.id, kind: 'COUNTED' } })).toBe(1);
+  });
+
+  it('imports suppliers by name: new ones created, a known name updated, bad rows reported', async () => {
+    const suffix = uniqueSuffix();
+    await testDb().supplier.create({ data: { name: `Known ${suffix}`, phone: '111' } });
+    const file = csv([
+      ['Name', 'Contact', 'Email', 'Phone', 'Lead time days'],
+      [`New ${suffix}`, 'Ann', `ann.${suffix}@supplier.test`, '0102', '3'],
+      [`KNOWN ${suffix}`, '', '', '999', ''],
+      [`Bad ${suffix}`, '', 'not-an-email', '', ''],
+    ]);
+    const response = await send('suppliers', 'import', 'suppliers.csv', file);
+    expect(response.json()).toMatchObject({ rows: 3, validRows: 2, invalidRows: 1, created: 1, updated: 1 });
+    expect(response.json().errors).toMatchObject([{ row: 4, field: 'email', column: 'Email' }]);
+    const suppliers = await testDb().supplier.findMany({ where: { name: { contains: suffix } }, orderBy: { name: 'asc' } });
+    expect(suppliers.map((s) => [s.name, s.contactName, s.phone, s.leadTimeDays])).toEqual([
+      [`KNOWN ${suffix}`, null, '999', null],
+      [`New ${suffix}`, 'Ann', '0102', 3],
+    ]);
+  });
+
+  it('is for admins: other staff are refused and nothing is written', async () => {
+    const suffix = uniqueSuffix();
+    const file = csv([
+      ['Part number', 'Name'],
+      [`IMP-X-${suffix}`, 'Refused'],
+    ]);
+    expect((await send('parts', 'import', 'parts.csv', file, employee.authHeader)).statusCode).toBe(403);
+    expect(await testDb().part.count({ where: { partNumber: `IMP-X-${suffix}` } })).toBe(0);
+    const notATable = await send('parts', 'check', 'parts.bin', Buffer.from([0, 1, 2, 3, 255]));
+    expect(notATable.statusCode).toBeGreaterThanOrEqual(400);
+    expect(notATable.statusCode).toBeLessThan(500);
   });
 });

@@ -24,7 +24,12 @@ import {
   todoInputSchema,
   updateMediaDataSchema,
   updateMerchantSchema,
+  updatePurchaseOrderSchema,
   updateReminderSettingsSchema,
+  updateTaskLineSchema,
+  updateLabourRateSchema,
+  updatePartSchema,
+  updateSupplierSchema,
   vehicleInputSchema,
   type CreateUserInput,
 } from '@garage/shared';
@@ -249,7 +254,19 @@ const NOT_PARTIAL_UPDATES: Record<string, string> = {
   'PATCH /backend/payments/{id}': 'an action (refund or delete), not an edit of stored fields',
   'PUT /backend/offering/categories/order': 'the whole order, a list of ids',
   'PUT /backend/offering/categories/{id}/items/order': 'the whole order of one category, a list of ids',
+  'PUT /backend/tasks/{id}/lines/order': "the whole order of one task's lines, a list of ids",
+  'PATCH /backend/parts/{id}/archived': 'one flag (archived), required',
+  'PATCH /backend/suppliers/{id}/archived': 'one flag (archived), required',
+  'PATCH /backend/labour-rates/{id}/archived': 'one flag (archived), required',
+  'PUT /backend/parts/markup-bands': 'the whole list of markup bands, replaced',
 };
+
+/** A fresh valid EAN-13 (random digits, GS1 check digit), unique enough for a unique column. */
+function partialUpdateBarcode(): string {
+  const digits = Array.from({ length: 12 }, () => Math.floor(Math.random() * 10));
+  const sum = digits.reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 1 : 3), 0);
+  return `${digits.join('')}${(10 - (sum % 10)) % 10}`;
+}
 
 const STORED_PICTURE = '/backend/media/0190a3c5-0000-7000-8000-0000000000d1/file';
 const SETTINGS = Object.keys(updateReminderSettingsSchema.shape);
@@ -280,6 +297,40 @@ describe('every update operation: a field left out stays as it was', () => {
   const merchantId = async () => (await testDb().merchant.findFirstOrThrow({ select: { id: true } })).id;
 
   const CASES: UpdateCase[] = [
+    {
+      name: 'task line (PUT /task-lines/{id}, taskLines.update)',
+      covers: ['PUT /backend/task-lines/{id}', 'tRPC taskLines.update'],
+      schema: updateTaskLineSchema.omit({ id: true }),
+      fresh: async () => {
+        const { customer, vehicle } = await createCustomer();
+        const visitId = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 3, totalCostCents: 3_000 });
+        const task = await testDb().task.findFirstOrThrow({ where: { visitId }, select: { id: true } });
+        const line = await testDb().taskLine.create({
+          data: {
+            taskId: task.id,
+            position: 0,
+            kind: 'FLAT',
+            description: 'Wiper blades',
+            quantityMilli: 2_000,
+            unitCostCents: 700,
+            unitPriceCents: 1_500,
+            totalCents: 3_000,
+          },
+        });
+        return { id: line.id, full: { description: 'Rear wiper blades', quantity: 3, unitPriceCents: 1_600, unitCostCents: 800 } };
+      },
+      read: async (id) => {
+        const line = await testDb().taskLine.findUniqueOrThrow({ where: { id } });
+        return {
+          description: line.description,
+          quantity: line.quantityMilli / 1000,
+          unitPriceCents: line.unitPriceCents,
+          unitCostCents: line.unitCostCents,
+        };
+      },
+      rest: (id, data) => inject('PUT', `/backend/task-lines/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).taskLines.update({ id, ...(data as object) })),
+    },
     {
       name: 'vehicle (PUT /vehicles/{id}, vehicles.update)',
       covers: ['PUT /backend/vehicles/{id}', 'tRPC vehicles.update'],
@@ -481,6 +532,119 @@ describe('every update operation: a field left out stays as it was', () => {
       read: async (id) => pick(await testDb().merchant.findUniqueOrThrow({ where: { id } }), SETTINGS),
       rest: (_id, data) => inject('PATCH', '/backend/reminders/settings', data, admin.authHeader),
       trpc: (_id, data) => trpcStatus(() => callerFor(admin).reminders.updateSettings(data as never)),
+    },
+    {
+      name: 'purchase order draft (PUT /purchase-orders/{id}, purchaseOrders.update)',
+      covers: ['PUT /backend/purchase-orders/{id}', 'tRPC purchaseOrders.update'],
+      schema: updatePurchaseOrderSchema.omit({ id: true }),
+      // A draft with notes, an expected day and a line at a chosen cost; the complete update names the version read.
+      fresh: async () => {
+        const suffix = uniqueSuffix();
+        const supplier = await testDb().supplier.create({ data: { name: `Supplier ${suffix}` } });
+        const part = await testDb().part.create({ data: { partNumber: `PU-${suffix}`, name: 'Brake disc' } });
+        const row = await testDb().purchaseOrder.create({
+          data: {
+            number: `PU-${suffix}`,
+            supplierId: supplier.id,
+            notes: 'Call before delivering',
+            expectedOn: new Date('2030-01-15T00:00:00.000Z'),
+            lines: { create: [{ position: 0, partId: part.id, quantityMilli: 2_000, unitCostCents: 1_500 }] },
+          },
+        });
+        const lines = [{ partId: part.id, quantity: 2, unitCostCents: 1_500 }];
+        return { id: row.id, full: { supplierId: supplier.id, notes: row.notes, expectedOn: '2030-01-15', lines, version: row.version } };
+      },
+      read: async (id) => {
+        const row = await testDb().purchaseOrder.findUniqueOrThrow({ where: { id }, include: { lines: { orderBy: { position: 'asc' } } } });
+        return {
+          supplierId: row.supplierId,
+          notes: row.notes,
+          expectedOn: row.expectedOn?.toISOString().slice(0, 10) ?? null,
+          lines: row.lines.map((line) => ({ partId: line.partId, quantity: line.quantityMilli / 1000, unitCostCents: line.unitCostCents })),
+          version: row.version,
+        };
+      },
+      rest: (id, data) => inject('PUT', `/backend/purchase-orders/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).purchaseOrders.update({ id, ...(data as { version: number }) })),
+    },
+    {
+      name: 'part (PATCH /parts/{id}, parts.update)',
+      covers: ['PATCH /backend/parts/{id}', 'tRPC parts.update'],
+      schema: updatePartSchema.omit({ id: true }),
+      // Every column differs from its default: litres, a cost, a price, reorder figures with decimals, a supplier.
+      fresh: async () => {
+        const supplier = await testDb().supplier.create({ data: { name: `Parts wholesaler ${uniqueSuffix()}` } });
+        const full = {
+          partNumber: `PU-${uniqueSuffix()}`,
+          name: 'Gear oil 75W-90',
+          brand: 'Motul',
+          category: 'Fluids',
+          barcode: partialUpdateBarcode(),
+          unit: 'LITRE',
+          costCents: 1234,
+          priceCents: 2100,
+          binLocation: 'B-07',
+          reorderPoint: 2.5,
+          reorderQuantity: 10.25,
+          supplierId: supplier.id,
+          notes: 'Keep away from heat',
+        };
+        const { reorderPoint, reorderQuantity, ...columns } = full;
+        const row = await testDb().part.create({
+          data: { ...columns, unit: 'LITRE', reorderPointMilli: reorderPoint * 1000, reorderQuantityMilli: reorderQuantity * 1000 },
+        });
+        return { id: row.id, full };
+      },
+      read: async (id) => {
+        const { reorderPointMilli, reorderQuantityMilli, ...row } = await testDb().part.findUniqueOrThrow({ where: { id } });
+        return pick(
+          {
+            ...row,
+            reorderPoint: reorderPointMilli === null ? null : reorderPointMilli / 1000,
+            reorderQuantity: reorderQuantityMilli === null ? null : reorderQuantityMilli / 1000,
+          },
+          Object.keys(updatePartSchema.omit({ id: true }).shape),
+        );
+      },
+      rest: (id, data) => inject('PATCH', `/backend/parts/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).parts.update({ id, ...(data as object) })),
+    },
+    {
+      name: 'supplier (PATCH /suppliers/{id}, suppliers.update)',
+      covers: ['PATCH /backend/suppliers/{id}', 'tRPC suppliers.update'],
+      schema: updateSupplierSchema.omit({ id: true }),
+      fresh: async () => {
+        const full = {
+          name: `Brake world ${uniqueSuffix()}`,
+          contactName: 'Nadia Haddad',
+          email: 'orders@brake-world.example',
+          phone: '+33 1 23 45 67 89',
+          accountNumber: 'ACC-778',
+          leadTimeDays: 4,
+          notes: 'Delivers on Tuesdays',
+        };
+        const row = await testDb().supplier.create({ data: full });
+        return { id: row.id, full };
+      },
+      read: async (id) =>
+        pick(await testDb().supplier.findUniqueOrThrow({ where: { id } }), Object.keys(updateSupplierSchema.omit({ id: true }).shape)),
+      rest: (id, data) => inject('PATCH', `/backend/suppliers/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).suppliers.update({ id, ...(data as object) })),
+    },
+    {
+      name: 'labour rate (PATCH /labour-rates/{id}, labourRates.update)',
+      covers: ['PATCH /backend/labour-rates/{id}', 'tRPC labourRates.update'],
+      schema: updateLabourRateSchema.omit({ id: true }),
+      // Not the default: other test files running meanwhile rely on the shop's default rate staying put.
+      fresh: async () => {
+        const full = { name: `Body work ${uniqueSuffix()}`, rateCents: 7350, isDefault: false };
+        const row = await testDb().labourRate.create({ data: full });
+        return { id: row.id, full };
+      },
+      read: async (id) =>
+        pick(await testDb().labourRate.findUniqueOrThrow({ where: { id } }), Object.keys(updateLabourRateSchema.omit({ id: true }).shape)),
+      rest: (id, data) => inject('PATCH', `/backend/labour-rates/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).labourRates.update({ id, ...(data as object) })),
     },
   ];
 

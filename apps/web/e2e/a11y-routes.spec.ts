@@ -15,6 +15,8 @@ interface DemoIds {
   visit: string;
   task: string;
   category: string;
+  purchaseOrder: string;
+  part: string;
 }
 
 /** The demo client's first vehicle with a visit that has tasks, and a catalogue category: real ids for the detail routes. */
@@ -26,7 +28,13 @@ async function demoIds(): Promise<DemoIds> {
       ORDER BY vi."visitDate" DESC, t."createdAt" LIMIT 1`,
   );
   const [category] = await queryDb<{ id: string }>(`SELECT id FROM "OfferingCategory" ORDER BY "sortOrder" LIMIT 1`);
-  return { ...row!, category: category!.id };
+  // A demo order that is not a draft shows its lines table (a draft shows the editor, checked by the "new" route).
+  const [purchaseOrder] = await queryDb<{ id: string }>(
+    `SELECT id FROM "PurchaseOrder" ORDER BY (status = 'DRAFT'), "createdAt" DESC LIMIT 1`,
+  );
+  // The demo oil filter has stock movements: its page shows the figures and the ledger.
+  const [part] = await queryDb<{ id: string }>(`SELECT id FROM "Part" ORDER BY ("partNumber" <> 'OF-1001'), "createdAt" LIMIT 1`);
+  return { ...row!, category: category!.id, purchaseOrder: purchaseOrder?.id ?? 'no-demo-order', part: part?.id ?? 'no-demo-part' };
 }
 
 const PUBLIC_ROUTES = [
@@ -69,6 +77,13 @@ const STAFF_ROUTES = (ids: DemoIds) => [
   '/admin/reminders',
   '/admin/appointments',
   '/admin/dashboard/reports',
+  '/admin/purchase-orders',
+  '/admin/purchase-orders/new',
+  `/admin/purchase-orders/${ids.purchaseOrder}`,
+  '/admin/parts',
+  '/admin/parts/settings',
+  `/admin/parts/${ids.part}`,
+  '/admin/suppliers',
 ];
 
 const CLIENT_ROUTES = (ids: DemoIds) => [

@@ -94,6 +94,7 @@ const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes
 const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', [
   'visits',
   'tasks',
+  'parts',
   'payments',
   'approvals',
   'invoices',
@@ -102,6 +103,7 @@ const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-pa
 ]);
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', [
   'tasks',
+  'parts',
   'visits',
   'approvals',
   'validation',
@@ -119,9 +121,30 @@ const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-pag
 ]);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
 const ReportsPage = lazyPage(() => import('./features/reports/reports-page.tsx'), 'ReportsPage', ['reports', 'visits']);
+const PARTS = ['parts', 'validation', 'fields'];
+const PartsPage = lazyPage(() => import('./features/parts/parts-page.tsx'), 'PartsPage', PARTS);
+const PartDetailPage = lazyPage(() => import('./features/parts/part-detail-page.tsx'), 'PartDetailPage', PARTS);
+const PartsSettingsPage = lazyPage(() => import('./features/parts/parts-settings-page.tsx'), 'PartsSettingsPage', PARTS);
+const SuppliersPage = lazyPage(() => import('./features/parts/suppliers-page.tsx'), 'SuppliersPage', PARTS);
+const PurchaseOrdersPage = lazyPage(() => import('./features/purchase-orders/purchase-orders-page.tsx'), 'PurchaseOrdersPage', [
+  'purchaseOrders',
+]);
+const NewPurchaseOrderPage = lazyPage(() => import('./features/purchase-orders/purchase-order-page.tsx'), 'NewPurchaseOrderPage', [
+  'purchaseOrders',
+  'parts',
+  'validation',
+  'fields',
+]);
+const PurchaseOrderPage = lazyPage(() => import('./features/purchase-orders/purchase-order-page.tsx'), 'PurchaseOrderPage', [
+  'purchaseOrders',
+  'parts',
+  'validation',
+  'fields',
+]);
 const OfferingPage = lazyPage(() => import('./features/offering/offering-page.tsx'), 'OfferingPage', [
   'offering',
   'tasks',
+  'parts',
   'users',
   'fields',
   'validation',
@@ -129,6 +152,7 @@ const OfferingPage = lazyPage(() => import('./features/offering/offering-page.ts
 const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', [
   'offering',
   'tasks',
+  'parts',
   'users',
   'fields',
   'validation',
@@ -161,10 +185,11 @@ const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx')
   'approvals',
   'visits',
   'tasks',
+  'parts',
   'payments',
   'invoices',
 ]);
-const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits']);
+const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits', 'parts']);
 const GetInTouchPage = lazyPage(() => import('./features/contact/get-in-touch-page.tsx'), 'GetInTouchPage', [
   'contact',
   'validation',
@@ -218,6 +243,13 @@ export function AppRoutes() {
           <Route path="dashboard/main-panel" element={<MainPanelPage />} />
           <Route path="dashboard/real-time" element={<RealTimePage />} />
           <Route path="dashboard/reports" element={<ReportsPage />} />
+          <Route path="parts" element={<PartsPage />} />
+          <Route path="parts/settings" element={<PartsSettingsPage />} />
+          <Route path="parts/:partId" element={<PartDetailPage />} />
+          <Route path="suppliers" element={<SuppliersPage />} />
+          <Route path="purchase-orders" element={<PurchaseOrdersPage />} />
+          <Route path="purchase-orders/new" element={<NewPurchaseOrderPage />} />
+          <Route path="purchase-orders/:orderId" element={<PurchaseOrderPage />} />
           <Route path="settings" element={<Navigate to="offering" replace />} />
           <Route path="settings/offering" element={<OfferingPage />} />
           <Route path="settings/offering/:id" element={<OfferingCategoryPage />} />

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|mjs|css|json|svg|html|txt)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|json|svg|html|txt|wasm)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 

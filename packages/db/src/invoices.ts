@@ -84,7 +84,17 @@ export interface InvoiceContent {
   customer: { name: string; email: string | null; phone: string | null };
   vehicle: { plateNumber: string; brand: string; model: string; year: number; type: string };
   visit: { id: string; name: string; visitDate: string; completedAt: string | null };
-  lines: { title: string; description: string | null; service: string; amountCents: number }[];
+  /**
+   * One per committed task. `items`: the task's lines (parts, labour, flat amounts), present only when the
+   * task is more than one flat line, so an invoice of tasks priced the old way keeps its old content.
+   */
+  lines: {
+    title: string;
+    description: string | null;
+    service: string;
+    amountCents: number;
+    items?: { description: string; quantity: number; unitPriceCents: number; totalCents: number }[];
+  }[];
   payments: { date: string; method: string; kind: 'payment' | 'refund'; amountCents: number }[];
   totalCents: number;
   paidCents: number;
@@ -113,7 +123,19 @@ async function readInvoiceContent(tx: Tx, visitId: string, shop: ShopIdentity): 
       vehicle: { select: { plateNumber: true, brand: true, model: true, year: true, type: true } },
       // costCents is deliberately not selected: an invoice never sees the shop's cost.
       tasks: {
-        select: { title: true, description: true, service: true, status: true, approval: true, soldForCents: true },
+        select: {
+          title: true,
+          description: true,
+          service: true,
+          status: true,
+          approval: true,
+          soldForCents: true,
+          // Prices only: unitCostCents is not selected either.
+          lines: {
+            select: { kind: true, description: true, quantityMilli: true, unitPriceCents: true, totalCents: true },
+            orderBy: [{ position: 'asc' }, { id: 'asc' }],
+          },
+        },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       },
       payments: {
@@ -148,6 +170,16 @@ async function readInvoiceContent(tx: Tx, visitId: string, shop: ShopIdentity): 
       description: task.description,
       service: task.service,
       amountCents: task.soldForCents,
+      ...(task.lines.length > 1 || task.lines.some((line) => line.kind !== 'FLAT')
+        ? {
+            items: task.lines.map((line) => ({
+              description: line.description,
+              quantity: line.quantityMilli / 1000,
+              unitPriceCents: line.unitPriceCents,
+              totalCents: line.totalCents,
+            })),
+          }
+        : {}),
     })),
     payments: visit.payments.map((payment) => ({
       date: payment.createdAt.toISOString(),

@@ -1,4 +1,14 @@
-import { BRANDING_TYPES, LANGUAGES, VISIT_PAYMENT_STATUSES, VISIT_STATUSES, parseThemeColors } from '@garage/shared';
+import {
+  BRANDING_TYPES,
+  LANGUAGES,
+  VISIT_PAYMENT_STATUSES,
+  VISIT_STATUSES,
+  isValidBarcode,
+  lineTotalCents,
+  parseThemeColors,
+  visitTotalCents,
+  wantedLineStock,
+} from '@garage/shared';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { createDb } from '../src/client.ts';
 import { verifyPassword } from '../src/password.ts';
@@ -100,5 +110,59 @@ describe('demo seed', () => {
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
     const client = await db.user.findUniqueOrThrow({ where: { username: 'client' }, select: { id: true } });
     expect(invoices.some((invoice) => invoice.customerId === client.id)).toBe(true);
+  });
+
+  it('explains its stock: every part on hand is the sum of its movements, used lines have their USED movement', async () => {
+    const parts = await db.part.findMany({ select: { id: true, onHandMilli: true, barcode: true } });
+    expect(parts.length).toBeGreaterThanOrEqual(250);
+    const sums = await db.stockMovement.groupBy({ by: ['partId'], _sum: { quantityMilli: true } });
+    const sumOf = new Map(sums.map((row) => [row.partId, row._sum.quantityMilli ?? 0]));
+    for (const part of parts) expect(part.onHandMilli).toBe(sumOf.get(part.id) ?? 0);
+    expect(parts.every((part) => part.barcode && isValidBarcode(part.barcode))).toBe(true);
+    const used = await db.taskLine.findMany({ where: { stock: 'USED' }, select: { id: true, quantityMilli: true, movements: true } });
+    expect(used.length).toBeGreaterThan(0);
+    for (const line of used) expect(line.movements.map((m) => [m.kind, m.quantityMilli])).toEqual([['USED', -line.quantityMilli]]);
+    // The e2e journeys scan this part.
+    const oilFilter = await db.part.findUniqueOrThrow({ where: { partNumber: 'OF-1001' } });
+    expect(oilFilter).toMatchObject({ name: 'Oil filter', barcode: '4006381333931' });
+    expect(oilFilter.onHandMilli).toBeGreaterThanOrEqual(20_000);
+  });
+
+  it('prices every task from its lines and every visit from its tasks, with part lines in the state their task wants', async () => {
+    const tasks = await db.task.findMany({
+      select: { status: true, approval: true, soldForCents: true, costCents: true, lines: true, visitId: true },
+    });
+    for (const task of tasks) {
+      expect(task.lines.length).toBeGreaterThan(0);
+      expect(task.soldForCents).toBe(task.lines.reduce((sum, line) => sum + line.totalCents, 0));
+      expect(task.costCents).toBe(task.lines.reduce((sum, line) => sum + lineTotalCents(line.quantityMilli, line.unitCostCents), 0));
+      for (const line of task.lines.filter((candidate) => candidate.partId)) {
+        const wanted = wantedLineStock({ status: task.status, approval: task.approval });
+        expect(wanted === 'RESERVED' ? ['RESERVED', 'BACKORDERED'] : [wanted]).toContain(line.stock);
+      }
+    }
+    expect(tasks.some((task) => task.lines.some((line) => line.kind === 'LABOUR'))).toBe(true);
+    const visits = await db.visit.findMany({ select: { id: true, totalCostCents: true } });
+    for (const visit of visits) {
+      expect(visit.totalCostCents).toBe(visitTotalCents(tasks.filter((task) => task.visitId === visit.id)));
+    }
+  });
+
+  it('has purchase orders in every state but cancelled, parts running low and catalogue items with default lines', async () => {
+    const statuses = await db.purchaseOrder.groupBy({ by: ['status'], _count: true });
+    expect(Object.fromEntries(statuses.map((row) => [row.status, row._count]))).toEqual({
+      RECEIVED: 10,
+      PARTLY_RECEIVED: 1,
+      SENT: 2,
+      DRAFT: 2,
+    });
+    const received = await db.stockMovement.count({ where: { kind: 'RECEIVED', purchaseOrderId: { not: null } } });
+    expect(received).toBeGreaterThan(10);
+    const low = await db.$queryRawUnsafe<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM "Part" WHERE "reorderPointMilli" IS NOT NULL AND "onHandMilli" < "reorderPointMilli"`,
+    );
+    expect(low[0]!.count).toBeGreaterThan(2);
+    expect(await db.offeringItemLine.count()).toBeGreaterThan(5);
+    expect(await db.labourRate.count({ where: { isDefault: true } })).toBe(1);
   });
 });

@@ -7,6 +7,14 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (a purchase order's PDF). */
+  attachments?: MessageAttachment[];
+}
+
+export interface MessageAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** Where delivery problems are reported; pino (Fastify's logger) fits. */
@@ -33,7 +41,8 @@ export function createLogSender(channel: 'email' | 'phone'): MessageSender {
     async send(message, log) {
       log.warn(
         { delivery: DEVELOPMENT_DELIVERY, channel, to: message.to, subject: message.subject },
-        `${DEVELOPMENT_DELIVERY} (${channel}; nothing was sent) to ${message.to}: ${message.subject}\n${message.text}`,
+        `${DEVELOPMENT_DELIVERY} (${channel}; nothing was sent) to ${message.to}: ${message.subject}\n${message.text}` +
+          (message.attachments?.length ? `\n[attached: ${message.attachments.map((file) => file.filename).join(', ')}]` : ''),
       );
     },
   };
@@ -45,7 +54,13 @@ export function createSmtpSender(options: { smtpUrl: string; from: string }): Me
   return {
     name: 'smtp',
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 // Idempotent demo data: a merchant with full branding, the catalogue, static data, staff and clients with
-// vehicles, visits in every status with tasks, oil changes, payments, messages, ratings and ~30 days of page
-// views. Every row has a deterministic id and is written with skipDuplicates, so running it again adds
-// nothing and never overwrites what users changed.
+// vehicles, visits in every status with tasks (made of part and labour lines), oil changes, payments, messages,
+// ratings, ~30 days of page views, and the parts inventory (inventory.ts). Every row has a deterministic id and
+// is written with skipDuplicates, so running it again adds nothing and never overwrites what users changed.
 import {
   LANGUAGES,
   deriveVisitStatus,
@@ -24,6 +24,7 @@ import { demoPageViews } from './page-views.ts';
 import { seedDemoApprovals } from './approvals.ts';
 import { seedDemoInvoices } from './invoices.ts';
 import { seedDemoAppointments } from './appointments.ts';
+import { demoJobLines, seedDemoInventory, type PlannedLine } from './inventory.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -271,6 +272,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const visits: Prisma.VisitCreateManyInput[] = [];
       const tasks: Prisma.TaskCreateManyInput[] = [];
       const payments: Prisma.PaymentCreateManyInput[] = [];
+      // The tasks' part and labour lines (inventory.ts): a task's price and cost are their sums.
+      const plannedLines: PlannedLine[] = [];
       // Cycle through every visit scenario so each status and payment state exists.
       const scenarios: {
         tasks: TaskStatus[];
@@ -350,18 +353,22 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
             );
             const visitTasks = scenario.tasks.map((status, t) => {
               const [title, service, cost, soldFor] = jobFor(visitIndex + t * 3, electric);
+              const taskId = seedId(`task:${visitId}:${t}`);
+              const completedOn = status === 'COMPLETED' ? new Date(createdAt.getTime() + DAY) : null;
+              const job = demoJobLines(taskId, title, brand, visitIndex + t);
+              if (job) plannedLines.push(...job.lines.map((line) => ({ ...line, status, approval: null, createdAt, completedOn })));
               return {
-                id: seedId(`task:${visitId}:${t}`),
+                id: taskId,
                 visitId,
                 title,
                 description: `${title} for ${brand}.`,
                 service,
                 status,
                 priority: random.pick(['HIGH', 'MEDIUM', 'NORMAL', 'LOW'] as const),
-                costCents: cost,
-                soldForCents: soldFor,
+                costCents: job?.costCents ?? cost,
+                soldForCents: job?.soldForCents ?? soldFor,
                 dueDate: new Date(createdAt.getTime() + 2 * DAY),
-                completedOn: status === 'COMPLETED' ? new Date(createdAt.getTime() + DAY) : null,
+                completedOn,
                 // Completed inspections ask for a reminder in a year (service reminders).
                 remindInMonths: status === 'COMPLETED' && service === 'INSPECTION' ? 12 : null,
                 createdAt,
@@ -512,6 +519,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       });
 
       await seedDemoApprovals(tx, now);
+      // Parts, stock and the tasks' lines, once every task exists (the approvals' proposals too).
+      await seedDemoInventory(tx, now, plannedLines);
       await seedDemoInvoices(tx, now, staffIds[1]!);
 
       const pageViews = demoPageViews(

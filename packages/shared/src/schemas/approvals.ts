@@ -14,6 +14,7 @@ import {
   VISIT_STATUSES,
 } from '../constants.ts';
 import { msg } from '../messages.ts';
+import { taskLineViewSchema } from './inventory.ts';
 
 export const APPROVAL_LIMITS = {
   commentMax: 500,
@@ -89,6 +90,8 @@ export const myTaskSchema = z.object({
   approval: clientApprovalSchema.nullable(),
   /** A proposal this customer can approve or decline right now. */
   awaitingDecision: z.boolean(),
+  /** What the price is made of; unitCostCents and stock are always null here (the shop's internals). */
+  lines: z.array(taskLineViewSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -188,6 +188,17 @@ export const dashboardKpisSchema = z.object({
   ),
   /** Net amount (successful payments minus refunds) and successful payment count per method. */
   paymentMethods: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amountCents: z.number(), count: z.number() })),
+  /** Parts and inventory (issue #26). */
+  parts: z.object({
+    /**
+     * Parts lines used by tasks completed in the period: sales (the lines' totals), cost of goods (what their
+     * USED movements took out at the average cost) and the margin in basis points (null without sales).
+     * Admins only (costs): null for other staff.
+     */
+    margin: z.object({ salesCents: z.number(), costCents: z.number(), marginBasisPoints: z.number().nullable() }).nullable(),
+    /** Parts (not archived) at or below their reorder point: available + on order <= reorder point. Right now. */
+    lowStock: z.number(),
+  }),
   /** The vehicles whose oil change is due soonest (overdue first). */
   oilDueSoon: z.array(
     z.object({

@@ -714,3 +714,26 @@ export function validateImportRow(
   if (!anyPresent(row, IMPORT_FIELDS)) problems.push({ field: 'firstName', message: msg('required', { fieldName: 'firstName' }) });
   return { record, problems };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Parts catalogue and suppliers import (issue #26): one request, POST /backend/data-transfer/catalogue-imports/{kind}.
+
+export const CATALOGUE_IMPORT_KINDS = ['parts', 'suppliers'] as const;
+export const CATALOGUE_IMPORT_MODES = ['check', 'import'] as const;
+/** `check` reads and validates every row and writes nothing; `import` writes the valid rows and reports the others. */
+export const catalogueImportQuerySchema = z.object({ mode: z.enum(CATALOGUE_IMPORT_MODES).default('check') });
+export const catalogueImportResultSchema = z.object({
+  kind: z.enum(CATALOGUE_IMPORT_KINDS),
+  mode: z.enum(CATALOGUE_IMPORT_MODES),
+  rows: z.number(),
+  validRows: z.number(),
+  invalidRows: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  /** Opening-stock movements (COUNTED, "opening stock") written for parts rows with an onHand quantity. */
+  stockMovements: z.number(),
+  /** Suppliers created because a part row named one that did not exist. */
+  suppliersCreated: z.number(),
+  errors: z.array(importRowErrorSchema),
+});
+export type CatalogueImportResult = z.infer<typeof catalogueImportResultSchema>;

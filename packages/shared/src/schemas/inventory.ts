@@ -14,7 +14,7 @@ import {
   isValidBarcode,
 } from '../inventory-rules.ts';
 import { encodeMessage, msg } from '../messages.ts';
-import { isoDateSchema } from './tasks.ts';
+import { isoDateSchema } from './dates.ts';
 import { pageOf, paginationSchema, queryBoolean } from './users.ts';
 
 export const INVENTORY_MESSAGES = {
@@ -29,6 +29,7 @@ export const INVENTORY_MESSAGES = {
   onlyDefaultRate: 'Make another rate the default before archiving this one',
   markupBandsDuplicate: 'Two bands have the same upper cost',
   markupBandsOpenEnded: 'Only one band can have no upper cost',
+  unitInUse: 'This part has stock movements, lines or orders; its unit can no longer change',
 } as const;
 
 export const TASK_LINE_MESSAGES = {
@@ -253,7 +254,8 @@ export const labourRateInputSchema = z.object({
   rateCents: unitCentsSchema('rate'),
   isDefault: z.boolean().default(false),
 });
-export const updateLabourRateSchema = labourRateInputSchema.partial().extend({ id: z.uuid() });
+// isDefault without its default: an update that leaves it out must not unset the default rate.
+export const updateLabourRateSchema = labourRateInputSchema.extend({ isDefault: z.boolean() }).partial().extend({ id: z.uuid() });
 export const labourRateViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -311,7 +313,17 @@ export const stockMovementViewSchema = z.object({
   unitCostCents: z.number().nullable(),
   onHandAfter: z.number(),
   reason: z.string().nullable(),
-  task: z.object({ id: z.string(), title: z.string(), visitId: z.string(), visitName: z.string() }).nullable(),
+  task: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      visitId: z.string(),
+      visitName: z.string(),
+      /** The visit's vehicle and customer: the staff task page's path (/admin/users/:customerId/vehicle/:vehicleId/...). */
+      vehicleId: z.string().optional(),
+      customerId: z.string().optional(),
+    })
+    .nullable(),
   purchaseOrder: z.object({ id: z.string(), number: z.string() }).nullable(),
   user: personSchema.nullable(),
   createdAt: z.string(),

@@ -3,7 +3,9 @@
 // price range is derived from its visible items by the server and is never part of an input.
 import { z } from 'zod';
 import { LANGUAGES, TASK_SERVICES } from '../constants.ts';
+import { INVENTORY_LIMITS, PART_UNITS, TASK_LINE_KINDS } from '../inventory-rules.ts';
 import { msg } from '../messages.ts';
+import { quantitySchema, unitCentsSchema } from './inventory.ts';
 import { centsSchema } from './tasks.ts';
 import { storedFileUrlSchema } from './users.ts';
 
@@ -106,6 +108,56 @@ export const categoryPatchSchema = z.object({ ...categoryFields, title: titleSch
 export type CategoryPatch = z.input<typeof categoryPatchSchema>;
 export const updateCategorySchema = z.object({ id: z.uuid(), data: categoryPatchSchema });
 
+/**
+ * A default line of a catalogue item (canned job), copied onto a task made from the item. PART: a catalogue
+ * part (`partId`; description defaults to its name) or a part typed by hand (`description`,
+ * `unitPriceCents`). LABOUR: hours at `labourRateId` (default: the shop's default rate when the task is
+ * made). FLAT: `description` and `unitPriceCents`. A null unitPriceCents takes the part's or the rate's
+ * price when the task is made.
+ */
+export const offeringItemLineInputSchema = z
+  .object({
+    kind: z.enum(TASK_LINE_KINDS, { error: msg('required', { fieldName: 'kind' }) }),
+    partId: z.uuid(msg('format', { fieldName: 'partId' })).nullish(),
+    labourRateId: z.uuid(msg('format', { fieldName: 'labourRateId' })).nullish(),
+    description: z
+      .string()
+      .trim()
+      .max(INVENTORY_LIMITS.nameMax, msg('maxLength', { fieldName: 'description', maxLength: INVENTORY_LIMITS.nameMax }))
+      .nullish()
+      .transform((value) => value || null),
+    quantity: quantitySchema().default(1),
+    unitPriceCents: unitCentsSchema('unitPrice').nullish(),
+  })
+  .superRefine((line, ctx) => {
+    const needs = (field: 'description' | 'unitPriceCents') =>
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: msg('required', { fieldName: field === 'unitPriceCents' ? 'unitPrice' : field }),
+      });
+    if (line.kind === 'FLAT' || (line.kind === 'PART' && !line.partId)) {
+      if (!line.description) needs('description');
+      if (line.unitPriceCents == null) needs('unitPriceCents');
+    }
+  });
+export type OfferingItemLineInput = z.input<typeof offeringItemLineInputSchema>;
+
+export const offeringItemLineViewSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  kind: z.enum(TASK_LINE_KINDS),
+  description: z.string(),
+  partId: z.string().nullable(),
+  /** The catalogue part's number and unit (null for typed parts, labour and flat lines). */
+  partNumber: z.string().nullable(),
+  unit: z.enum(PART_UNITS).nullable(),
+  labourRateId: z.string().nullable(),
+  quantity: z.number(),
+  unitPriceCents: z.number().nullable(),
+});
+export type OfferingItemLineView = z.infer<typeof offeringItemLineViewSchema>;
+
 const itemFields = {
   categoryId: categoryIdSchema,
   title: requiredTitle,
@@ -120,6 +172,11 @@ const itemFields = {
   featured: z.boolean().optional(),
   visible: z.boolean().optional(),
   sortOrder: sortOrderSchema.optional(),
+  /** Default lines of a task made from this item (staff only: never in the public catalogue); an update replaces them all. */
+  lines: z
+    .array(offeringItemLineInputSchema)
+    .max(INVENTORY_LIMITS.linesPerTask, msg('maxValue', { fieldName: 'lines', maxValue: INVENTORY_LIMITS.linesPerTask }))
+    .optional(),
 };
 
 export const itemInputSchema = z.object(itemFields);
@@ -178,6 +235,8 @@ export const offeringItemViewSchema = z.object({
   featured: z.boolean(),
   visible: z.boolean(),
   sortOrder: z.number().int(),
+  /** Default lines of a task made from this item (staff views only). */
+  lines: z.array(offeringItemLineViewSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -20,6 +20,11 @@ export const REPORT_KINDS = [
   'device-distribution',
   'browser-distribution',
   'popular-pages',
+  'parts-sales',
+  'inventory-valuation',
+  'slow-movers',
+  'stock-movements',
+  'purchases-by-supplier',
 ] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
@@ -36,10 +41,16 @@ export const REPORT_LIMITS = {
    * bench/reports.ts), so a PDF is for reading and printing (about 30 pages); CSV and XLSX carry every row.
    */
   pdfMaxRows: 1_000,
+  /** Slow movers: days without a use that make a part slow, when the period has no start. */
+  slowMoverDefaultDays: 90,
+  slowMoverMaxDays: 3_650,
 } as const;
 
-/** How a column's values are typed and shown: `enum` values are codes turned into words per language. */
-export type ReportColumnType = 'text' | 'enum' | 'integer' | 'money' | 'percent' | 'date';
+/**
+ * How a column's values are typed and shown: `enum` values are codes turned into words per language;
+ * `quantity` is a stock quantity in its unit (up to three decimals: 2.5 litres).
+ */
+export type ReportColumnType = 'text' | 'enum' | 'integer' | 'quantity' | 'money' | 'percent' | 'date';
 type Labels = Record<Language, string>;
 
 export interface ReportColumn {
@@ -52,7 +63,8 @@ export interface ReportTotal {
   type: Exclude<ReportColumnType, 'text' | 'enum' | 'date'>;
   label: Labels;
 }
-export type ReportFilter = 'period' | 'customer' | 'vehicle';
+/** `days`: the slow movers' "not used for N days" (REPORT_LIMITS.slowMoverDefaultDays when not given). */
+export type ReportFilter = 'period' | 'customer' | 'vehicle' | 'days';
 
 export interface ReportDefinition {
   kind: ReportKind;
@@ -62,6 +74,8 @@ export interface ReportDefinition {
   requiresVehicle?: boolean;
   /** Web-analytics reports read the rollups and need a bounded period (ANALYTICS_LIMITS.maxRangeDays). */
   analytics?: boolean;
+  /** Parts reports show costs and margins: admins only (SPEC of issue #26), though the engine is staff. */
+  adminOnly?: boolean;
   columns: readonly ReportColumn[];
   totals: readonly ReportTotal[];
 }
@@ -80,6 +94,21 @@ const BALANCE = L('Balance due', 'Reste à payer', 'الرصيد المستحق'
 const VISITS = L('Visits', 'Visites', 'الزيارات');
 const VIEWS = L('Page views', 'Pages vues', 'مشاهدات الصفحات');
 const SHARE = L('Share (%)', 'Part (%)', 'النسبة (%)');
+const PART_NUMBER = L('Part number', 'Référence', 'رقم القطعة');
+const PART_NAME = L('Part', 'Pièce', 'القطعة');
+const PARTS = L('Parts', 'Pièces', 'القطع');
+const UNIT = L('Unit', 'Unité', 'الوحدة');
+const ON_HAND = L('On hand', 'En stock', 'المتوفر');
+const AVERAGE_COST = L('Average cost', 'Coût moyen', 'متوسط التكلفة');
+const STOCK_VALUE = L('Stock value', 'Valeur du stock', 'قيمة المخزون');
+const SALES = L('Sales', 'Ventes', 'المبيعات');
+const COST_OF_GOODS = L('Cost of goods', 'Coût des marchandises', 'تكلفة البضاعة');
+const GROSS_PROFIT = L('Gross profit', 'Marge brute', 'الربح الإجمالي');
+const MARGIN = L('Margin (%)', 'Marge (%)', 'الهامش (%)');
+const ORDERS_SENT = L('Orders sent', 'Commandes envoyées', 'الطلبيات المرسلة');
+const ORDERED = L('Ordered value', 'Valeur commandée', 'القيمة المطلوبة');
+const RECEIVED_VALUE = L('Received value', 'Valeur reçue', 'القيمة المستلمة');
+const OUTSTANDING = L('Outstanding value', 'Valeur en attente', 'القيمة المعلقة');
 
 export const REPORTS: Record<ReportKind, ReportDefinition> = {
   'car-files': {
@@ -255,6 +284,105 @@ export const REPORTS: Record<ReportKind, ReportDefinition> = {
     ],
     totals: [total('views', 'integer', L('Page views (all pages)', 'Pages vues (toutes les pages)', 'مشاهدات الصفحات (كل الصفحات)'))],
   },
+  // Parts and inventory (issue #26): costs and margins, so admins only. Quantities in each part's unit.
+  'parts-sales': {
+    kind: 'parts-sales',
+    title: L('Parts sales and gross profit', 'Ventes de pièces et marge brute', 'مبيعات القطع والربح الإجمالي'),
+    filters: ['period'],
+    adminOnly: true,
+    columns: [
+      col('partNumber', 'text', PART_NUMBER),
+      col('name', 'text', PART_NAME),
+      col('quantity', 'quantity', L('Quantity used', 'Quantité utilisée', 'الكمية المستعملة')),
+      col('sales', 'money', SALES),
+      col('cost', 'money', COST_OF_GOODS),
+      col('profit', 'money', GROSS_PROFIT),
+      col('margin', 'percent', MARGIN),
+    ],
+    totals: [
+      total('parts', 'integer', PARTS),
+      total('sales', 'money', SALES),
+      total('cost', 'money', COST_OF_GOODS),
+      total('profit', 'money', GROSS_PROFIT),
+      total('margin', 'percent', MARGIN),
+      total('labourHours', 'quantity', L('Labour hours', "Heures de main-d'œuvre", 'ساعات العمل')),
+      total('labourSales', 'money', L('Labour sales', "Ventes de main-d'œuvre", 'مبيعات العمل')),
+    ],
+  },
+  'inventory-valuation': {
+    kind: 'inventory-valuation',
+    title: L('Inventory valuation', 'Valorisation du stock', 'تقييم المخزون'),
+    filters: [],
+    adminOnly: true,
+    columns: [
+      col('partNumber', 'text', PART_NUMBER),
+      col('name', 'text', PART_NAME),
+      col('category', 'text', L('Category', 'Catégorie', 'الفئة')),
+      col('unit', 'enum', UNIT),
+      col('onHand', 'quantity', ON_HAND),
+      col('cost', 'money', AVERAGE_COST),
+      col('value', 'money', STOCK_VALUE),
+    ],
+    totals: [total('parts', 'integer', PARTS), total('value', 'money', STOCK_VALUE)],
+  },
+  'slow-movers': {
+    kind: 'slow-movers',
+    title: L('Slow-moving parts', 'Pièces à faible rotation', 'القطع بطيئة الحركة'),
+    filters: ['period', 'days'],
+    adminOnly: true,
+    columns: [
+      col('partNumber', 'text', PART_NUMBER),
+      col('name', 'text', PART_NAME),
+      col('lastUsed', 'date', L('Last used', 'Dernière utilisation', 'آخر استعمال')),
+      col('unit', 'enum', UNIT),
+      col('onHand', 'quantity', ON_HAND),
+      col('cost', 'money', AVERAGE_COST),
+      col('value', 'money', STOCK_VALUE),
+    ],
+    totals: [total('parts', 'integer', PARTS), total('value', 'money', STOCK_VALUE)],
+  },
+  'stock-movements': {
+    kind: 'stock-movements',
+    title: L('Stock movements', 'Mouvements de stock', 'حركات المخزون'),
+    filters: ['period'],
+    adminOnly: true,
+    columns: [
+      col('date', 'date', DATE),
+      col('partNumber', 'text', PART_NUMBER),
+      col('name', 'text', PART_NAME),
+      col('kind', 'enum', L('Movement', 'Mouvement', 'الحركة')),
+      col('quantity', 'quantity', L('Quantity', 'Quantité', 'الكمية')),
+      col('unitCost', 'money', L('Unit cost', 'Coût unitaire', 'تكلفة الوحدة')),
+      col('onHandAfter', 'quantity', L('On hand after', 'Stock après', 'المخزون بعد الحركة')),
+      col('reason', 'text', L('Reason', 'Motif', 'السبب')),
+      col('reference', 'text', L('Visit or order', 'Visite ou commande', 'الزيارة أو الطلبية')),
+      col('user', 'text', L('By', 'Par', 'بواسطة')),
+    ],
+    totals: [
+      total('movements', 'integer', L('Movements', 'Mouvements', 'الحركات')),
+      total('valueIn', 'money', L('Value in', 'Valeur entrée', 'قيمة الداخل')),
+      total('valueOut', 'money', L('Value out', 'Valeur sortie', 'قيمة الخارج')),
+    ],
+  },
+  'purchases-by-supplier': {
+    kind: 'purchases-by-supplier',
+    title: L('Purchases by supplier', 'Achats par fournisseur', 'المشتريات حسب المورد'),
+    filters: ['period'],
+    adminOnly: true,
+    columns: [
+      col('supplier', 'text', L('Supplier', 'Fournisseur', 'المورد')),
+      col('orders', 'integer', ORDERS_SENT),
+      col('ordered', 'money', ORDERED),
+      col('received', 'money', RECEIVED_VALUE),
+      col('outstanding', 'money', OUTSTANDING),
+    ],
+    totals: [
+      total('orders', 'integer', ORDERS_SENT),
+      total('ordered', 'money', ORDERED),
+      total('received', 'money', RECEIVED_VALUE),
+      total('outstanding', 'money', OUTSTANDING),
+    ],
+  },
 };
 
 /** Words for the enum codes reports carry (entry kinds, statuses, services, priorities, types, yes/no). */
@@ -292,6 +420,17 @@ export const REPORT_VALUE_LABELS: Record<string, Labels> = {
   CASH: L('Cash', 'Espèces', 'نقدًا'),
   CREDIT_CARD: L('Credit card', 'Carte bancaire', 'بطاقة ائتمان'),
   BANK_TRANSFER: L('Bank transfer', 'Virement', 'تحويل بنكي'),
+  // Stock movement kinds and part units (parts reports).
+  RECEIVED: L('Received', 'Reçu', 'مستلم'),
+  USED: L('Used', 'Utilisé', 'مستعمل'),
+  RETURNED: L('Returned', 'Retourné', 'مُرجع'),
+  ADJUSTED: L('Adjusted', 'Ajusté', 'معدّل'),
+  COUNTED: L('Counted', 'Inventorié', 'مجرود'),
+  PIECE: L('Piece', 'Pièce', 'قطعة'),
+  SET: L('Set', 'Jeu', 'طقم'),
+  LITRE: L('Litre', 'Litre', 'لتر'),
+  KILOGRAM: L('Kilogram', 'Kilogramme', 'كيلوغرام'),
+  METRE: L('Metre', 'Mètre', 'متر'),
 };
 
 export const reportValueLabel = (code: string, lang: Language) => REPORT_VALUE_LABELS[code]?.[lang] ?? code;
@@ -319,6 +458,16 @@ export const reportFiltersSchema = z.object({
   to: isoDay('to'),
   customerId: optionalId,
   vehicleId: optionalId,
+  /** Slow movers only: a part is slow when not used for this many days before the period's end. */
+  days: z.preprocess(
+    emptyAsMissing,
+    z.coerce
+      .number(msg('number', { fieldName: 'days' }))
+      .int(msg('number', { fieldName: 'days' }))
+      .min(1, msg('minValue', { fieldName: 'days', minValue: 1 }))
+      .max(REPORT_LIMITS.slowMoverMaxDays, msg('maxValue', { fieldName: 'days', maxValue: REPORT_LIMITS.slowMoverMaxDays }))
+      .optional(),
+  ),
   lang: z.preprocess(emptyAsMissing, z.enum(LANGUAGES).default('en')),
 });
 
@@ -376,10 +525,14 @@ export const reportPreviewSchema = z.object({
   to: z.string().nullable(),
   /** Who or what the report is about, when a customer or vehicle filter is set ("AB-123 · Renault Clio"). */
   subject: z.string().nullable(),
-  columns: z.array(z.object({ key: z.string(), type: z.enum(['text', 'enum', 'integer', 'money', 'percent', 'date']), label: z.string() })),
+  columns: z.array(
+    z.object({ key: z.string(), type: z.enum(['text', 'enum', 'integer', 'quantity', 'money', 'percent', 'date']), label: z.string() }),
+  ),
   rows: z.array(z.record(z.string(), cell)),
   /** Whether more rows exist than the preview shows. */
   truncated: z.boolean(),
-  totals: z.array(z.object({ key: z.string(), type: z.enum(['integer', 'money', 'percent']), label: z.string(), value: z.number() })),
+  totals: z.array(
+    z.object({ key: z.string(), type: z.enum(['integer', 'quantity', 'money', 'percent']), label: z.string(), value: z.number() }),
+  ),
 });
 export type ReportPreview = z.infer<typeof reportPreviewSchema>;

@@ -3,21 +3,17 @@
 import { z } from 'zod';
 import { remindInKmSchema, remindInMonthsSchema } from './reminders.ts';
 import { TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_STATUSES } from '../constants.ts';
+import { INVENTORY_LIMITS } from '../inventory-rules.ts';
 import { msg } from '../messages.ts';
-import { isIsoDate } from '../visit-rules.ts';
 import { taskApprovalSchema } from './approvals.ts';
+import { isoDateSchema } from './dates.ts';
+import { taskLineInputSchema, taskLineViewSchema } from './inventory.ts';
+
+export { isoDateSchema };
 
 export const TASK_LIMITS = { titleMax: 200, descriptionMax: 2000, moneyMaxCents: 100_000_000 } as const;
 
 const required = (fieldName: string) => msg('required', { fieldName });
-
-/** A calendar day, "YYYY-MM-DD". */
-export const isoDateSchema = (fieldName: string) =>
-  z
-    .string({ error: required(fieldName) })
-    .trim()
-    .min(1, { message: required(fieldName), abort: true })
-    .refine(isIsoDate, msg('format', { fieldName }));
 
 /** Whole cents, at least `minCents`. Messages speak in currency units, as the form shows them. */
 export const centsSchema = (fieldName: string, minCents: number) =>
@@ -27,7 +23,8 @@ export const centsSchema = (fieldName: string, minCents: number) =>
     .min(minCents, msg('minValue', { fieldName, minValue: (minCents / 100).toFixed(minCents % 100 === 0 ? 0 : 2) }))
     .max(TASK_LIMITS.moneyMaxCents, msg('maxValue', { fieldName, maxValue: TASK_LIMITS.moneyMaxCents / 100 }));
 
-export const taskInputSchema = z.object({
+/** A task's fields; taskInputSchema adds the rule between the price and the lines. */
+export const taskFieldsSchema = z.object({
   title: z
     .string({ error: required('title') })
     .trim()
@@ -43,8 +40,12 @@ export const taskInputSchema = z.object({
   priority: z.enum(TASK_PRIORITIES, { error: required('priority') }).default('NORMAL'),
   /** What the work costs the shop. */
   costCents: centsSchema('cost', 0).default(0),
-  /** What the customer pays: a positive amount (SPEC §5 "total cost a positive number"). */
-  soldForCents: centsSchema('soldFor', 1),
+  /**
+   * What the customer pays: a positive amount (SPEC §5 "total cost a positive number"). The task is then one
+   * FLAT line at this price (and costCents its cost). Not needed (and ignored) when `lines` or
+   * `offeringItemId` give the lines: the price is then their sum.
+   */
+  soldForCents: centsSchema('soldFor', 1).optional(),
   dueDate: z
     .union([z.literal(''), z.null(), isoDateSchema('dueDate')])
     .optional()
@@ -52,7 +53,23 @@ export const taskInputSchema = z.object({
   /** Once completed, remind the customer in N months and/or at N more km (service reminders). */
   remindInMonths: remindInMonthsSchema.transform((value) => value ?? null),
   remindInKm: remindInKmSchema.transform((value) => value ?? null),
+  /** Parts, labour and flat lines (the task's price is their sum). */
+  lines: z
+    .array(taskLineInputSchema)
+    .max(INVENTORY_LIMITS.linesPerTask, msg('maxValue', { fieldName: 'lines', maxValue: INVENTORY_LIMITS.linesPerTask }))
+    .optional(),
+  /** A catalogue item (canned job) whose default lines the task starts with (before `lines`). */
+  offeringItemId: z.uuid(msg('format', { fieldName: 'offeringItemId' })).optional(),
 });
+
+/** The price is required when nothing else gives the task its lines. */
+function priceOrLines(task: { soldForCents?: number; lines?: unknown[]; offeringItemId?: string }, ctx: z.RefinementCtx) {
+  if (task.soldForCents === undefined && !task.lines?.length && !task.offeringItemId) {
+    ctx.addIssue({ code: 'custom', path: ['soldForCents'], message: required('soldFor') });
+  }
+}
+
+export const taskInputSchema = taskFieldsSchema.superRefine(priceOrLines);
 export type TaskInput = z.input<typeof taskInputSchema>;
 export type TaskInputParsed = z.output<typeof taskInputSchema>;
 
@@ -60,7 +77,7 @@ export type TaskInputParsed = z.output<typeof taskInputSchema>;
  * A new task on the visit `id` (REST POST /visits/:id/tasks: the id in the path, the task's fields in the body).
  * `proposed`: extra work the customer must approve first (estimate approval, see visit-rules.ts).
  */
-export const createTaskSchema = taskInputSchema.extend({ id: z.uuid(), proposed: z.boolean().default(false) });
+export const createTaskSchema = taskFieldsSchema.extend({ id: z.uuid(), proposed: z.boolean().default(false) }).superRefine(priceOrLines);
 /**
  * What the API takes for an edit: only the fields sent change (PATCH semantics; the create defaults of
  * priority and cost are left out, or an edit that omits them would reset them); null or "" clears the
@@ -68,7 +85,8 @@ export const createTaskSchema = taskInputSchema.extend({ id: z.uuid(), proposed:
  */
 export const taskPatchSchema = z
   .object({
-    ...taskInputSchema.shape,
+    ...taskFieldsSchema.omit({ lines: true, offeringItemId: true }).shape,
+    soldForCents: centsSchema('soldFor', 1),
     priority: z.enum(TASK_PRIORITIES),
     costCents: centsSchema('cost', 0),
     description: z
@@ -110,6 +128,8 @@ export const taskViewSchema = z.object({
   nextStatuses: z.array(z.enum(TASK_STATUSES)),
   /** Estimate approval (null: ordinary work). */
   approval: taskApprovalSchema.nullable(),
+  /** Its lines in order; soldForCents is the sum of their totals. */
+  lines: z.array(taskLineViewSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -4,7 +4,8 @@
 // A decision is recorded under the visit's row lock (visit-state.ts), in the transaction that rewrites the
 // visit's total and status, so two decisions on one task serialise and the second finds it already decided.
 // Rules: only the visit's customer, only tasks proposed and still pending, once, not on a closed visit
-// (PICKED_UP, CANCELLED), and only at the price the customer saw. Declining cancels the task.
+// (PICKED_UP, CANCELLED), and only at the price the customer saw. Declining cancels the task. Approving
+// reserves the task's parts (stock/stock.service.ts syncTaskStock).
 import type { Db } from '@garage/db';
 import {
   APPROVAL_LIMITS,
@@ -16,6 +17,7 @@ import {
   type MessageCode,
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { lockParts, syncTaskStock } from '../stock/stock.service.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx, type VisitMoney } from '../visits/visit-state.ts';
 
 export interface DecisionItem {
@@ -88,6 +90,17 @@ export async function decideTasks(db: Db, visitId: string, items: readonly Decis
         },
       });
     }
+    // Approved work reserves its parts (or backorders them); declined work holds none. Parts locked first, in id order.
+    const decidedIds = items.map((item) => item.taskId);
+    const partLines = await tx.taskLine.findMany({
+      where: { taskId: { in: decidedIds }, partId: { not: null } },
+      select: { partId: true },
+    });
+    await lockParts(
+      tx,
+      partLines.map((line) => line.partId as string),
+    );
+    for (const taskId of decidedIds) await syncTaskStock(tx, taskId, context.customerId);
     await context.onDecided?.(tx);
     return writeDerivedState(tx, visit, now);
   });

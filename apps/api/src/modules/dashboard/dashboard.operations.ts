@@ -2,6 +2,7 @@
 import { clientDashboardInputSchema, clientDashboardSchema, dashboardKpisInputSchema, dashboardKpisSchema } from '@garage/shared';
 import { query } from '../../operations/operation.ts';
 import { getClientDashboard } from './client-dashboard.service.ts';
+import { isAdmin } from '../users/users.access.ts';
 import { getDashboardKpis } from './dashboard.service.ts';
 
 export const dashboardOperations = {
@@ -15,7 +16,8 @@ export const dashboardOperations = {
     },
     input: dashboardKpisInputSchema,
     output: dashboardKpisSchema,
-    handler: ({ ctx, input }) => getDashboardKpis(ctx.deps.db, input),
+    // The parts margin (costs) is for admins only: null for other staff.
+    handler: ({ ctx, input }) => getDashboardKpis(ctx.deps.db, input, new Date(), { seesCosts: isAdmin(ctx.session) }),
   }),
   mine: query({
     access: 'client',

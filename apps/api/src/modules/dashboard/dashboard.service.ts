@@ -1,5 +1,5 @@
 // The staff main panel: shop KPIs for a period with the change against the previous period, the chart
-// series, the figures of right now and the oil changes due soon. Six statements run side by side on the
+// series, the figures of right now and the oil changes due soon. Six statements (and the parts tiles' two) run side by side on the
 // shared pool (dashboard.sql.ts); everything else is arranging their rows. Period rules: packages/shared
 // schemas/dashboard.ts (dashboardRange).
 import type { Db } from '@garage/db';
@@ -14,11 +14,13 @@ import {
   daysBetween,
   dashboardRange,
   kpi,
+  marginBasisPoints,
   startOfDayIn,
   type DashboardKpis,
   type DashboardKpisQuery,
 } from '@garage/shared';
 import { fieldError } from '../../lib/errors.ts';
+import { ON_ORDER_MILLI, RESERVED_MILLI } from '../parts/part-views.ts';
 import { todayIn } from '../visits/list-calendar.ts';
 import {
   COMPLETED_SQL,
@@ -92,7 +94,40 @@ function oilDueSoon(db: Db, today: string, timeZone: string): Promise<OilDueRow[
 /** UTC text for a `timestamp` column (stored as UTC). */
 const utc = (instant: Date) => instant.toISOString().replace('T', ' ').replace('Z', '');
 
-export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = new Date()): Promise<DashboardKpis> {
+/**
+ * The parts tiles: the period's parts sales and cost of goods (as the parts-sales report: lines USED by tasks
+ * completed in the period, cost from their latest USED movement) and today's low-stock count (as the parts
+ * list's lowStock filter). Two small statements on indexed columns; the margin only for admins.
+ */
+async function partsFigures(db: Db, from: string, to: string, seesCosts: boolean): Promise<DashboardKpis['parts']> {
+  const [low, margin] = await Promise.all([
+    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Part" AS p
+      WHERE p."archivedAt" IS NULL AND p."reorderPointMilli" IS NOT NULL
+        AND p."onHandMilli" - ${RESERVED_MILLI} + ${ON_ORDER_MILLI} <= p."reorderPointMilli"`,
+    seesCosts
+      ? db.$queryRaw<{ sales: number; cost: number }[]>`
+          SELECT coalesce(sum(l."totalCents"), 0)::float8 AS sales, coalesce(sum(u.cost), 0)::float8 AS cost
+            FROM "Task" t JOIN "TaskLine" l ON l."taskId" = t.id
+            LEFT JOIN LATERAL (SELECT floor((-m."quantityMilli"::numeric * m."unitCostCents" + 500) / 1000) AS cost
+                                 FROM "StockMovement" m WHERE m."taskLineId" = l.id AND m.kind = 'USED'
+                                ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) u ON true
+           WHERE t."completedOn" >= ${from}::timestamp AND t."completedOn" < ${to}::timestamp
+             AND l.kind = 'PART' AND l.stock = 'USED'`
+      : Promise.resolve(null),
+  ]);
+  const sums = margin?.[0];
+  return {
+    margin: sums ? { salesCents: sums.sales, costCents: sums.cost, marginBasisPoints: marginBasisPoints(sums.sales, sums.cost) } : null,
+    lowStock: low[0]?.n ?? 0,
+  };
+}
+
+export async function getDashboardKpis(
+  db: Db,
+  query: DashboardKpisQuery,
+  now = new Date(),
+  options: { seesCosts?: boolean } = {},
+): Promise<DashboardKpis> {
   const range = dashboardRange(query, now);
   const today = todayIn(now, query.timeZone);
   // One entry per day of the period (up to today for periods that run into the future); the previous
@@ -106,7 +141,7 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
   const withDays = [...periods, dayStarts(range.firstDay, dayCount), dayStarts(range.previous.firstDay, previousDayCount)];
   const run = <Row>(text: string, values: unknown[]) => queryRows<Row>(db, { text, values });
 
-  let rows: [OpenedRow[], TaskRow[], CompletedRow[], PaymentRow[], ScalarsRow[], OilDueRow[]];
+  let rows: [OpenedRow[], TaskRow[], CompletedRow[], PaymentRow[], ScalarsRow[], OilDueRow[], DashboardKpis['parts']];
   try {
     rows = await Promise.all([
       run<OpenedRow>(OPENED_SQL, withDays),
@@ -115,6 +150,7 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
       run<PaymentRow>(PAYMENTS_SQL, withDays),
       run<ScalarsRow>(SCALARS_SQL, [...periods, today]),
       oilDueSoon(db, today, query.timeZone),
+      partsFigures(db, utc(range.from), utc(range.to), options.seesCosts ?? false),
     ]);
   } catch (error) {
     // A zone the JavaScript runtime knows but this PostgreSQL does not (its tz database is older).
@@ -123,7 +159,7 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
     }
     throw error;
   }
-  const [opened, tasks, completed, payments, [scalars], oilDue] = rows;
+  const [opened, tasks, completed, payments, [scalars], oilDue, parts] = rows;
 
   const days = Array.from({ length: dayCount }, (_, index) => ({
     date: addDays(range.firstDay, index),
@@ -237,6 +273,7 @@ export async function getDashboardKpis(db: Db, query: DashboardKpisQuery, now = 
     tasksByService: [...taskService].map(([service, counts]) => ({ service, ...counts })),
     days,
     paymentMethods: [...methods].map(([method, totals]) => ({ method, ...totals })),
+    parts,
     oilDueSoon: oilDue
       .filter((row): row is OilDueRow & { vehicleId: string } => row.vehicleId !== null)
       .map((row) => ({

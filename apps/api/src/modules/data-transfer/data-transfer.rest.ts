@@ -1,11 +1,22 @@
 // REST only, for import and export: the upload (multipart) and the downloads (templates, the export ZIP) are
 // bytes (REST_ONLY_ROUTES in rest-only.ts). The import's steps are operations (data-transfer.operations.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_FIELDS, IMPORT_LIMITS, TEMPLATE_HEADERS, TEMPLATE_SAMPLE_ROWS, importJobSchema } from '@garage/shared';
+import { z } from 'zod';
+import {
+  CATALOGUE_IMPORT_KINDS,
+  IMPORT_FIELDS,
+  IMPORT_LIMITS,
+  TEMPLATE_HEADERS,
+  TEMPLATE_SAMPLE_ROWS,
+  catalogueImportQuerySchema,
+  catalogueImportResultSchema,
+  importJobSchema,
+} from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { createGuards, sessionOf } from '../../http/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import { csvCell, exportFileName, exportZip } from './export.service.ts';
+import { importCatalogue } from './catalogue-import.ts';
 import { createImport } from './import.service.ts';
 
 const tags = ['data-transfer'];
@@ -51,6 +62,33 @@ export function dataTransferRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           truncated: () => part.file.truncated,
         });
         return reply.status(201).send(job);
+      },
+    );
+    // The parts catalogue or the suppliers from a CSV or XLSX, checked or imported in this one request
+    // (catalogue-import.ts). Admins: parts carry costs, and an opening stock moves stock.
+    app.post(
+      '/data-transfer/catalogue-imports/:kind',
+      {
+        onRequest: guards.admin,
+        schema: {
+          tags,
+          summary:
+            'Check (mode=check) or import (mode=import) parts or suppliers from a CSV or XLSX upload (multipart field "file"): parts by part number, suppliers by name; bad rows reported with their column',
+          consumes: ['multipart/form-data'],
+          params: z.object({ kind: z.enum(CATALOGUE_IMPORT_KINDS) }),
+          querystring: catalogueImportQuerySchema,
+          response: { 200: catalogueImportResultSchema },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'import.fileRequired');
+        const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.fileMaxMB * 1024 * 1024, files: 1 } });
+        if (!part) throw new AppError('VALIDATION', 'import.fileRequired', { field: 'file' });
+        return importCatalogue(deps.db, deps.config.DATA_DIR, sessionOf(request).userId, request.params.kind, request.query.mode, {
+          fileName: part.filename,
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
       },
     );
     app.get(

@@ -21,6 +21,16 @@ export const EXPORT_ENTITIES = [
   'messages',
   'ratings',
   'media',
+  // Parts and inventory (issue #26). Quantities stay in thousandths (`*Milli` columns), as stored.
+  'suppliers',
+  'parts',
+  'part-markup-bands',
+  'labour-rates',
+  'task-lines',
+  'stock-movements',
+  'purchase-orders',
+  'purchase-order-lines',
+  'catalogue-item-lines',
 ] as const;
 export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
 
@@ -43,6 +53,15 @@ const COLUMNS: Record<ExportEntity, string[]> = {
   messages: Object.values(Prisma.ContactMessageScalarFieldEnum),
   ratings: Object.values(Prisma.RatingScalarFieldEnum),
   media: Object.values(Prisma.MediaFileScalarFieldEnum),
+  suppliers: Object.values(Prisma.SupplierScalarFieldEnum),
+  parts: Object.values(Prisma.PartScalarFieldEnum),
+  'part-markup-bands': Object.values(Prisma.PartMarkupBandScalarFieldEnum),
+  'labour-rates': Object.values(Prisma.LabourRateScalarFieldEnum),
+  'task-lines': Object.values(Prisma.TaskLineScalarFieldEnum),
+  'stock-movements': Object.values(Prisma.StockMovementScalarFieldEnum),
+  'purchase-orders': Object.values(Prisma.PurchaseOrderScalarFieldEnum),
+  'purchase-order-lines': Object.values(Prisma.PurchaseOrderLineScalarFieldEnum),
+  'catalogue-item-lines': Object.values(Prisma.OfferingItemLineScalarFieldEnum),
 };
 
 function readers(db: Db): Record<ExportEntity, PageReader> {
@@ -60,6 +79,15 @@ function readers(db: Db): Record<ExportEntity, PageReader> {
     messages: (id) => db.contactMessage.findMany({ ...page, where: after(id) }),
     ratings: (id) => db.rating.findMany({ ...page, where: after(id) }),
     media: (id) => db.mediaFile.findMany({ ...page, where: after(id) }),
+    suppliers: (id) => db.supplier.findMany({ ...page, where: after(id) }),
+    parts: (id) => db.part.findMany({ ...page, where: after(id) }),
+    'part-markup-bands': (id) => db.partMarkupBand.findMany({ ...page, where: after(id) }),
+    'labour-rates': (id) => db.labourRate.findMany({ ...page, where: after(id) }),
+    'task-lines': (id) => db.taskLine.findMany({ ...page, where: after(id) }),
+    'stock-movements': (id) => db.stockMovement.findMany({ ...page, where: after(id) }),
+    'purchase-orders': (id) => db.purchaseOrder.findMany({ ...page, where: after(id) }),
+    'purchase-order-lines': (id) => db.purchaseOrderLine.findMany({ ...page, where: after(id) }),
+    'catalogue-item-lines': (id) => db.offeringItemLine.findMany({ ...page, where: after(id) }),
   };
 }
 

@@ -536,6 +536,40 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       ],
       tasks.filter((task) => created.has(task[1] as string)),
     );
+    // Each imported task is one flat line carrying its price and cost, as the migration made of the tasks
+    // from before lines existed (a task's price is the sum of its lines).
+    await insert(
+      tx,
+      'TaskLine',
+      [
+        ['id', 'uuid'],
+        ['taskId', 'uuid'],
+        ['position', 'int4'],
+        ['kind', '"TaskLineKind"'],
+        ['description', 'text'],
+        ['quantityMilli', 'int4'],
+        ['unitCostCents', 'int4'],
+        ['unitPriceCents', 'int4'],
+        ['totalCents', 'int4'],
+        ['createdAt', 'timestamp(3)'],
+        ['updatedAt', 'timestamp(3)'],
+      ],
+      tasks
+        .filter((task) => created.has(task[1] as string))
+        .map((task) => [
+          uuidV7(Date.parse(task[11] as string)),
+          task[0],
+          0,
+          'FLAT',
+          task[2],
+          1000,
+          task[7],
+          task[8],
+          task[8],
+          task[11],
+          task[12],
+        ]),
+    );
     // Refunds point at payments of the same visit: payments first, refunds after.
     const kept = payments.filter((payment) => created.has(payment[1] as string));
     const columns: [string, string][] = [

@@ -59,7 +59,16 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, l
     work: {
       columns: [{ label: labels.work, width: 1 }, { label: labels.service }, { label: labels.amount, align: 'end', ltr: true }],
       rows: snapshot.lines.map((line) => [
-        { text: line.title, note: line.description ?? '' },
+        // A task's lines (snapshots since parts and labour) under its description: "2 × Brake pads: €70.00".
+        {
+          text: line.title,
+          note: [
+            line.description,
+            ...(line.items ?? []).map((item) => `${format.number(item.quantity)} × ${item.description}: ${format.money(item.totalCents)}`),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        },
         labels.services[line.service] ?? line.service,
         format.money(line.amountCents),
       ]),

@@ -1,7 +1,8 @@
 // The client area's visits and tasks (/client/overview/{vehicleId}/{visitId}[/{taskId}]). One ownership rule
 // for every read: the visit is the caller's (customerId) and so is its vehicle (owner, not deleted). A visit,
 // task or vehicle that is someone else's answers exactly like a missing one (404, same body). What leaves here
-// is built field by field: the shop's internal cost (costCents) is never selected.
+// is built field by field: the shop's internal cost (costCents) is never selected, and the lines' unit costs
+// and stock states are left out (toTaskLineView with forClient).
 import type { Db, Prisma } from '@garage/db';
 import { queryRows } from '@garage/db/client';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
 import { listCustomerVisits } from '../users/visit-history.service.ts';
+import { taskLineSelect, toTaskLineView } from '../visits/visit-views.ts';
 
 /** The where that makes a visit the caller's. */
 export const myVisitWhere = (userId: string, vehicleId?: string): Prisma.VisitWhereInput => ({
@@ -73,6 +75,7 @@ export const myTaskSelect = {
   approvalChannel: true,
   approvalComment: true,
   approvalDecidedBy: { select: { id: true, firstName: true, lastName: true } },
+  lines: { select: taskLineSelect, orderBy: [{ position: 'asc' }, { id: 'asc' }] },
 } satisfies Prisma.TaskSelect;
 type MyTaskRow = Prisma.TaskGetPayload<{ select: typeof myTaskSelect }>;
 
@@ -99,6 +102,7 @@ export function toMyTask(row: MyTaskRow, visitOpen: boolean): MyTask {
         }
       : null,
     awaitingDecision: visitOpen && isAwaitingApproval(row),
+    lines: row.lines.map((line) => toTaskLineView(line, false, true)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -10,6 +10,7 @@
 // with its row is deleted after the commit when nothing else shows it.
 import { Prisma, type Db, type FileStorage } from '@garage/db';
 import {
+  INVENTORY_LIMITS,
   LANGUAGES,
   applyOrder,
   hasSomeText,
@@ -21,7 +22,10 @@ import {
   type LocalizedInput,
   type OfferingCategoryView,
   type OfferingItemView,
+  type offeringItemLineInputSchema,
+  toMilli,
 } from '@garage/shared';
+import type { z } from 'zod';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { removeStoredFiles } from '../uploads/uploads.service.ts';
 import { getCategory, itemSelect, listCategories, localized, toItemView } from './offering.service.ts';
@@ -49,6 +53,54 @@ export interface ItemWrite {
   featured?: boolean;
   visible?: boolean;
   sortOrder?: number;
+  /** Replaces the item's default lines as a whole. */
+  lines?: OfferingItemLineParsed[];
+}
+
+type OfferingItemLineParsed = z.output<typeof offeringItemLineInputSchema>;
+
+/**
+ * The rows of an item's default lines: parts and rates must exist (an archived part is refused), a part's
+ * or a rate's name is the description when none is sent.
+ */
+async function offeringLineRows(tx: Tx, lines: readonly OfferingItemLineParsed[]) {
+  const partIds = lines.flatMap((line) => (line.kind === 'PART' && line.partId ? [line.partId] : []));
+  const rateIds = lines.flatMap((line) => (line.kind === 'LABOUR' && line.labourRateId ? [line.labourRateId] : []));
+  const [parts, rates, defaultRate] = await Promise.all([
+    tx.part.findMany({ where: { id: { in: partIds } }, select: { id: true, name: true, archivedAt: true } }),
+    tx.labourRate.findMany({ where: { id: { in: rateIds } }, select: { id: true, name: true } }),
+    tx.labourRate.findFirst({ where: { isDefault: true, archivedAt: null }, select: { name: true } }),
+  ]);
+  const partById = new Map(parts.map((part) => [part.id, part]));
+  const rateById = new Map(rates.map((rate) => [rate.id, rate]));
+  return lines.map((line, position) => {
+    let description = line.description;
+    let partId: string | null = null;
+    let labourRateId: string | null = null;
+    if (line.kind === 'PART' && line.partId) {
+      const part = partById.get(line.partId);
+      if (!part) throw new AppError('NOT_FOUND', 'missing.part', { field: `lines.${position}.partId` });
+      if (part.archivedAt) throw conflict('inventory.partArchived', { field: `lines.${position}.partId` });
+      partId = part.id;
+      description ??= part.name.slice(0, INVENTORY_LIMITS.nameMax);
+    }
+    if (line.kind === 'LABOUR') {
+      const rate = line.labourRateId ? rateById.get(line.labourRateId) : undefined;
+      if (line.labourRateId && !rate) throw new AppError('NOT_FOUND', 'missing.labourRate', { field: `lines.${position}.labourRateId` });
+      labourRateId = rate?.id ?? null;
+      description ??= rate?.name ?? defaultRate?.name ?? null;
+    }
+    if (!description) throw fieldError(`lines.${position}.description`, 'required', { fieldName: 'description' });
+    return {
+      position,
+      kind: line.kind,
+      description,
+      partId,
+      labourRateId,
+      quantityMilli: toMilli(line.quantity),
+      unitPriceCents: line.unitPriceCents ?? null,
+    };
+  });
 }
 
 const titleRequired = () => fieldError('title', 'required', { fieldName: 'title' });
@@ -283,6 +335,7 @@ export async function createItem(
         featured: input.featured ?? false,
         visible: input.visible ?? true,
         sortOrder: input.sortOrder ?? (await nextItemOrder(tx, input.categoryId)),
+        lines: { create: input.lines ? await offeringLineRows(tx, input.lines) : [] },
       },
       select: itemSelect,
     });
@@ -320,6 +373,10 @@ export async function updateItem(db: Db, storage: FileStorage, id: string, patch
     if (moving) {
       data.categoryId = patch.categoryId;
       if (patch.sortOrder === undefined) data.sortOrder = await nextItemOrder(tx, patch.categoryId!);
+    }
+    if (patch.lines !== undefined) {
+      // Replaced as a whole: the list sent is the item's default lines from now on.
+      data.lines = { deleteMany: {}, create: await offeringLineRows(tx, patch.lines) };
     }
     const row = Object.keys(data).length
       ? await tx.offeringItem.update({ where: { id }, data, select: itemSelect })

@@ -2,7 +2,7 @@
 // categories with their visible items, featured first; the staff reads give everything, in display order.
 // Writes live in offering-admin.service.ts.
 import type { Db, Prisma } from '@garage/db';
-import type { LocalizedText, OfferingCategoryView, OfferingItemView, PublicOfferingCategory } from '@garage/shared';
+import type { LocalizedText, OfferingCategoryView, OfferingItemView, PartUnit, PublicOfferingCategory } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
 
 /** Stored titles are {en, fr, ar}; a plain string (older rows, hand edits) is shown in every language. */
@@ -65,6 +65,21 @@ export const itemSelect = {
   sortOrder: true,
   createdAt: true,
   updatedAt: true,
+  // Default lines of a task made from the item: staff views only (listPublicCatalogue never selects them).
+  lines: {
+    select: {
+      id: true,
+      position: true,
+      kind: true,
+      description: true,
+      partId: true,
+      labourRateId: true,
+      quantityMilli: true,
+      unitPriceCents: true,
+      part: { select: { partNumber: true, unit: true } },
+    },
+    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+  },
 } satisfies Prisma.OfferingItemSelect;
 type ItemRow = Prisma.OfferingItemGetPayload<{ select: typeof itemSelect }>;
 
@@ -87,6 +102,12 @@ type CategoryRow = Prisma.OfferingCategoryGetPayload<{ select: typeof categorySe
 export function toItemView(row: ItemRow): OfferingItemView {
   return {
     ...row,
+    lines: row.lines.map(({ quantityMilli, part, ...line }) => ({
+      ...line,
+      partNumber: part?.partNumber ?? null,
+      unit: (part?.unit as PartUnit | undefined) ?? null,
+      quantity: quantityMilli / 1000,
+    })),
     title: localized(row.title) ?? {},
     description: localized(row.description),
     createdAt: row.createdAt.toISOString(),

@@ -66,6 +66,7 @@ function xlsxValue(value: unknown, type: ReportColumn['type']): ExcelJS.CellValu
 const NUMBER_FORMATS: Partial<Record<ReportColumn['type'], string>> = {
   money: '#,##0.00',
   integer: '0',
+  // A quantity keeps its decimals (2.5 litres): Excel's General format.
   percent: '0.0',
   date: 'yyyy-mm-dd',
 };

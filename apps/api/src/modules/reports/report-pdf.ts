@@ -24,7 +24,7 @@ export const REPORT_PDF_BODY = `
 #summary-box(doc, data.totals)
 `;
 
-const LEFT_TO_RIGHT: readonly ReportColumn['type'][] = ['integer', 'money', 'percent', 'date'];
+const LEFT_TO_RIGHT: readonly ReportColumn['type'][] = ['integer', 'quantity', 'money', 'percent', 'date'];
 
 /** Calendar days and hour buckets as the language writes them ("10 mars 2025"); they are already local. */
 function dayFormatter(lang: ReportContext['lang']) {
@@ -48,6 +48,7 @@ function cellText(
     case 'money':
       return format.money(Number(value));
     case 'integer':
+    case 'quantity':
       return format.number(Number(value));
     case 'percent':
       return `${format.number(Number(value))} %`;

@@ -3,7 +3,9 @@
 // the analytics module's rollup queries (a few hundred rows at most).
 //
 // Parameters of every shop statement: $1 first instant, $2 end instant (exclusive; both UTC text, null when
-// the period is open on that side), $3 the shop's time zone, $4 customer id, $5 vehicle id (null = any).
+// the period is open on that side), $3 the shop's time zone, $4 customer id, $5 vehicle id (null = any);
+// the slow movers also get $6, their number of days. PostgreSQL refuses a parameter a statement never
+// mentions, so the parts statements name those they do not filter on (`unused`).
 // Stored timestamps are UTC without zone; days are shown in the shop's zone.
 import type { Db } from '@garage/db';
 import { ANALYTICS_LIMITS, type ReportKind, type ReportRow } from '@garage/shared';
@@ -38,6 +40,19 @@ const netAmount = (alias: string) =>
   `CASE WHEN ${alias}.status = 'SUCCESS' THEN ${alias}."amountCents" WHEN ${alias}.status = 'REFUNDED' THEN -${alias}."amountCents" ELSE 0 END`;
 
 const sql = (select: string, order: string, totals: string): SqlSource => ({ kind: 'sql', select, order, totals });
+
+/** Always true: the parameters a parts statement takes no filter from (they are null, reportContext drops them). */
+const unused = (...numbers: number[]) =>
+  `(${numbers.map((n) => `($${n}::${n <= 2 ? 'timestamp' : n === 3 ? 'text' : 'uuid'} IS NULL OR true)`).join(' AND ')})`;
+/** A quantity in thousandths as a number of units (2500 -> 2.5). */
+const units = (milli: string) => `(${milli})::float8 / 1000`;
+/** Quantity (thousandths) x unit price in cents, rounded half up as inventory-rules.ts lineTotalCents does. */
+const amount = (milli: string, cents: string) => `floor(((${milli})::numeric * (${cents}) + 500) / 1000)`;
+/** A margin in percent with two decimals (inventory-rules.ts marginBasisPoints / 100); null without sales. */
+const marginPercent = (sales: string, cost: string) =>
+  `CASE WHEN (${sales}) <> 0 THEN round(((${sales}) - (${cost}))::numeric * 10000 / (${sales})) / 100 END::float8`;
+/** The last instant considered by the "as of" parts reports: the period's end, or now. */
+const periodEnd = `coalesce($2::timestamp, (now() AT TIME ZONE 'UTC'))`;
 
 export const REPORT_SOURCES: Record<ReportKind, ReportSource> = {
   // One vehicle's whole history, oldest first: each visit followed by its tasks, oil changes and payments at
@@ -130,6 +145,86 @@ export const REPORT_SOURCES: Record<ReportKind, ReportSource> = {
       WHERE ${inPeriod('o."createdAt"')} AND ${ofCustomer('ve."ownerId"')} AND ${ofVehicle('o."vehicleId"')}`,
     `o."createdAt", o.id`,
     `count(*)::int AS "oilChanges", count(*) FILTER (WHERE "filterChanged" = 'YES')::int AS "filtersChanged"`,
+  ),
+  // Parts of the lines used by tasks completed in the period (a line is USED once its task is completed):
+  // sales are the lines' totals; the cost of goods is what their USED movement took out (quantity x the
+  // average cost then), the latest one when a reopened task was completed again. Labour lines of the same
+  // tasks are in the totals (hours, sales).
+  'parts-sales': sql(
+    `SELECT p."partNumber", p.name, s.quantity, s.sales, s.cost, s.sales - s.cost AS profit, ${marginPercent('s.sales', 's.cost')} AS margin
+       FROM (SELECT l."partId", ${units('sum(l."quantityMilli")')} AS quantity, sum(l."totalCents")::float8 AS sales,
+                    coalesce(sum(u.cost), 0)::float8 AS cost
+               FROM "TaskLine" l JOIN "Task" t ON t.id = l."taskId"
+               LEFT JOIN LATERAL (SELECT ${amount('-m."quantityMilli"', 'm."unitCostCents"')} AS cost FROM "StockMovement" m
+                                   WHERE m."taskLineId" = l.id AND m.kind = 'USED' ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) u ON true
+              WHERE l.kind = 'PART' AND l.stock = 'USED' AND l."partId" IS NOT NULL AND ${inPeriod('t."completedOn"')}
+              GROUP BY l."partId") s
+       JOIN "Part" p ON p.id = s."partId"
+      WHERE ${unused(3, 4, 5)}`,
+    `s.sales DESC, p."partNumber"`,
+    `count(*)::int AS parts, coalesce(sum(sales), 0)::float8 AS sales, coalesce(sum(cost), 0)::float8 AS cost,
+     coalesce(sum(profit), 0)::float8 AS profit, coalesce(${marginPercent('sum(sales)', 'sum(cost)')}, 0)::float8 AS margin,
+     (SELECT ${units('coalesce(sum(l."quantityMilli"), 0)')} FROM "TaskLine" l JOIN "Task" t ON t.id = l."taskId"
+       WHERE l.kind = 'LABOUR' AND t.status = 'COMPLETED' AND ${inPeriod('t."completedOn"')}) AS "labourHours",
+     (SELECT coalesce(sum(l."totalCents"), 0)::float8 FROM "TaskLine" l JOIN "Task" t ON t.id = l."taskId"
+       WHERE l.kind = 'LABOUR' AND t.status = 'COMPLETED' AND ${inPeriod('t."completedOn"')}) AS "labourSales"`,
+  ),
+  // Stock on hand now at its average cost (archived parts too while they hold stock).
+  'inventory-valuation': sql(
+    `SELECT p."partNumber", p.name, p.category, p.unit::text AS unit, ${units('p."onHandMilli"')} AS "onHand", p."costCents" AS cost,
+            ${amount('p."onHandMilli"', 'p."costCents"')}::float8 AS value
+       FROM "Part" p
+      WHERE p."onHandMilli" <> 0 AND ${unused(1, 2, 3, 4, 5)}`,
+    `p."partNumber"`,
+    `count(*)::int AS parts, coalesce(sum(value), 0)::float8 AS value`,
+  ),
+  // Parts holding stock that no task used in the period: from its start, or when it is open, in the $6 days
+  // before its end (its end, or now). The stock and its value are today's.
+  'slow-movers': sql(
+    `SELECT p."partNumber", p.name, ${day('u.last')} AS "lastUsed", p.unit::text AS unit, ${units('p."onHandMilli"')} AS "onHand",
+            p."costCents" AS cost, ${amount('p."onHandMilli"', 'p."costCents"')}::float8 AS value
+       FROM "Part" p
+       LEFT JOIN LATERAL (SELECT max(m."createdAt") AS last FROM "StockMovement" m
+                           WHERE m."partId" = p.id AND m.kind = 'USED' AND m."createdAt" < ${periodEnd}) u ON true
+      WHERE p."onHandMilli" > 0 AND ${unused(4, 5)}
+        AND (u.last IS NULL OR u.last < coalesce($1::timestamp, ${periodEnd} - make_interval(days => $6::int)))`,
+    `u.last NULLS FIRST, p."partNumber"`,
+    `count(*)::int AS parts, coalesce(sum(value), 0)::float8 AS value`,
+  ),
+  // Every movement of the period, oldest first, with what caused it: a task's visit or a purchase order.
+  'stock-movements': sql(
+    `SELECT to_char((m."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI') AS date, p."partNumber", p.name,
+            m.kind::text AS kind, ${units('m."quantityMilli"')} AS quantity, m."unitCostCents" AS "unitCost",
+            ${units('m."onHandAfterMilli"')} AS "onHandAfter", m.reason,
+            coalesce(o.number, v.name || ' · ' || t.title) AS reference, ${fullName('u')} AS "user",
+            ${amount('m."quantityMilli"', 'm."unitCostCents"')}::float8 AS value
+       FROM "StockMovement" m JOIN "Part" p ON p.id = m."partId"
+       LEFT JOIN "PurchaseOrder" o ON o.id = m."purchaseOrderId"
+       LEFT JOIN "TaskLine" l ON l.id = m."taskLineId" LEFT JOIN "Task" t ON t.id = l."taskId" LEFT JOIN "Visit" v ON v.id = t."visitId"
+       LEFT JOIN "User" u ON u.id = m."userId"
+      WHERE ${inPeriod('m."createdAt"')} AND ${unused(4, 5)}`,
+    `m."createdAt", m.id`,
+    `count(*)::int AS movements, coalesce(sum(value) FILTER (WHERE value > 0), 0)::float8 AS "valueIn",
+     coalesce(-sum(value) FILTER (WHERE value < 0), 0)::float8 AS "valueOut"`,
+  ),
+  // Per supplier: orders sent in the period and their value, what was received in the period on any of its
+  // orders (RECEIVED movements of an order, at the price paid), and what its open orders still wait for today.
+  'purchases-by-supplier': sql(
+    `SELECT s.name AS supplier, sent.orders, sent.ordered, got.received, open.outstanding
+       FROM "Supplier" s
+       LEFT JOIN LATERAL (SELECT count(DISTINCT o.id)::int AS orders, coalesce(sum(${amount('pl."quantityMilli"', 'pl."unitCostCents"')}), 0)::float8 AS ordered
+                            FROM "PurchaseOrder" o LEFT JOIN "PurchaseOrderLine" pl ON pl."purchaseOrderId" = o.id
+                           WHERE o."supplierId" = s.id AND o."sentAt" IS NOT NULL AND ${inPeriod('o."sentAt"')}) sent ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(${amount('m."quantityMilli"', 'm."unitCostCents"')}), 0)::float8 AS received
+                            FROM "StockMovement" m JOIN "PurchaseOrder" o ON o.id = m."purchaseOrderId"
+                           WHERE o."supplierId" = s.id AND m.kind = 'RECEIVED' AND ${inPeriod('m."createdAt"')}) got ON true
+       LEFT JOIN LATERAL (SELECT coalesce(sum(${amount('greatest(pl."quantityMilli" - pl."receivedMilli", 0)', 'pl."unitCostCents"')}), 0)::float8 AS outstanding
+                            FROM "PurchaseOrder" o JOIN "PurchaseOrderLine" pl ON pl."purchaseOrderId" = o.id
+                           WHERE o."supplierId" = s.id AND o.status IN ('SENT', 'PARTLY_RECEIVED')) open ON true
+      WHERE (sent.orders > 0 OR got.received <> 0 OR open.outstanding <> 0) AND ${unused(3, 4, 5)}`,
+    `s.name, s.id`,
+    `coalesce(sum(orders), 0)::int AS orders, coalesce(sum(ordered), 0)::float8 AS ordered,
+     coalesce(sum(received), 0)::float8 AS received, coalesce(sum(outstanding), 0)::float8 AS outstanding`,
   ),
   'page-views': {
     kind: 'analytics',

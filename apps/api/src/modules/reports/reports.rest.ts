@@ -14,7 +14,8 @@ import {
 } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../lib/zod-errors.ts';
-import { createGuards } from '../../http/guards.ts';
+import { createGuards, sessionOf } from '../../http/guards.ts';
+import { isAdmin } from '../users/users.access.ts';
 import { reportCsv, reportXlsx } from './report-files.ts';
 import { reportPdf } from './report-pdf.ts';
 import { previewReport, primed, reportContext, reportFileName, reportParts } from './reports.service.ts';
@@ -49,8 +50,9 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .superRefine((value, context) => checkReportFilters(report, filters, context))
           .safeParse(filters);
         if (!checked.success) throw validationError(checked.error.issues);
-        if (format === 'json') return previewReport(deps.db, report, filters);
-        const context = await reportContext(deps.db, report, filters);
+        const reader = { isAdmin: isAdmin(sessionOf(request)) };
+        if (format === 'json') return previewReport(deps.db, report, filters, reader);
+        const context = await reportContext(deps.db, report, filters, reader);
         const log = (error: unknown) => app.log.error({ err: error, report, format }, 'report failed');
         const body =
           format === 'pdf'

@@ -60,15 +60,25 @@ async function subjectOf(db: Db, filters: ReportFilters): Promise<string | null>
   return null;
 }
 
-/** Resolves the report's context; a customer or vehicle that does not exist is a 404. Filters a report does not take are dropped. */
-export async function reportContext(db: Db, kind: ReportKind, input: ReportFilters): Promise<ReportContext> {
+/** Who asks: the parts reports show costs and margins, so they are for admins only (403 for other staff). */
+export interface ReportReader {
+  isAdmin: boolean;
+}
+
+/**
+ * Resolves the report's context; a customer or vehicle that does not exist is a 404, an admin-only report
+ * asked by other staff a 403. Filters a report does not take are dropped.
+ */
+export async function reportContext(db: Db, kind: ReportKind, input: ReportFilters, reader: ReportReader): Promise<ReportContext> {
   const definition = REPORTS[kind];
+  if (definition.adminOnly && !reader.isAdmin) throw new AppError('FORBIDDEN', 'forbidden');
   const filters: ReportFilters = {
     lang: input.lang,
     from: definition.filters.includes('period') ? input.from : undefined,
     to: definition.filters.includes('period') ? input.to : undefined,
     customerId: definition.filters.includes('customer') ? input.customerId : undefined,
     vehicleId: definition.filters.includes('vehicle') ? input.vehicleId : undefined,
+    days: definition.filters.includes('days') ? (input.days ?? REPORT_LIMITS.slowMoverDefaultDays) : undefined,
   };
   const [merchant, subject] = await Promise.all([
     db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { displayName: true, currency: true, timezone: true } }),
@@ -88,16 +98,18 @@ export async function reportContext(db: Db, kind: ReportKind, input: ReportFilte
   };
 }
 
-/** $1..$5 of the shop statements (report-sources.ts). */
+/** $1..$5 of the shop statements (report-sources.ts), and $6 (days) for the one report that takes it. */
 function parameters(context: ReportContext): unknown[] {
   const { from, to, timeZone, filters } = context;
-  return [
+  const values: unknown[] = [
     from ? startOfDayIn(from, timeZone).toISOString() : null,
     to ? startOfDayIn(addDays(to, 1), timeZone).toISOString() : null,
     timeZone,
     filters.customerId ?? null,
     filters.vehicleId ?? null,
   ];
+  if (REPORTS[context.kind].filters.includes('days')) values.push(filters.days);
+  return values;
 }
 
 /** Enum codes become words in the asked language (also the payment method car files put in `description`). */
@@ -195,8 +207,8 @@ export async function primed(parts: AsyncGenerator<ReportPart>): Promise<AsyncIt
 }
 
 /** The report's first rows and its totals, with the columns in the asked language (tRPC reports.preview, format=json). */
-export async function previewReport(db: Db, kind: ReportKind, filters: ReportFilters): Promise<ReportPreview> {
-  const context = await reportContext(db, kind, filters);
+export async function previewReport(db: Db, kind: ReportKind, filters: ReportFilters, reader: ReportReader): Promise<ReportPreview> {
+  const context = await reportContext(db, kind, filters, reader);
   const source = REPORT_SOURCES[kind];
   let rows: ReportRow[];
   let totals: Record<string, number>;

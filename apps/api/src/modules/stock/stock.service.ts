@@ -8,11 +8,14 @@
 //
 // Lock order, to never deadlock: a visit (when the change is a task's), then parts by id, then lines.
 // Nothing here locks a visit, and callers lock the parts before writing any line.
+import type { Prisma } from '@garage/db';
 import type { PartLineStock, StockMovementKind } from '@garage/shared';
 import { wantedLineStock, type TaskApproval, type TaskStatus } from '@garage/shared';
 import { averageCostAfterReceipt } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Tx } from '../visits/visit-state.ts';
+
+/** A transaction (stock never opens its own: it always runs inside the caller's change). */
+export type Tx = Prisma.TransactionClient;
 
 export interface LockedPart {
   id: string;

@@ -1,5 +1,7 @@
 // Tasks of a visit. Every change locks the visit row, changes the task, then rewrites the visit's derived
-// state (total, status, payment status, version) in the same transaction (visits/visit-state.ts).
+// state (total, status, payment status, version) in the same transaction (visits/visit-state.ts). A task's
+// price and cost are the sums of its lines (task-lines.service.ts); a change of status, or its deletion,
+// settles the stock its part lines hold (stock/stock.service.ts).
 import type { Db } from '@garage/db';
 import {
   allowedTaskTransitions,
@@ -14,41 +16,20 @@ import {
   type TaskView,
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { syncTaskStock } from '../stock/stock.service.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../visits/visit-state.ts';
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
+import { NO_ACTOR, flatLine, prepareTaskLines, taskData, type LineActor } from '../task-lines/task-line-pricing.ts';
+import { lockTaskParts, lockTaskVisit, readTaskView, writeTaskTotals } from './task-lines.service.ts';
 
-function taskData(input: TaskInputParsed) {
-  return {
-    title: input.title,
-    description: input.description,
-    service: input.service,
-    priority: input.priority,
-    costCents: input.costCents,
-    soldForCents: input.soldForCents,
-    dueDate: input.dueDate ? dueDateValue(input.dueDate) : null,
-    remindInMonths: input.remindInMonths,
-    remindInKm: input.remindInKm,
-  };
-}
-
-/** Reads the task's visit id, then locks that visit before trusting anything else about the task. */
-async function lockTaskVisit(tx: Tx, taskId: string) {
-  const found = await tx.task.findUnique({ where: { id: taskId }, select: { visitId: true } });
-  if (!found) throw notFound('task');
-  const visit = await lockVisit(tx, found.visitId);
-  const task = await tx.task.findUnique({ where: { id: taskId }, select: taskSelect });
-  if (!task) throw notFound('task');
-  return { visit, task };
-}
-
-export async function getTask(db: Db, id: string): Promise<TaskDetail> {
+export async function getTask(db: Db, id: string, seesCosts = false): Promise<TaskDetail> {
   const row = await db.task.findUnique({
     where: { id },
     select: { ...taskSelect, visit: { select: { id: true, name: true, customerId: true, vehicleId: true, status: true, version: true } } },
   });
   if (!row) throw notFound('task');
   const { visit, ...task } = row;
-  return { ...toTaskView(task), visit };
+  return { ...toTaskView(task, seesCosts), visit };
 }
 
 /**
@@ -60,6 +41,7 @@ export async function createTask(
   visitId: string,
   input: TaskInputParsed,
   proposal?: { proposedById: string | null; now?: Date },
+  actor: LineActor = NO_ACTOR,
 ): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const visit = await lockVisit(tx, visitId);
@@ -67,15 +49,59 @@ export async function createTask(
     const approval = proposal
       ? { approval: 'PENDING' as const, proposedAt: proposal.now ?? new Date(), proposedById: proposal.proposedById }
       : {};
-    const task = await tx.task.create({ data: { ...taskData(input), ...approval, visitId, status: 'PENDING' }, select: taskSelect });
+    const { lines, soldForCents, costCents } = await prepareTaskLines(tx, input, actor);
+    const task = await tx.task.create({
+      data: {
+        ...taskData(input),
+        soldForCents,
+        costCents,
+        ...approval,
+        visitId,
+        status: 'PENDING',
+        lines: { create: lines.map((line, position) => ({ ...line, position })) },
+      },
+      select: { id: true },
+    });
+    // A proposal holds nothing until approved; ordinary work reserves its parts now.
+    await syncTaskStock(tx, task.id, actor.userId);
     await writeDerivedState(tx, visit);
-    return toTaskView(task);
+    return readTaskView(tx, task.id, actor.seesCosts);
   });
+}
+
+/**
+ * A price or cost edit of a task: a task that is one FLAT line (every task made with a price only) has
+ * that line changed; any other task's price is its lines' sum, so a different value is refused.
+ */
+async function applyPriceEdit(tx: Tx, task: { id: string; title: string; soldForCents: number; costCents: number }, input: TaskPatch) {
+  const soldForCents = input.soldForCents ?? task.soldForCents;
+  const costCents = input.costCents ?? task.costCents;
+  if (soldForCents === task.soldForCents && costCents === task.costCents) return;
+  const lines = await tx.taskLine.findMany({ where: { taskId: task.id }, select: { id: true, kind: true } });
+  if (lines.length === 0) {
+    // A task written without lines (an import, a fixture): it becomes the one FLAT line it should be.
+    await tx.taskLine.create({ data: { ...flatLine(task.title, soldForCents, costCents), taskId: task.id, position: 0 } });
+  } else if (lines.length === 1 && lines[0]!.kind === 'FLAT') {
+    await tx.taskLine.update({
+      where: { id: lines[0]!.id },
+      data: { quantityMilli: 1000, unitPriceCents: soldForCents, totalCents: soldForCents, unitCostCents: costCents },
+    });
+  } else {
+    const field = soldForCents !== task.soldForCents ? 'soldForCents' : 'costCents';
+    throw new AppError('CONFLICT', 'taskLines.priceFromLines', { field });
+  }
+  await writeTaskTotals(tx, task.id);
 }
 
 /** Edits name the `updatedAt` they read; a task changed meanwhile answers 409 instead of being overwritten. */
 /** Changes only the fields sent (an omitted field keeps its value); names the `updatedAt` it read. */
-export async function updateTask(db: Db, id: string, readUpdatedAt: string, input: TaskPatch): Promise<TaskView> {
+export async function updateTask(
+  db: Db,
+  id: string,
+  readUpdatedAt: string,
+  input: TaskPatch,
+  actor: LineActor = NO_ACTOR,
+): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     if (task.updatedAt.getTime() !== new Date(readUpdatedAt).getTime()) throw new AppError('CONFLICT', 'tasks.changed');
@@ -87,16 +113,23 @@ export async function updateTask(db: Db, id: string, readUpdatedAt: string, inpu
     ) {
       throw new AppError('CONFLICT', 'tasks.priceDecided', { field: 'soldForCents' });
     }
-    const { dueDate, ...fields } = input;
+    const { dueDate, soldForCents: _soldFor, costCents: _cost, ...fields } = input;
     const data = { ...fields, dueDate: dueDate === undefined ? undefined : dueDate ? dueDateValue(dueDate) : null };
-    const updated = await tx.task.update({ where: { id }, data, select: taskSelect });
+    await applyPriceEdit(tx, task, input);
+    await tx.task.update({ where: { id }, data, select: { id: true } });
     await writeDerivedState(tx, visit);
-    return toTaskView(updated);
+    return readTaskView(tx, id, actor.seesCosts);
   });
 }
 
 /** Moves a task along TASK_TRANSITIONS; completedOn is set on completion and cleared when it leaves it. */
-export async function setTaskStatus(db: Db, id: string, status: TaskStatus, now = new Date()): Promise<TaskView> {
+export async function setTaskStatus(
+  db: Db,
+  id: string,
+  status: TaskStatus,
+  now = new Date(),
+  actor: LineActor = NO_ACTOR,
+): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     if (!canTransitionTask(task, status)) {
@@ -111,23 +144,24 @@ export async function setTaskStatus(db: Db, id: string, status: TaskStatus, now 
         fieldErrors: { status: [{ code: 'tasks.badTransitionField', params: { from: task.status, to: status } }] },
       });
     }
-    const updated = await tx.task.update({
-      where: { id },
-      data: { status, completedOn: taskCompletedOn(status, task.completedOn, now) },
-      select: taskSelect,
-    });
+    await tx.task.update({ where: { id }, data: { status, completedOn: taskCompletedOn(status, task.completedOn, now) } });
+    // Reserve (approved, unfinished), use (completed), give back (reopened) or release (cancelled) its parts.
+    await syncTaskStock(tx, id, actor.userId);
     await writeDerivedState(tx, visit, now);
-    return toTaskView(updated);
+    return readTaskView(tx, id, actor.seesCosts);
   });
 }
 
 /** A visit keeps at least one task (SPEC §5); cancel the last one instead of deleting it. */
-export async function deleteTask(db: Db, id: string): Promise<{ id: string; visitId: string }> {
+export async function deleteTask(db: Db, id: string, actor: LineActor = NO_ACTOR): Promise<{ id: string; visitId: string }> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, task } = await lockTaskVisit(tx, id);
     const siblings = await tx.task.count({ where: { visitId: task.visitId } });
     if (siblings <= 1) throw new AppError('CONFLICT', 'tasks.lastTask');
     if (task.approval === 'DECLINED') throw new AppError('CONFLICT', 'tasks.declinedKept');
+    // Parts used go back to stock, reservations are released (and handed to whoever waits for them).
+    await lockTaskParts(tx, [id]);
+    await syncTaskStock(tx, id, actor.userId, 'QUOTED');
     await tx.task.delete({ where: { id } });
     await writeDerivedState(tx, visit);
     return { id, visitId: task.visitId };

@@ -1,6 +1,6 @@
 // One visit with its customer, vehicle and tasks (GET /visits/:id, visits.get, and the answer of every visit
 // write), read in one raw statement: through Prisma it was five statements (the visit, its customer, its
-// vehicle, its tasks, their deciders), and Prisma's query building and result mapping were most of the
+// vehicle, its tasks, their deciders; now also their lines), and Prisma's query building and result mapping were most of the
 // route's CPU (bench/mixed-statements.ts: app CPU per request 1.8 -> 0.6 ms, PostgreSQL 0.35 -> 0.15 ms).
 // test/visits.test.ts "reading a visit" checks every field against the stored rows.
 import type { Db } from '@garage/db';
@@ -9,6 +9,7 @@ import {
   VISIT_HANDOVER_TRANSITIONS,
   allowedTaskTransitions,
   isVisitOverdue,
+  type TaskLineView,
   type TaskView,
   type VisitDetail,
   type VisitPaymentStatus,
@@ -20,6 +21,59 @@ import { isoInstant } from './visit-views.ts';
 /** A `timestamp` column (UTC) as epoch milliseconds; null stays null. */
 const epochMs = (column: string) => `(date_part('epoch', ${column}) * 1000)::int8`;
 
+/** A task line as a JSON array (same reason), read with its task through the (taskId, position) index. */
+const LINE_ARRAY = `json_build_array(l.id, l.position, l.kind, l.description, l."partId", l."partNumber", p.unit, l."labourRateId",
+  l."quantityMilli", l."unitCostCents", l."unitPriceCents", l."totalCents", l.stock)`;
+type LineArray = [
+  id: string,
+  position: number,
+  kind: TaskLineView['kind'],
+  description: string,
+  partId: string | null,
+  partNumber: string | null,
+  unit: TaskLineView['unit'],
+  labourRateId: string | null,
+  quantityMilli: number,
+  unitCostCents: number,
+  unitPriceCents: number,
+  totalCents: number,
+  stock: TaskLineView['stock'],
+];
+
+function lineViewOf(line: LineArray, seesCosts: boolean): TaskLineView {
+  const [
+    id,
+    position,
+    kind,
+    description,
+    partId,
+    partNumber,
+    unit,
+    labourRateId,
+    quantityMilli,
+    unitCostCents,
+    unitPriceCents,
+    totalCents,
+    stock,
+  ] = line;
+  return {
+    id,
+    position,
+    kind,
+    description,
+    partId,
+    partNumber,
+    unit,
+    labourRateId,
+    quantity: quantityMilli / 1000,
+    // Costs are admins' only (the issue's access rule).
+    unitCostCents: seesCosts ? unitCostCents : null,
+    unitPriceCents,
+    totalCents,
+    stock,
+  };
+}
+
 /**
  * A task as a JSON array, in this order (json_build_array keeps it; an object would repeat every key name
  * in every row). Instants are epoch milliseconds (JSON numbers), the decider's columns null when none.
@@ -28,7 +82,9 @@ const TASK_ARRAY = `json_build_array(t.id, t."visitId", t.title, t.description, 
   t."soldForCents", ${epochMs('t."dueDate"')}, ${epochMs('t."completedOn"')}, t."remindInMonths", t."remindInKm",
   ${epochMs('t."createdAt"')}, ${epochMs('t."updatedAt"')}, t.approval, ${epochMs('t."proposedAt"')},
   ${epochMs('t."approvalDecidedAt"')}, t."approvalChannel", t."approvalComment", ${epochMs('t."approvalSeenAt"')},
-  d.id, d."firstName", d."lastName")`;
+  d.id, d."firstName", d."lastName",
+  (SELECT coalesce(json_agg(${LINE_ARRAY} ORDER BY l.position, l.id), '[]'::json)
+     FROM "TaskLine" l LEFT JOIN "Part" p ON p.id = l."partId" WHERE l."taskId" = t.id))`;
 type TaskArray = [
   id: string,
   visitId: string,
@@ -54,6 +110,7 @@ type TaskArray = [
   deciderId: string | null,
   deciderFirstName: string | null,
   deciderLastName: string | null,
+  lines: LineArray[],
 ];
 
 // The visit's columns as the list reads them (visits.list.ts), its customer and vehicle as arrays, whether
@@ -93,7 +150,7 @@ interface VisitDetailRow {
 
 const instantOrNull = (epochMs: number | string | null) => (epochMs === null ? null : isoInstant(epochMs));
 
-function taskViewOf(task: TaskArray): TaskView {
+function taskViewOf(task: TaskArray, seesCosts: boolean): TaskView {
   const [
     id,
     visitId,
@@ -134,6 +191,7 @@ function taskViewOf(task: TaskArray): TaskView {
     deciderId,
     deciderFirstName,
     deciderLastName,
+    lines,
   ] = task;
   return {
     id,
@@ -162,13 +220,17 @@ function taskViewOf(task: TaskArray): TaskView {
           seenAt: instantOrNull(seenAt),
         }
       : null,
+    lines: lines.map((line) => lineViewOf(line, seesCosts)),
     createdAt: isoInstant(createdAt),
     updatedAt: isoInstant(updatedAt),
   };
 }
 
-/** The visit as staff see it; `today` (the caller's calendar day) decides whether it is overdue. */
-export async function readVisitDetail(db: Db, id: string, today: string): Promise<VisitDetail> {
+/**
+ * The visit as staff see it; `today` (the caller's calendar day) decides whether it is overdue, `seesCosts`
+ * (admins) whether the lines' unit costs are shown.
+ */
+export async function readVisitDetail(db: Db, id: string, today: string, seesCosts = false): Promise<VisitDetail> {
   const [row] = await queryRows<VisitDetailRow>(db, { text: VISIT_DETAIL_SQL, values: [id] }, { prepare: true });
   if (!row) throw notFound('visit');
   const dueDate = isoInstant(row.dueDate).slice(0, 10);
@@ -193,7 +255,7 @@ export async function readVisitDetail(db: Db, id: string, today: string): Promis
     updatedAt: isoInstant(row.updatedAt),
     notes: row.notes,
     completedAt: instantOrNull(row.completedAt),
-    tasks: row.tasks.map(taskViewOf),
+    tasks: row.tasks.map((task) => taskViewOf(task, seesCosts)),
     nextStatuses: [...(VISIT_HANDOVER_TRANSITIONS[row.status] ?? [])],
     hasPayments: row.hasPayments,
   };

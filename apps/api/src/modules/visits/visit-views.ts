@@ -4,12 +4,53 @@ import {
   allowedTaskTransitions,
   dueDateString,
   isVisitOverdue,
+  type PartUnit,
   type TaskApprovalView,
+  type TaskLineView,
   type TaskView,
   type VisitListItem,
   type VisitPaymentStatus,
   type VisitStatus,
 } from '@garage/shared';
+
+export const taskLineSelect = {
+  id: true,
+  position: true,
+  kind: true,
+  description: true,
+  partId: true,
+  partNumber: true,
+  labourRateId: true,
+  quantityMilli: true,
+  unitCostCents: true,
+  unitPriceCents: true,
+  totalCents: true,
+  stock: true,
+  part: { select: { unit: true } },
+} satisfies Prisma.TaskLineSelect;
+type TaskLineRow = Prisma.TaskLineGetPayload<{ select: typeof taskLineSelect }>;
+
+/**
+ * A line as the API shows it. `seesCosts`: admins only (ctx.session.role === 'ADMIN'); everyone else gets a
+ * null unit cost. `forClient`: the customer's views also leave out the stock state (the shop's internals).
+ */
+export function toTaskLineView(line: TaskLineRow, seesCosts: boolean, forClient = false): TaskLineView {
+  return {
+    id: line.id,
+    position: line.position,
+    kind: line.kind,
+    description: line.description,
+    partId: line.partId,
+    partNumber: line.partNumber,
+    unit: (line.part?.unit as PartUnit | undefined) ?? null,
+    labourRateId: line.labourRateId,
+    quantity: line.quantityMilli / 1000,
+    unitCostCents: seesCosts && !forClient ? line.unitCostCents : null,
+    unitPriceCents: line.unitPriceCents,
+    totalCents: line.totalCents,
+    stock: forClient ? null : line.stock,
+  };
+}
 
 export const taskSelect = {
   id: true,
@@ -34,6 +75,7 @@ export const taskSelect = {
   approvalComment: true,
   approvalSeenAt: true,
   approvalDecidedBy: { select: { id: true, firstName: true, lastName: true } },
+  lines: { select: taskLineSelect, orderBy: [{ position: 'asc' }, { id: 'asc' }] },
 } satisfies Prisma.TaskSelect;
 export type TaskRow = Prisma.TaskGetPayload<{ select: typeof taskSelect }>;
 
@@ -55,10 +97,12 @@ export function toApprovalView(row: ApprovalColumns): TaskApprovalView | null {
   };
 }
 
-export function toTaskView(row: TaskRow): TaskView {
-  const { approval, proposedAt, approvalDecidedAt, approvalChannel, approvalComment, approvalSeenAt, approvalDecidedBy, ...task } = row;
+export function toTaskView(row: TaskRow, seesCosts: boolean): TaskView {
+  const { approval, proposedAt, approvalDecidedAt, approvalChannel, approvalComment, approvalSeenAt, approvalDecidedBy, lines, ...task } =
+    row;
   return {
     ...task,
+    lines: lines.map((line) => toTaskLineView(line, seesCosts)),
     dueDate: row.dueDate ? dueDateString(row.dueDate) : null,
     completedOn: row.completedOn?.toISOString() ?? null,
     nextStatuses: [...allowedTaskTransitions(row)],

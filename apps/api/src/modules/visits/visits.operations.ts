@@ -12,6 +12,7 @@ import {
 } from '@garage/shared';
 import { z } from 'zod';
 import { mutation, query } from '../../operations/operation.ts';
+import { lineActor } from '../task-lines/task-line-pricing.ts';
 import { listVisits } from './visits.list.ts';
 import { createVisit, deleteVisit, getVisit, setVisitStatus, updateVisit } from './visits.service.ts';
 
@@ -36,7 +37,7 @@ export const visitsOperations = {
     rest: { method: 'GET', path: '/visits/:id', summary: 'A visit with its customer, vehicle and tasks' },
     input: visitIdSchema.extend({ timeZone: timeZoneSchema }),
     output: visitDetailSchema,
-    handler: ({ ctx, input }) => getVisit(ctx.deps.db, input.id, input.timeZone),
+    handler: ({ ctx, input }) => getVisit(ctx.deps.db, input.id, input.timeZone, new Date(), lineActor(ctx.session).seesCosts),
   }),
   create: mutation({
     access: 'staff',
@@ -44,11 +45,11 @@ export const visitsOperations = {
       method: 'POST',
       path: '/visits',
       status: 201,
-      summary: 'Create a visit with its tasks; the total is computed from the sold-for prices',
+      summary: 'Create a visit with its tasks (and their lines); the total is computed from the lines',
     },
     input: createVisitSchema,
     output: visitDetailSchema,
-    handler: ({ ctx, input }) => createVisit(ctx.deps.db, input),
+    handler: ({ ctx, input }) => createVisit(ctx.deps.db, input, new Date(), lineActor(ctx.session)),
   }),
   update: mutation({
     access: 'staff',
@@ -59,7 +60,8 @@ export const visitsOperations = {
     },
     input: updateVisitSchema,
     output: visitDetailSchema,
-    handler: ({ ctx, input: { id, version, ...data } }) => updateVisit(ctx.deps.db, id, version, data),
+    handler: ({ ctx, input: { id, version, ...data } }) =>
+      updateVisit(ctx.deps.db, id, version, data, new Date(), lineActor(ctx.session).seesCosts),
   }),
   setStatus: mutation({
     access: 'staff',
@@ -70,13 +72,18 @@ export const visitsOperations = {
     },
     input: setVisitStatusSchema,
     output: visitDetailSchema,
-    handler: ({ ctx, input }) => setVisitStatus(ctx.deps.db, input.id, input.version, input.status),
+    handler: ({ ctx, input }) =>
+      setVisitStatus(ctx.deps.db, input.id, input.version, input.status, new Date(), lineActor(ctx.session).seesCosts),
   }),
   delete: mutation({
     access: 'staff',
-    rest: { method: 'DELETE', path: '/visits/:id', summary: 'Delete a visit and its tasks; refused when it has payments or media' },
+    rest: {
+      method: 'DELETE',
+      path: '/visits/:id',
+      summary: 'Delete a visit and its tasks (their parts return to stock); refused when it has payments or media',
+    },
     input: deleteVisitSchema,
     output: z.object({ id: z.string() }),
-    handler: ({ ctx, input }) => deleteVisit(ctx.deps.db, input.id, input.version),
+    handler: ({ ctx, input }) => deleteVisit(ctx.deps.db, input.id, input.version, ctx.session.userId),
   }),
 };

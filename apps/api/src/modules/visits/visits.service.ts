@@ -13,13 +13,16 @@ import {
   type VISIT_HANDOVER_STATUSES,
 } from '@garage/shared';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { lockParts, syncTaskStock } from '../stock/stock.service.ts';
+import { NO_ACTOR, lockPartsOfNewTasks, prepareTaskLines, taskData, type LineActor } from '../task-lines/task-line-pricing.ts';
 import { inVisitTransaction, lockVisit, versionConflict } from './visit-state.ts';
 import { readVisitDetail } from './visit-detail.ts';
 
 type HandoverStatus = (typeof VISIT_HANDOVER_STATUSES)[number];
 
-export async function getVisit(db: Db, id: string, timeZone?: string, now = new Date()): Promise<VisitDetail> {
-  return readVisitDetail(db, id, calendarDateIn(now, timeZone));
+/** `seesCosts`: the lines' unit costs are shown (admins only). */
+export async function getVisit(db: Db, id: string, timeZone?: string, now = new Date(), seesCosts = false): Promise<VisitDetail> {
+  return readVisitDetail(db, id, calendarDateIn(now, timeZone), seesCosts);
 }
 
 /** The customer must exist and the vehicle must be one of theirs (neither soft-deleted). */
@@ -33,17 +36,25 @@ async function assertCustomerVehicle(db: Db, customerId: string, vehicleId: stri
   if (vehicle.ownerId !== customerId) throw fieldError('vehicleId', 'visits.vehicleNotOfCustomer');
 }
 
-/** The total is computed here from the tasks' sold-for prices; the client never sends one. */
-export async function createVisit(db: Db, input: CreateVisitParsed, now = new Date()): Promise<VisitDetail> {
+/** The total is computed here from the tasks' lines (their sold-for prices); the client never sends one. */
+export async function createVisit(db: Db, input: CreateVisitParsed, now = new Date(), actor: LineActor = NO_ACTOR): Promise<VisitDetail> {
   await assertCustomerVehicle(db, input.customerId, input.vehicleId);
-  const tasks = input.tasks.map((task) => ({
-    ...task,
-    status: 'PENDING' as const,
-    dueDate: task.dueDate ? dueDateValue(task.dueDate) : null,
-  }));
-  const total = visitTotalCents(tasks);
-  const visit = await inVisitTransaction(db, (tx) =>
-    tx.visit.create({
+  const visit = await inVisitTransaction(db, async (tx) => {
+    // Every part of every task locked first (id order), then each task's lines priced.
+    await lockPartsOfNewTasks(tx, input.tasks);
+    const tasks = [];
+    for (const [index, task] of input.tasks.entries()) {
+      const { lines, soldForCents, costCents } = await prepareTaskLines(tx, task, actor, `tasks.${index}.`);
+      tasks.push({
+        ...taskData(task),
+        soldForCents,
+        costCents,
+        status: 'PENDING' as const,
+        lines: { create: lines.map((line, position) => ({ ...line, position })) },
+      });
+    }
+    const total = visitTotalCents(tasks.map((task) => ({ status: task.status, soldForCents: task.soldForCents, approval: null })));
+    const created = await tx.visit.create({
       data: {
         name: input.name,
         visitDate: now,
@@ -55,16 +66,29 @@ export async function createVisit(db: Db, input: CreateVisitParsed, now = new Da
         paidCents: 0,
         status: 'PENDING',
         paymentStatus: derivePaymentStatus(total, 0),
-        tasks: { create: tasks },
       },
       select: { id: true },
-    }),
-  );
-  return getVisit(db, visit.id, input.timeZone, now);
+    });
+    // One by one, in the order sent (the visit page lists tasks in creation order), each with its lines.
+    for (const task of tasks) {
+      const { id } = await tx.task.create({ data: { ...task, visitId: created.id }, select: { id: true } });
+      // New ordinary work reserves its parts.
+      await syncTaskStock(tx, id, actor.userId);
+    }
+    return created;
+  });
+  return getVisit(db, visit.id, input.timeZone, now, actor.seesCosts);
 }
 
 /** Changes only the fields sent (an omitted field keeps its value); every edit names the version it read. */
-export async function updateVisit(db: Db, id: string, version: number, data: VisitPatch, now = new Date()): Promise<VisitDetail> {
+export async function updateVisit(
+  db: Db,
+  id: string,
+  version: number,
+  data: VisitPatch,
+  now = new Date(),
+  seesCosts = false,
+): Promise<VisitDetail> {
   await inVisitTransaction(db, async (tx) => {
     const current = await lockVisit(tx, id);
     if (current.version !== version) throw versionConflict();
@@ -76,11 +100,18 @@ export async function updateVisit(db: Db, id: string, version: number, data: Vis
     }
     await tx.visit.update({ where: { id }, data: { name: data.name, dueDate, notes: data.notes, version: { increment: 1 } } });
   });
-  return getVisit(db, id, data.timeZone, now);
+  return getVisit(db, id, data.timeZone, now, seesCosts);
 }
 
 /** Hand-over steps (ready for pickup, picked up, back to completed) on a visit whose work is done. */
-export async function setVisitStatus(db: Db, id: string, version: number, status: HandoverStatus, now = new Date()): Promise<VisitDetail> {
+export async function setVisitStatus(
+  db: Db,
+  id: string,
+  version: number,
+  status: HandoverStatus,
+  now = new Date(),
+  seesCosts = false,
+): Promise<VisitDetail> {
   await inVisitTransaction(db, async (tx) => {
     const current = await lockVisit(tx, id);
     if (current.version !== version) throw versionConflict();
@@ -89,11 +120,11 @@ export async function setVisitStatus(db: Db, id: string, version: number, status
     }
     await tx.visit.update({ where: { id }, data: { status, completedAt: current.completedAt ?? now, version: { increment: 1 } } });
   });
-  return getVisit(db, id, undefined, now);
+  return getVisit(db, id, undefined, now, seesCosts);
 }
 
 /** Only a visit without payments or media can go (payments are kept for the audit trail). */
-export async function deleteVisit(db: Db, id: string, version?: number): Promise<{ id: string }> {
+export async function deleteVisit(db: Db, id: string, version?: number, userId: string | null = null): Promise<{ id: string }> {
   return inVisitTransaction(db, async (tx) => {
     const current = await lockVisit(tx, id);
     if (version !== undefined && current.version !== version) throw versionConflict();
@@ -106,6 +137,14 @@ export async function deleteVisit(db: Db, id: string, version?: number): Promise
     // Issued invoices are kept for good (numbering without holes, the customer's copy).
     if (invoices > 0) throw new AppError('CONFLICT', 'visits.hasInvoices');
     if (media > 0) throw new AppError('CONFLICT', 'visits.hasMedia');
+    // Parts used go back to stock and reservations are released: all the visit's parts locked first (id order).
+    const partLines = await tx.taskLine.findMany({ where: { task: { visitId: id }, partId: { not: null } }, select: { partId: true } });
+    await lockParts(
+      tx,
+      partLines.map((line) => line.partId as string),
+    );
+    const tasks = await tx.task.findMany({ where: { visitId: id }, select: { id: true } });
+    for (const task of tasks) await syncTaskStock(tx, task.id, userId, 'QUOTED');
     await tx.visit.delete({ where: { id } });
     return { id };
   });

@@ -15,6 +15,7 @@ import { errorCode } from '../../lib/form-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { DecisionControls } from './decision-controls.tsx';
+import { MyTaskLines } from './my-task-lines.tsx';
 
 export function MyTaskView() {
   const { vehicleId = '', visitId = '', taskId = '' } = useParams();
@@ -68,6 +69,7 @@ export function MyTaskView() {
             <h2 className="text-sm font-medium text-muted-foreground">{t('portal.task.description')}</h2>
             <p className="whitespace-pre-line">{x.description ?? t('portal.task.noDescription')}</p>
           </div>
+          <MyTaskLines lines={x.lines} />
           {x.awaitingDecision && <DecisionControls task={x} />}
           {decided && (
             <div className="rounded-lg bg-muted/50 p-3 text-sm" data-testid="my-decision">

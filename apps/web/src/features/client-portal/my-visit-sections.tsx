@@ -16,6 +16,7 @@ import { VisitRatingSection } from '../ratings/index.ts';
 import { ClientVisitMediaSection } from '../media/index.ts';
 import { ClientInvoiceSection } from '../invoices/index.ts';
 import { DecisionControls } from './decision-controls.tsx';
+import { MyTaskLines } from './my-task-lines.tsx';
 
 export type VisitSection = ComponentType<{ visit: MyVisit }>;
 
@@ -99,6 +100,8 @@ export function ProposalsSection({ visit }: { visit: MyVisit }) {
                   {format.money(task.soldForCents)}
                 </span>
               </div>
+              {/* What the customer is asked to approve: the parts and labour behind the price. */}
+              <MyTaskLines lines={task.lines} />
               <DecisionControls task={task} />
             </li>
           ))}

@@ -18,6 +18,8 @@ import {
   Star,
   UserPlus,
   Wrench,
+  PackageMinus,
+  TrendingUp,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -221,6 +223,28 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
             tone={now.oilDueSoon.total > 0 ? 'warning' : 'neutral'}
             icon={<Droplets />}
           />
+          <NowTile
+            id="lowStock"
+            label={t('now.lowStock')}
+            value={f.count(data.parts.lowStock)}
+            to="/admin/parts?lowStock=true"
+            tone={data.parts.lowStock > 0 ? 'warning' : 'neutral'}
+            icon={<PackageMinus />}
+          />
+          {/* Costs and margins: the API sends the parts margin to admins only (null for other staff). */}
+          {data.parts.margin && (
+            <NowTile
+              id="partsMargin"
+              label={t('now.partsMargin')}
+              value={data.parts.margin.marginBasisPoints === null ? '—' : f.percent(data.parts.margin.marginBasisPoints / 10_000)}
+              detail={t('now.partsMarginDetail', {
+                sales: money(data.parts.margin.salesCents),
+                cost: money(data.parts.margin.costCents),
+              })}
+              to="/admin/dashboard/reports?report=parts-sales"
+              icon={<TrendingUp />}
+            />
+          )}
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 // Add or edit a catalogue item: title and description per language, category, price with its currency (the
 // shop's currency by default), duration, the task service it becomes as a template, picture, featured and
-// visible. Editing sends only what changed; the category's price range follows on the server.
+// visible, and the default lines (parts, labour) of a task made from it. Editing sends only what changed (the
+// lines all together); the category's price range follows on the server.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { TASK_SERVICES } from '@garage/shared/constants';
@@ -23,6 +24,7 @@ import { ImageUploadField } from '../../components/image-upload-field.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { changedLanguages, LocalizedFields, toFormTexts } from './localized-fields.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { ItemLinesField } from './item-lines-field.tsx';
 import { useOfferingRefresh, type Category, type Item } from './use-offering.ts';
 
 interface ItemFormDialogProps {
@@ -72,8 +74,26 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
       imageUrl: item?.imageUrl ?? null,
       featured: item?.featured ?? false,
       visible: item?.visible ?? true,
+      lines: (item?.lines ?? []).map((line) => ({
+        kind: line.kind,
+        partId: line.partId,
+        labourRateId: line.labourRateId,
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+      })),
     },
   });
+  // The part number and name of the item's part lines (the form holds only their ids).
+  const initialParts = useMemo(
+    () =>
+      Object.fromEntries(
+        (item?.lines ?? []).flatMap((line) =>
+          line.partId ? [[line.partId, { partNumber: line.partNumber ?? '', name: line.description }]] : [],
+        ),
+      ),
+    [item],
+  );
   const { errors, dirtyFields } = form.formState;
   const create = useMutation(trpc.offering.items.create.mutationOptions());
   const update = useMutation(trpc.offering.items.update.mutationOptions());
@@ -96,6 +116,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
           'imageUrl',
           'featured',
           'visible',
+          'lines',
         ] as const) {
           if (dirtyFields[key]) (data as Record<string, unknown>)[key] = values[key];
         }
@@ -241,6 +262,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
             />
           </Field>
         </div>
+        <ItemLinesField initialParts={initialParts} />
         <div className="grid gap-3 sm:grid-cols-2">
           {switchRow('featured', t('offering:form.featuredHint'))}
           {switchRow('visible', t('offering:form.itemVisibleHint'))}

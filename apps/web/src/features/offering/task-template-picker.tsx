@@ -1,6 +1,7 @@
 // "From the catalogue" in a task row of the add-visit form: picking a catalogue item fills the task's title
 // (in the staff member's language), description, service and sold-for price. The price is copied only when
 // the item is priced in the shop's currency (tasks are in that currency); staff can change everything after.
+// The task is then made from the item (offeringItemId): the item's default lines come along and give its price.
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
@@ -37,7 +38,13 @@ export function TaskTemplatePicker({ prefix, idPrefix }: { prefix: string; idPre
     // A free catalogue item leaves the price to staff (a task is sold for a positive amount).
     if (item.priceCents > 0 && item.currency === (merchant.currency ?? item.currency))
       form.setValue(`${prefix}soldForCents`, item.priceCents, options);
-    toast.success(t('template.applied', { name: title }), { id: `${idPrefix}-template` });
+    // The task is made from the item: its default lines (parts, labour) come along and then give the price.
+    form.setValue(`${prefix}offeringItemId`, item.id, options);
+    const message =
+      item.lines.length > 0
+        ? t('template.appliedWithLines', { name: title, count: item.lines.length })
+        : t('template.applied', { name: title });
+    toast.success(message, { id: `${idPrefix}-template` });
   };
 
   return (

@@ -18,7 +18,7 @@ type FileFormat = (typeof FILE_FORMATS)[number];
 export function reportUrl(request: ReportRequest, format: FileFormat | 'json'): string {
   const { report, ...filters } = request;
   const query = new URLSearchParams({
-    ...Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1])),
+    ...Object.fromEntries(Object.entries(filters).flatMap(([key, value]) => (value ? [[key, String(value)]] : []))),
     format,
   });
   return `${env.apiUrl}/reports/${report}?${query}`;

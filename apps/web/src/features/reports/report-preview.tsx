@@ -9,11 +9,13 @@ import { formatMoney } from '../../lib/money.ts';
 import { cn } from '../../lib/utils.ts';
 
 type ColumnType = ReportPreview['columns'][number]['type'];
-const NUMERIC: readonly ColumnType[] = ['integer', 'money', 'percent'];
+const NUMERIC: readonly ColumnType[] = ['integer', 'quantity', 'money', 'percent'];
 
 function useCellFormat(currency: string, lang: string) {
   return useMemo(() => {
     const number = new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: 1 });
+    // Stock quantities in thousandths of their unit (0.125 kg).
+    const quantity = new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: 3 });
     const day = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeZone: 'UTC' });
     const hour = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, {
       dateStyle: 'medium',
@@ -32,6 +34,8 @@ function useCellFormat(currency: string, lang: string) {
           return formatMoney(Number(value), currency, lang);
         case 'integer':
           return number.format(Number(value));
+        case 'quantity':
+          return quantity.format(Number(value));
         case 'percent':
           return `${number.format(Number(value))} %`;
         case 'date': {

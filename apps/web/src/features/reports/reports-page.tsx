@@ -1,4 +1,4 @@
-// /admin/dashboard/reports: the ten staff reports (SPEC §1, §8). Pick a report and its filters, read the
+// /admin/dashboard/reports: the ten staff reports (SPEC §1, §8), and for admins the five parts reports (issue #26). Pick a report and its filters, read the
 // preview (first rows and totals, tRPC reports.preview), download CSV, XLSX or PDF (REST GET
 // /backend/reports/:report, generated and streamed by the server in the UI language). Columns, their
 // headers and the totals come from the API (one definition per report in packages/shared reports.ts); a
@@ -14,6 +14,7 @@ import { Field, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAuth } from '../../lib/auth/session.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { CustomerPicker, type PickedCustomer } from '../visits/index.ts';
@@ -21,7 +22,9 @@ import { ReportDownloads } from './report-downloads.tsx';
 import { ReportPreviewTable, ReportTotals } from './report-preview.tsx';
 import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './report-period.ts';
 
-const SHOP_REPORTS = REPORT_KINDS.filter((kind) => !REPORTS[kind].analytics);
+const SHOP_REPORTS = REPORT_KINDS.filter((kind) => !REPORTS[kind].analytics && !REPORTS[kind].adminOnly);
+/** Parts and inventory reports: costs and margins, so only offered to admins (the API refuses others). */
+const PARTS_REPORTS = REPORT_KINDS.filter((kind) => REPORTS[kind].adminOnly);
 const WEBSITE_REPORTS = REPORT_KINDS.filter((kind) => REPORTS[kind].analytics);
 const isReportKind = (value: string | null): value is ReportKind => !!value && (REPORT_KINDS as readonly string[]).includes(value);
 
@@ -31,6 +34,8 @@ export interface ReportRequest {
   to?: string;
   customerId?: string;
   vehicleId?: string;
+  /** Slow movers: days without use. */
+  days?: number;
   lang: 'en' | 'fr' | 'ar';
 }
 
@@ -38,12 +43,16 @@ export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
-  const report: ReportKind = isReportKind(params.get('report')) ? (params.get('report') as ReportKind) : 'repair';
+  const { roles } = useAuth();
+  const isAdmin = roles.includes('ADMIN');
+  const asked = params.get('report');
+  const report: ReportKind = isReportKind(asked) && (isAdmin || !REPORTS[asked].adminOnly) ? asked : 'repair';
   const definition = REPORTS[report];
   const lang = (['en', 'fr', 'ar'].includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : 'en') as ReportRequest['lang'];
   const [range, setRange] = useState(() => presetRange('thisMonth'));
   const [customer, setCustomer] = useState<PickedCustomer | null>(null);
   const [vehicleId, setVehicleId] = useState('');
+  const [days, setDays] = useState(String(REPORT_LIMITS.slowMoverDefaultDays));
   const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ userId: customer?.id ?? '' }), enabled: !!customer });
   useEffect(() => setVehicleId(''), [customer]);
   // A car file is a vehicle's whole history unless a period is chosen.
@@ -51,7 +60,9 @@ export function ReportsPage() {
     if (definition.requiresVehicle) setRange({ from: '', to: '' });
   }, [definition]);
 
-  const takes = (filter: 'period' | 'customer' | 'vehicle') => definition.filters.includes(filter);
+  const takes = (filter: 'period' | 'customer' | 'vehicle' | 'days') => definition.filters.includes(filter);
+  const dayCount = Number(days);
+  const validDays = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= REPORT_LIMITS.slowMoverMaxDays;
   const request: ReportRequest = {
     report,
     lang,
@@ -59,6 +70,7 @@ export function ReportsPage() {
     ...(takes('period') && range.to ? { to: range.to } : {}),
     ...((takes('customer') || takes('vehicle')) && customer ? { customerId: customer.id } : {}),
     ...(takes('vehicle') && vehicleId ? { vehicleId } : {}),
+    ...(takes('days') && validDays ? { days: dayCount } : {}),
   };
   // What the server would refuse is not asked: car files need a vehicle, website reports a whole period.
   const missing =
@@ -107,6 +119,16 @@ export function ReportsPage() {
                   </SelectItem>
                 ))}
               </SelectGroup>
+              {isAdmin && (
+                <SelectGroup>
+                  <SelectLabel>{t('groups.parts')}</SelectLabel>
+                  {PARTS_REPORTS.map((kind) => (
+                    <SelectItem key={kind} value={kind} data-testid={`report-option-${kind}`}>
+                      {REPORTS[kind].title[lang]}
+                    </SelectItem>
+                  ))}
+                </SelectGroup>
+              )}
               <SelectGroup>
                 <SelectLabel>{t('groups.website')}</SelectLabel>
                 {WEBSITE_REPORTS.map((kind) => (
@@ -169,6 +191,27 @@ export function ReportsPage() {
               )}
             </div>
           </>
+        )}
+
+        {takes('days') && (
+          <Field>
+            <FieldLabel htmlFor="report-days">{t('days')}</FieldLabel>
+            <Input
+              id="report-days"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={REPORT_LIMITS.slowMoverMaxDays}
+              className="h-11"
+              value={days}
+              onChange={(event) => setDays(event.target.value)}
+              aria-describedby="report-days-hint"
+              data-testid="report-days"
+            />
+            <p id="report-days-hint" className="text-xs text-muted-foreground">
+              {t('daysHint')}
+            </p>
+          </Field>
         )}
 
         {(takes('customer') || takes('vehicle')) && (

@@ -7,6 +7,7 @@ import {
   Bell,
   CalendarDays,
   Car,
+  ClipboardCheck,
   ClipboardList,
   Database,
   FileSpreadsheet,
@@ -14,9 +15,11 @@ import {
   LayoutDashboard,
   ListTodo,
   MessageSquare,
+  Package,
   Palette,
   Search,
   Star,
+  Truck,
   UserRound,
   Users,
   Wrench,
@@ -65,6 +68,15 @@ export const ADMIN_NAV: NavGroup[] = [
       { key: 'messages', to: '/admin/messages', Icon: MessageSquare, badge: 'unreadMessages' },
       { key: 'reminders', to: '/admin/reminders', Icon: Bell, badge: 'reminders' },
       { key: 'ratings', to: '/admin/messages/rate', Icon: Star },
+    ],
+  },
+  {
+    key: 'inventory',
+    items: [
+      // A part's page and the rates and markup settings belong to the parts entry.
+      { key: 'parts', to: '/admin/parts', Icon: Package, owns: /^\/admin\/parts\// },
+      { key: 'purchaseOrders', to: '/admin/purchase-orders', Icon: ClipboardCheck },
+      { key: 'suppliers', to: '/admin/suppliers', Icon: Truck },
     ],
   },
   {

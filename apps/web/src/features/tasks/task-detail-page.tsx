@@ -1,6 +1,7 @@
 // /admin/users/{userId}/vehicle/{vehicleId}/visit/{visitId}/task/{taskId}: one task, its allowed status
 // moves (the transition rules are enforced by the server; the buttons offer only the allowed ones), edit
-// (409 when someone else changed it) and delete with confirmation (a visit keeps at least one task).
+// (409 when someone else changed it), its lines (parts, labour, amounts: task-lines-editor.tsx) and delete with
+// confirmation (a visit keeps at least one task).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAuth } from '../../lib/auth/session.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { cn } from '../../lib/utils.ts';
@@ -18,6 +20,7 @@ import { errorCode, failureMessage } from '../../lib/form-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
 import { ApprovalBadge, shownApproval, ApprovalLine } from '../approvals/index.ts';
 import { TaskForm } from './task-form.tsx';
+import { TaskLinesEditor } from './task-lines-editor.tsx';
 import { TaskTransitionButtons } from './visit-tasks-section.tsx';
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -37,6 +40,7 @@ export function TaskDetailPage() {
   const navigate = useNavigate();
   const format = useFormatters();
   const [editing, setEditing] = useState(false);
+  const isAdmin = useAuth().roles.includes('ADMIN');
   const task = useQuery(trpc.tasks.get.queryOptions({ id: taskId }));
   const visitPath = `/admin/users/${userId}/vehicle/${vehicleId}/visit/${visitId}`;
   const remove = useMutation(
@@ -118,9 +122,12 @@ export function TaskDetailPage() {
               <Detail label={t('fields.soldForCents')}>
                 <span className="tabular-nums">{format.money(item.soldForCents)}</span>
               </Detail>
-              <Detail label={t('fields.costCents')}>
-                <span className="tabular-nums">{format.money(item.costCents)}</span>
-              </Detail>
+              {/* The cost is the parts' cost and the labour's: admins only (as on the lines). */}
+              {isAdmin && (
+                <Detail label={t('fields.costCents')}>
+                  <span className="tabular-nums">{format.money(item.costCents)}</span>
+                </Detail>
+              )}
               <Detail label={t('fields.dueDate')}>{item.dueDate ? format.day(item.dueDate) : '—'}</Detail>
               <Detail label={t('fields.completedOn')}>{item.completedOn ? format.dateTime(item.completedOn) : '—'}</Detail>
               <Detail label={t('fields.updatedAt')}>{format.dateTime(item.updatedAt)}</Detail>
@@ -134,6 +141,15 @@ export function TaskDetailPage() {
           </CardContent>
         </Card>
       )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('lines.title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <TaskLinesEditor task={item} />
+        </CardContent>
+      </Card>
     </div>
   );
 }

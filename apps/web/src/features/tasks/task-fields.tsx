@@ -25,11 +25,14 @@ export function TaskFields({
   idPrefix,
   compact = false,
   showDescription = true,
+  showPrices = true,
 }: {
   prefix?: string;
   idPrefix: string;
   compact?: boolean;
   showDescription?: boolean;
+  /** Off when the task's lines give its price (it is then changed through them, not here). */
+  showPrices?: boolean;
 }) {
   const { t } = useTranslation('tasks');
   const { register, control, formState } = useFormContext<AnyForm>();
@@ -93,8 +96,8 @@ export function TaskFields({
       </Field>
       {selectField('service', TASK_SERVICES)}
       {selectField('priority', TASK_PRIORITIES)}
-      {moneyField('soldForCents')}
-      {moneyField('costCents')}
+      {showPrices && moneyField('soldForCents')}
+      {showPrices && moneyField('costCents')}
       {showDescription && (
         <>
           <Field data-invalid={!!error('dueDate')}>

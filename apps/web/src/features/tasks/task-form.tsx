@@ -38,6 +38,9 @@ const toForm = (task?: TaskView): TaskInput =>
         dueDate: '',
       };
 
+/** The price can be typed only while the task is one flat line (the API answers taskLines.priceFromLines otherwise). */
+const priceIsOneFlatLine = (task: TaskView) => task.lines.length === 1 && task.lines[0]?.kind === 'FLAT';
+
 export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: TaskView; onDone: () => void }) {
   const { t } = useTranslation('tasks');
   const trpc = useTRPC();
@@ -89,7 +92,9 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
           task ? update.mutate({ ...data, id: task.id, updatedAt: task.updatedAt }) : create.mutate({ ...data, id: visitId, proposed }),
         )}
       >
-        <TaskFields idPrefix={task ? 'edit-task' : 'new-task'} />
+        {/* A price typed here is the task's one flat line; once it has other lines, their sum is the price. */}
+        <TaskFields idPrefix={task ? 'edit-task' : 'new-task'} showPrices={!task || priceIsOneFlatLine(task)} />
+        {task && !priceIsOneFlatLine(task) && <p className="text-sm text-muted-foreground">{t('lines.fromLines')}</p>}
         {!task && (
           <div className="flex items-start gap-3 rounded-lg border border-amber-500/40 bg-amber-500/5 p-3">
             <Checkbox

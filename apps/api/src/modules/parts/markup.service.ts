@@ -1,0 +1,39 @@
+// Markup bands: "cost up to X: add Y %", the selling price of a part without its own price
+// (inventory-rules.ts partSellingPriceCents). The shop edits them as one list, replaced whole.
+import type { Db } from '@garage/db';
+import type { MarkupBand } from '@garage/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { Tx } from '../visits/visit-state.ts';
+
+/** The bands, bounded ones by their upper cost, the open-ended one last. */
+export async function listMarkupBands(db: Db | Tx): Promise<MarkupBand[]> {
+  const rows = await db.partMarkupBand.findMany({ select: { upToCostCents: true, markupBasisPoints: true } });
+  return rows.sort((a, b) => (a.upToCostCents ?? Number.MAX_SAFE_INTEGER) - (b.upToCostCents ?? Number.MAX_SAFE_INTEGER));
+}
+
+/**
+ * Replaces every band in one transaction. Two bands with the same upper cost, or two open-ended ones, would
+ * make a cost's band ambiguous: refused (400) with the band named.
+ */
+export async function replaceMarkupBands(db: Db, bands: readonly MarkupBand[]): Promise<MarkupBand[]> {
+  const seen = new Set<number>();
+  let openEnded = 0;
+  bands.forEach((band, index) => {
+    if (band.upToCostCents === null) {
+      openEnded += 1;
+      if (openEnded > 1) throw new AppError('VALIDATION', 'inventory.markupBandsOpenEnded', { field: `bands.${index}.upToCostCents` });
+      return;
+    }
+    if (seen.has(band.upToCostCents))
+      throw new AppError('VALIDATION', 'inventory.markupBandsDuplicate', { field: `bands.${index}.upToCostCents` });
+    seen.add(band.upToCostCents);
+  });
+  await db.$transaction(async (tx) => {
+    await tx.partMarkupBand.deleteMany({});
+    if (bands.length > 0)
+      await tx.partMarkupBand.createMany({
+        data: bands.map((band) => ({ upToCostCents: band.upToCostCents, markupBasisPoints: band.markupBasisPoints })),
+      });
+  });
+  return listMarkupBands(db);
+}
