@@ -37,7 +37,9 @@ describe('tasks made the old way', () => {
   it('a task with a price only is one FLAT line with the same totals (visits.create and tasks.create)', async () => {
     const visit = await visitWith(staff, [task({ title: 'Oil service', soldForCents: 12_345, costCents: 6_789 })]);
     const [made] = visit.tasks;
-    expect(made).toMatchObject({ soldForCents: 12_345, costCents: 6_789 });
+    // An employee's view leaves the cost out (admins only); it is stored all the same.
+    expect(made).toMatchObject({ soldForCents: 12_345, costCents: null });
+    expect(await testDb().task.findUniqueOrThrow({ where: { id: made!.id } })).toMatchObject({ costCents: 6_789 });
     expect(made!.lines).toEqual([
       expect.objectContaining({ kind: 'FLAT', description: 'Oil service', quantity: 1, unitPriceCents: 12_345, totalCents: 12_345 }),
     ]);
@@ -61,7 +63,8 @@ describe('tasks made the old way', () => {
     const visit = await visitWith(staff, [task({ title: 'Flat', soldForCents: 5_000, costCents: 1_000 })]);
     const flat = visit.tasks[0]!;
     const edited = await staff.caller.tasks.update({ id: flat.id, updatedAt: flat.updatedAt, soldForCents: 6_000, costCents: 1_500 });
-    expect(edited).toMatchObject({ soldForCents: 6_000, costCents: 1_500 });
+    expect(edited).toMatchObject({ soldForCents: 6_000, costCents: null });
+    expect((await admin.caller.tasks.get({ id: flat.id })).costCents).toBe(1_500);
     expect(edited.lines).toEqual([expect.objectContaining({ kind: 'FLAT', unitPriceCents: 6_000, totalCents: 6_000 })]);
     await expectTotalsMatchLines(visit.id);
 

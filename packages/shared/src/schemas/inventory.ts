@@ -320,8 +320,8 @@ export const stockMovementViewSchema = z.object({
       visitId: z.string(),
       visitName: z.string(),
       /** The visit's vehicle and customer: the staff task page's path (/admin/users/:customerId/vehicle/:vehicleId/...). */
-      vehicleId: z.string().optional(),
-      customerId: z.string().optional(),
+      vehicleId: z.string(),
+      customerId: z.string(),
     })
     .nullable(),
   purchaseOrder: z.object({ id: z.string(), number: z.string() }).nullable(),

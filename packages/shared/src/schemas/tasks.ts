@@ -118,7 +118,8 @@ export const taskViewSchema = z.object({
   service: z.enum(TASK_SERVICES),
   status: z.enum(TASK_STATUSES),
   priority: z.enum(TASK_PRIORITIES),
-  costCents: z.number(),
+  /** The cost of the lines (parts at cost): null for callers who do not see costs (everyone but admins). */
+  costCents: z.number().nullable(),
   soldForCents: z.number(),
   dueDate: z.string().nullable(),
   completedOn: z.string().nullable(),

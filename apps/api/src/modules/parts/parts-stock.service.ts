@@ -112,7 +112,9 @@ const movementSelect = {
   reason: true,
   createdAt: true,
   part: { select: { id: true, partNumber: true, name: true, unit: true } },
-  taskLine: { select: { task: { select: { id: true, title: true, visit: { select: { id: true, name: true } } } } } },
+  taskLine: {
+    select: { task: { select: { id: true, title: true, visit: { select: { id: true, name: true, vehicleId: true, customerId: true } } } } },
+  },
   purchaseOrder: { select: { id: true, number: true } },
   user: { select: { id: true, firstName: true, lastName: true } },
 } satisfies Prisma.StockMovementSelect;
@@ -128,7 +130,16 @@ function toMovementView(row: MovementRow, seesCosts: boolean): StockMovementView
     unitCostCents: seesCosts ? row.unitCostCents : null,
     onHandAfter: fromMilli(row.onHandAfterMilli),
     reason: row.reason,
-    task: task ? { id: task.id, title: task.title, visitId: task.visit.id, visitName: task.visit.name } : null,
+    task: task
+      ? {
+          id: task.id,
+          title: task.title,
+          visitId: task.visit.id,
+          visitName: task.visit.name,
+          vehicleId: task.visit.vehicleId,
+          customerId: task.visit.customerId,
+        }
+      : null,
     purchaseOrder: row.purchaseOrder,
     user: row.user,
     createdAt: row.createdAt.toISOString(),

@@ -201,7 +201,7 @@ function taskViewOf(task: TaskArray, seesCosts: boolean): TaskView {
     service,
     status,
     priority,
-    costCents,
+    costCents: seesCosts ? costCents : null,
     soldForCents,
     // The due day is stored as UTC midnight (dueDateValue): its date part.
     dueDate: dueDate === null ? null : isoInstant(dueDate).slice(0, 10),

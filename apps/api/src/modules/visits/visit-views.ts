@@ -102,6 +102,7 @@ export function toTaskView(row: TaskRow, seesCosts: boolean): TaskView {
     row;
   return {
     ...task,
+    costCents: seesCosts ? task.costCents : null,
     lines: lines.map((line) => toTaskLineView(line, seesCosts)),
     dueDate: row.dueDate ? dueDateString(row.dueDate) : null,
     completedOn: row.completedOn?.toISOString() ?? null,

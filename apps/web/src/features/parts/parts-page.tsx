@@ -2,7 +2,7 @@
 // the query follows 200 ms after the last key and the previous page stays on screen meanwhile); a scan or a
 // barcode typed by a handheld scanner (digits then Enter) opens its part. Filters live in the URL.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Package, Plus, Search, Settings2, Truck } from 'lucide-react';
+import { AlertTriangle, FileUp, Package, Plus, Search, Settings2, Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { CatalogueImportDialog } from './catalogue-import-dialog.tsx';
 import { PartFormDialog } from './part-form-dialog.tsx';
 import { useQuantityFormat } from './units.ts';
 import { useBarcodeLookup } from './use-barcode-lookup.ts';
@@ -34,6 +35,7 @@ export function PartsPage() {
   const [params, setParams] = useSearchParams();
   const [searchText, setSearchText] = useState(params.get('q') ?? '');
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const page = Math.max(1, Number(params.get('page')) || 1);
   const category = params.get('category') || undefined;
@@ -105,6 +107,12 @@ export function PartsPage() {
                 <Settings2 />
                 {t('settings.title')}
               </Link>
+            </Button>
+          )}
+          {isAdmin && (
+            <Button variant="outline" className="h-11" onClick={() => setImporting(true)} data-testid="import-parts">
+              <FileUp />
+              {t('import.open')}
             </Button>
           )}
           {isAdmin && (
@@ -236,6 +244,7 @@ export function PartsPage() {
       )}
 
       {isAdmin && <PartFormDialog open={creating} onOpenChange={setCreating} />}
+      {isAdmin && <CatalogueImportDialog open={importing} onOpenChange={setImporting} />}
     </section>
   );
 }

@@ -123,7 +123,7 @@ export function TaskDetailPage() {
                 <span className="tabular-nums">{format.money(item.soldForCents)}</span>
               </Detail>
               {/* The cost is the parts' cost and the labour's: admins only (as on the lines). */}
-              {isAdmin && (
+              {isAdmin && item.costCents !== null && (
                 <Detail label={t('fields.costCents')}>
                   <span className="tabular-nums">{format.money(item.costCents)}</span>
                 </Detail>

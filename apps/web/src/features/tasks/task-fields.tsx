@@ -26,6 +26,7 @@ export function TaskFields({
   compact = false,
   showDescription = true,
   showPrices = true,
+  showCost = true,
 }: {
   prefix?: string;
   idPrefix: string;
@@ -33,6 +34,8 @@ export function TaskFields({
   showDescription?: boolean;
   /** Off when the task's lines give its price (it is then changed through them, not here). */
   showPrices?: boolean;
+  /** Off for callers who do not see costs (the API sends them null). */
+  showCost?: boolean;
 }) {
   const { t } = useTranslation('tasks');
   const { register, control, formState } = useFormContext<AnyForm>();
@@ -97,7 +100,7 @@ export function TaskFields({
       {selectField('service', TASK_SERVICES)}
       {selectField('priority', TASK_PRIORITIES)}
       {showPrices && moneyField('soldForCents')}
-      {showPrices && moneyField('costCents')}
+      {showPrices && showCost && moneyField('costCents')}
       {showDescription && (
         <>
           <Field data-invalid={!!error('dueDate')}>

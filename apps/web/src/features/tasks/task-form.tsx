@@ -22,7 +22,7 @@ const toForm = (task?: TaskView): TaskInput =>
         description: task.description ?? '',
         service: task.service,
         priority: task.priority,
-        costCents: task.costCents,
+        costCents: task.costCents ?? undefined,
         soldForCents: task.soldForCents,
         dueDate: task.dueDate ?? '',
         remindInMonths: task.remindInMonths,
@@ -40,6 +40,13 @@ const toForm = (task?: TaskView): TaskInput =>
 
 /** The price can be typed only while the task is one flat line (the API answers taskLines.priceFromLines otherwise). */
 const priceIsOneFlatLine = (task: TaskView) => task.lines.length === 1 && task.lines[0]?.kind === 'FLAT';
+
+/** A caller who does not see the cost (null) does not send it back: the edit keeps the cost as it is. */
+function withoutUnseenCost(data: TaskInputParsed, task: TaskView) {
+  if (task.costCents !== null) return data;
+  const { costCents: _unseen, ...rest } = data;
+  return rest;
+}
 
 export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: TaskView; onDone: () => void }) {
   const { t } = useTranslation('tasks');
@@ -89,11 +96,17 @@ export function TaskForm({ visitId, task, onDone }: { visitId: string; task?: Ta
         className="flex flex-col gap-5"
         data-testid="task-form"
         onSubmit={form.handleSubmit((data) =>
-          task ? update.mutate({ ...data, id: task.id, updatedAt: task.updatedAt }) : create.mutate({ ...data, id: visitId, proposed }),
+          task
+            ? update.mutate({ ...withoutUnseenCost(data, task), id: task.id, updatedAt: task.updatedAt })
+            : create.mutate({ ...data, id: visitId, proposed }),
         )}
       >
         {/* A price typed here is the task's one flat line; once it has other lines, their sum is the price. */}
-        <TaskFields idPrefix={task ? 'edit-task' : 'new-task'} showPrices={!task || priceIsOneFlatLine(task)} />
+        <TaskFields
+          idPrefix={task ? 'edit-task' : 'new-task'}
+          showPrices={!task || priceIsOneFlatLine(task)}
+          showCost={!task || task.costCents !== null}
+        />
         {task && !priceIsOneFlatLine(task) && <p className="text-sm text-muted-foreground">{t('lines.fromLines')}</p>}
         {!task && (
           <div className="flex items-start gap-3 rounded-lg border border-amber-500/40 bg-amber-500/5 p-3">

@@ -288,7 +288,7 @@ export function TaskLinesEditor({ task, className }: { task: LineTask; className
   const [adding, setAdding] = useState<AddMode | null>(null);
   const sum = (kind: TaskLineView['kind']) =>
     task.lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.totalCents, 0);
-  const margin = marginBasisPoints(task.soldForCents, task.costCents);
+  const margin = task.costCents === null ? null : marginBasisPoints(task.soldForCents, task.costCents);
 
   return (
     <section className={cn('flex flex-col gap-3', className)} aria-label={t('lines.title')} data-testid="task-lines">
@@ -324,7 +324,7 @@ export function TaskLinesEditor({ task, className }: { task: LineTask; className
           <Total label={t('lines.totals.parts')} value={format.money(sum('PART'))} testId="lines-parts-total" />
           <Total label={t('lines.totals.labour')} value={format.money(sum('LABOUR'))} testId="lines-labour-total" />
           {sum('FLAT') > 0 && <Total label={t('lines.totals.flat')} value={format.money(sum('FLAT'))} testId="lines-flat-total" />}
-          {isAdmin && (
+          {isAdmin && task.costCents !== null && (
             <Total
               label={t('lines.totals.costAndMargin')}
               value={`${format.money(task.costCents)} · ${margin === null ? '—' : `${(margin / 100).toFixed(1)}%`}`}
