@@ -226,7 +226,8 @@ export const partViewSchema = z.object({
   updatedAt: z.string(),
 });
 export type PartView = z.infer<typeof partViewSchema>;
-export const partPageSchema = pageOf(partViewSchema);
+/** `totalCapped`: more parts match than `total` (counting stops at 1,000: refine the search to see them). */
+export const partPageSchema = pageOf(partViewSchema).extend({ totalCapped: z.boolean() });
 export type PartPage = z.infer<typeof partPageSchema>;
 
 // ─── Markup bands and labour rates ───────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@
 // ids after LIMIT, through the TaskLine(partId, stock) and PurchaseOrderLine(partId) indexes), and the count
 // with the same WHERE. Markup bands (a handful of rows) are read alongside for the selling prices.
 import { Prisma, type Db } from '@garage/db';
-import { queryRows } from '@garage/db/client';
+import { queryRows, queryRowsInTransaction } from '@garage/db/client';
 import {
   UNIT_DECIMALS,
   hasAtMostDecimals,
@@ -26,6 +26,9 @@ import { listMarkupBands } from './markup.service.ts';
 import { ON_ORDER_MILLI, PART_VIEW_COLUMNS, RESERVED_MILLI, toPartView, type PartRow } from './part-views.ts';
 
 type ListPartsQuery = z.output<typeof listPartsSchema>;
+
+/** Matches counted at most: above, the list says "more than" (`totalCapped`). */
+export const PART_COUNT_CAP = 1000;
 
 export interface PartWrite {
   partNumber?: string;
@@ -84,40 +87,47 @@ export async function listParts(db: Db, query: ListPartsQuery, seesCosts: boolea
     ],
     ' AND ',
   );
-  // The exact part (a scanned barcode, a typed part number) comes first, then the chosen order.
+  // Counting stops at PART_COUNT_CAP matches: a broad search ("filter" on 50,000 parts) would otherwise read
+  // and recheck every match twice, for a number nobody pages through. It runs first and picks the page's plan.
+  const countSql = Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Part" AS p WHERE ${where} LIMIT ${PART_COUNT_CAP + 1}) AS m`;
+  const [[count], bands] = await Promise.all([
+    readWithTrigramPlans(db, words, [countSql]) as Promise<[{ total: number }[]]>,
+    listMarkupBands(db),
+  ]);
+  const matches = count[0]?.total ?? 0;
+  const broad = matches > PART_COUNT_CAP;
+  // A narrow search: the exact part (a scanned barcode, a typed part number) first, then the chosen order,
+  // over the matches collected first (OFFSET 0 fences them: the trigram indexes find them, only they are
+  // sorted). Without a search the page walks the Part(name, id) index. (Walking it for a broad search too,
+  // with bitmap and sequential scans disabled, measured slower: docs/performance.md.)
   const search = query.search?.trim() ?? '';
-  const exactFirst = search
-    ? Prisma.sql`CASE WHEN p.barcode = ${search} OR lower(p."partNumber") = lower(${search}) THEN 0 ELSE 1 END, `
-    : Prisma.empty;
+  const exactFirst =
+    search && !broad
+      ? Prisma.sql`CASE WHEN p.barcode = ${search} OR p."partNumber" = ${search} OR p."partNumber" = upper(${search}) THEN 0 ELSE 1 END, `
+      : Prisma.empty;
   const orderBy = Prisma.sql`${exactFirst}${ORDER_BY[query.sort]}`;
-  // OFFSET 0 fences the search: PostgreSQL collects the matches first (trigram indexes) and sorts only them,
-  // instead of walking an ordering index and testing every row.
-  const fence = words.length > 0 ? Prisma.sql`OFFSET 0` : Prisma.empty;
+  const walk = words.length === 0;
   const offset = (query.page - 1) * query.pageSize;
   const pageSql = Prisma.sql`
     SELECT ${PART_VIEW_COLUMNS}
     FROM (
-      SELECT p.id FROM (SELECT ${SORT_COLUMNS} FROM "Part" AS p WHERE ${where} ${fence}) AS p
+      SELECT p.id FROM (SELECT ${SORT_COLUMNS} FROM "Part" AS p WHERE ${where} ${walk ? Prisma.empty : Prisma.sql`OFFSET 0`}) AS p
       ORDER BY ${orderBy} LIMIT ${query.pageSize} OFFSET ${offset}
     ) AS page
     JOIN "Part" AS p USING (id)
     LEFT JOIN "Supplier" AS s ON s.id = p."supplierId"
     ORDER BY ${orderBy}`;
-  const countSql = Prisma.sql`SELECT count(*)::int AS total FROM "Part" AS p WHERE ${where}`;
-  // The page and the count side by side, each on its own connection (a broad search reads thousands of
-  // matches twice: waiting for one before starting the other doubled its time).
-  const [[rows], [count], bands] = await Promise.all([
-    readWithTrigramPlans(db, words, [pageSql]) as Promise<[PartRow[]]>,
-    readWithTrigramPlans(db, words, [countSql]) as Promise<[{ total: number }[]]>,
-    listMarkupBands(db),
-  ]);
-  const total = count[0]?.total ?? 0;
+  const [rows] = (await (walk
+    ? queryRowsInTransaction(db, [pageSql])
+    : readWithTrigramPlans(db, words, [pageSql]))) as [PartRow[]];
+  const total = Math.min(matches, PART_COUNT_CAP);
   return {
     items: rows.map((row) => toPartView(row, bands, seesCosts)),
     total,
     page: query.page,
     pageSize: query.pageSize,
     pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    totalCapped: broad,
   };
 }
 
