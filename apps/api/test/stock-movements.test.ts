@@ -74,7 +74,15 @@ describe('the ledger adds up', () => {
     });
     expect((await movements(`partId=${part.id}&kind=ADJUSTED`)).items.map((item) => item.reason)).toEqual(['Broken']);
     const used = (await movements(`partId=${part.id}&kind=USED`)).items[0];
-    expect(used?.task).toEqual({ id: line.task.id, title: line.task.title, visitId: line.task.visit.id, visitName: line.task.visit.name });
+    expect(used?.task).toEqual({
+      id: line.task.id,
+      title: line.task.title,
+      visitId: line.task.visit.id,
+      visitName: line.task.visit.name,
+      // The staff task page's path: /admin/users/:customerId/vehicle/:vehicleId/visit/:visitId/task/:taskId.
+      vehicleId: line.task.visit.vehicleId,
+      customerId: line.task.visit.customerId,
+    });
 
     const timeZone = (await testDb().merchant.findFirst({ select: { timezone: true } }))?.timezone ?? 'UTC';
     const today = calendarDateIn(new Date(), timeZone);
