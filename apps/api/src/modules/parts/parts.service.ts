@@ -117,9 +117,7 @@ export async function listParts(db: Db, query: ListPartsQuery, seesCosts: boolea
     JOIN "Part" AS p USING (id)
     LEFT JOIN "Supplier" AS s ON s.id = p."supplierId"
     ORDER BY ${orderBy}`;
-  const [rows] = (await (walk
-    ? queryRowsInTransaction(db, [pageSql])
-    : readWithTrigramPlans(db, words, [pageSql]))) as [PartRow[]];
+  const [rows] = (await (walk ? queryRowsInTransaction(db, [pageSql]) : readWithTrigramPlans(db, words, [pageSql]))) as [PartRow[]];
   const total = Math.min(matches, PART_COUNT_CAP);
   return {
     items: rows.map((row) => toPartView(row, bands, seesCosts)),
