@@ -102,13 +102,95 @@ export interface InvoiceContent {
   currency: string;
 }
 
-/** Invoice.snapshot, written once. */
-export interface InvoiceSnapshot extends InvoiceContent {
+/** Invoice.snapshot of invoices issued before taxes (#27), written once. */
+export interface InvoiceSnapshotV1 extends InvoiceContent {
   version: 1;
   number: string;
   issuedAt: string;
   replaces: { id: string; number: string; issuedAt: string } | null;
 }
+
+// ─── Version 2: taxes, legal identities, credit notes (issue #27) ──────────────────────────────────────
+// Everything a legal invoice prints and every e-invoice (Factur-X CII, ZATCA QR) and accounting export
+// reads, frozen at issue. Amounts in the currency's minor unit (money.ts); on a credit note every amount
+// is negative (the exact negative of what it credits when it credits everything).
+
+/** One line of the document: a task line (part, labour, flat) with its tax. */
+export interface InvoiceLineV2 {
+  /** The task it belongs to (a heading on the PDF). */
+  taskTitle: string;
+  service: string;
+  kind: 'PART' | 'LABOUR' | 'FLAT';
+  description: string;
+  partNumber: string | null;
+  /** Thousandths of the unit (1500 = 1.5). */
+  quantityMilli: number;
+  /** "PIECE", "LITRE", "HOUR"... for the e-invoice unit codes. */
+  unit: string;
+  /** As typed: with tax when pricesIncludeTax. */
+  unitPrice: number;
+  /** The line amount as typed (quantity × unit price, rounded by inventory-rules). */
+  amount: number;
+  /** tax-rules.ts computeDocumentTaxes' line split. */
+  net: number;
+  tax: number;
+  gross: number;
+  taxRate: InvoiceTaxRateV2;
+}
+
+export interface InvoiceTaxRateV2 {
+  id: string | null;
+  name: string;
+  basisPoints: number;
+  category: string;
+  exemptionReason: string | null;
+}
+
+export interface InvoicePartyV2 {
+  name: string;
+  /** Business customers and the shop: legal name and address; null parts are not printed. */
+  legalName: string | null;
+  address: import('@garage/shared').PostalAddress | null;
+  identifiers: import('@garage/shared').LegalIdentifiers | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface InvoiceSnapshotV2 {
+  version: 2;
+  kind: 'INVOICE' | 'CREDIT_NOTE';
+  number: string;
+  issuedAt: string;
+  /** The country profile whose rules made this document (identifiers printed, rounding, e-invoice). */
+  profile: import('@garage/shared').TaxCountryProfile;
+  pricesIncludeTax: boolean;
+  rounding: import('@garage/shared').TaxRoundingRule;
+  currency: string;
+  /** The shop as it presents itself (name, logo, colours, contacts) and as the law knows it. */
+  shop: ShopIdentity;
+  seller: InvoicePartyV2;
+  buyer: InvoicePartyV2 & { isBusiness: boolean };
+  vehicle: { plateNumber: string; brand: string; model: string; year: number; type: string; vin?: string | null };
+  visit: { id: string; name: string; visitDate: string; completedAt: string | null };
+  lines: InvoiceLineV2[];
+  /** computeDocumentTaxes(...).rates, with the rates' names and categories. */
+  taxes: (InvoiceTaxRateV2 & { net: number; tax: number; gross: number })[];
+  netTotal: number;
+  taxTotal: number;
+  grossTotal: number;
+  /** Invoices: payments recorded on the visit at issue; credit notes: none. */
+  payments: { date: string; method: string; kind: 'payment' | 'refund'; amount: number }[];
+  paid: number;
+  balance: number;
+  /** The invoice this one was issued to replace (after crediting it). */
+  replaces: { id: string; number: string; issuedAt: string } | null;
+  /** Credit notes: the invoice they correct, and why. */
+  credits: { id: string; number: string; issuedAt: string; reason: string; full: boolean } | null;
+  /** The legal mentions printed at the foot (LegalIdentity.invoiceFooter). */
+  footer: string | null;
+}
+
+export type InvoiceSnapshot = InvoiceSnapshotV1 | InvoiceSnapshotV2;
 
 async function readInvoiceContent(tx: Tx, visitId: string, shop: ShopIdentity): Promise<(InvoiceContent & { customerId: string }) | null> {
   const visit = await tx.visit.findUnique({
@@ -204,7 +286,7 @@ async function takeInvoiceSequence(tx: Tx, year: number): Promise<number> {
 }
 
 /** The snapshot minus what only the issue adds (number, date, predecessor): what "nothing changed" compares. */
-function contentOf(snapshot: InvoiceSnapshot): InvoiceContent {
+function contentOf(snapshot: InvoiceSnapshotV1): InvoiceContent {
   const { version: _version, number: _number, issuedAt: _issuedAt, replaces: _replaces, ...content } = snapshot;
   return content;
 }
@@ -231,11 +313,11 @@ export async function issueInvoiceInTransaction(
     orderBy: [{ year: 'desc' }, { sequence: 'desc' }],
     select: { id: true, number: true, issuedAt: true, snapshot: true },
   });
-  if (previous && isDeepStrictEqual(contentOf(previous.snapshot as unknown as InvoiceSnapshot), content)) return { refused: 'unchanged' };
+  if (previous && isDeepStrictEqual(contentOf(previous.snapshot as unknown as InvoiceSnapshotV1), content)) return { refused: 'unchanged' };
   const year = Number(calendarDateIn(issuedAt, shop.timezone).slice(0, 4));
   const sequence = await takeInvoiceSequence(tx, year);
   const number = formatInvoiceNumber(year, sequence);
-  const snapshot: InvoiceSnapshot = {
+  const snapshot: InvoiceSnapshotV1 = {
     version: 1,
     number,
     issuedAt: issuedAt.toISOString(),

@@ -5,6 +5,7 @@
 // Migrations are applied and the demo data seeded once (a shared baseline: demo merchant and accounts).
 // Tests isolate by creating unique data, never by wiping tables.
 import { mkdtemp, rm } from 'node:fs/promises';
+import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../embedded.ts';
@@ -59,4 +60,40 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     throw error;
   }
   return database;
+}
+
+export interface IsolatedDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A database of its own on the test server, migrated and empty: for tests that change what the whole
+ * shop shares (the merchant's tax settings, the fiscal journal's chain), which would otherwise race with
+ * the other test files on the shared baseline. Dropped by `drop()`.
+ */
+export async function createIsolatedDatabase(baseUrl: string): Promise<IsolatedDatabase> {
+  const name = `garage_iso_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  await migrateDatabase(url.toString());
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }

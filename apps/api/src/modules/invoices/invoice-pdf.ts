@@ -5,14 +5,14 @@ import { renderBrandedPdf, type BrandedDocument } from '../../lib/pdf/render-pdf
 import { isolateLtr, pdfDirection, pdfFormatter, type PdfLanguage } from '../../lib/pdf/format.ts';
 import { PDF_FRAME_LABELS, shopLines } from '../../lib/pdf/shop.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
-import type { InvoiceSnapshot } from '@garage/db/invoices';
+import type { InvoiceSnapshotV1 } from '@garage/db/invoices';
 
 const INVOICE_BODY = readFileSync(new URL('./invoice.typ', import.meta.url), 'utf8');
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
-export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, logo: BrandedDocument['logo'] | null): Promise<Buffer> {
+export function renderInvoicePdf(snapshot: InvoiceSnapshotV1, lang: PdfLanguage, logo: BrandedDocument['logo'] | null): Promise<Buffer> {
   const labels = INVOICE_LABELS[lang];
   const format = pdfFormatter(lang, snapshot.currency, snapshot.shop.timezone);
   const number = isolateLtr(snapshot.number);
@@ -94,4 +94,4 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, lang: PdfLanguage, l
 }
 
 /** "INV-2026-000123.pdf": the number is the whole name (letters, digits and dashes only). */
-export const invoiceFileName = (snapshot: Pick<InvoiceSnapshot, 'number'>) => `${snapshot.number.replace(/[^A-Za-z0-9-]/g, '')}.pdf`;
+export const invoiceFileName = (snapshot: Pick<InvoiceSnapshotV1, 'number'>) => `${snapshot.number.replace(/[^A-Za-z0-9-]/g, '')}.pdf`;

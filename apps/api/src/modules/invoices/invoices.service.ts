@@ -6,7 +6,7 @@
 // one visit take turns, so each correction names the invoice issued just before it), refusals as 409s.
 // An issued invoice never changes: a database trigger refuses updates (migration invoice_immutable).
 import type { Db, FileStorage, Prisma } from '@garage/db';
-import { issueInvoiceInTransaction, type InvoiceSnapshot } from '@garage/db/invoices';
+import { issueInvoiceInTransaction, type InvoiceSnapshot, type InvoiceSnapshotV1 } from '@garage/db/invoices';
 import type { InvoiceSummary } from '@garage/shared/schemas/invoices';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadLogo } from '../../lib/pdf/shop.ts';
@@ -93,7 +93,7 @@ async function invoicePdf(deps: InvoicePdfDeps, where: Prisma.InvoiceWhereInput,
   if (!invoice) throw notFound('invoice');
   const snapshot = invoice.snapshot as unknown as InvoiceSnapshot;
   const logo = await loadLogo(deps, snapshot.shop.logoUrl);
-  return { fileName: invoiceFileName(snapshot), bytes: await renderInvoicePdf(snapshot, lang, logo) };
+  return { fileName: invoiceFileName(snapshot), bytes: await renderInvoicePdf(snapshot as InvoiceSnapshotV1, lang, logo) };
 }
 
 /** The PDF's language: ?lang when given, else the caller's preferred language. */
