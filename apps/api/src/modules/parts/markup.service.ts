@@ -5,10 +5,15 @@ import type { MarkupBand } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Tx } from '../visits/visit-state.ts';
 
-/** The bands, bounded ones by their upper cost, the open-ended one last. */
+export type MarkupBandRow = MarkupBand;
+
+/** Bounded bands by their upper cost, the open-ended one last (the order partSellingPriceCents reads). */
+export const sortMarkupBands = (rows: MarkupBandRow[]): MarkupBand[] =>
+  [...rows].sort((a, b) => (a.upToCostCents ?? Number.MAX_SAFE_INTEGER) - (b.upToCostCents ?? Number.MAX_SAFE_INTEGER));
+
+/** The bands, in the order sortMarkupBands gives. */
 export async function listMarkupBands(db: Db | Tx): Promise<MarkupBand[]> {
-  const rows = await db.partMarkupBand.findMany({ select: { upToCostCents: true, markupBasisPoints: true } });
-  return rows.sort((a, b) => (a.upToCostCents ?? Number.MAX_SAFE_INTEGER) - (b.upToCostCents ?? Number.MAX_SAFE_INTEGER));
+  return sortMarkupBands(await db.partMarkupBand.findMany({ select: { upToCostCents: true, markupBasisPoints: true } }));
 }
 
 /**

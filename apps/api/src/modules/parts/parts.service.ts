@@ -22,7 +22,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { containsPattern, readWithTrigramPlans, textSearchWords } from '../users/users.search.ts';
 import type { Tx } from '../visits/visit-state.ts';
-import { listMarkupBands } from './markup.service.ts';
+import { listMarkupBands, sortMarkupBands, type MarkupBandRow } from './markup.service.ts';
 import { ON_ORDER_MILLI, PART_VIEW_COLUMNS, RESERVED_MILLI, toPartView, type PartRow } from './part-views.ts';
 
 type ListPartsQuery = z.output<typeof listPartsSchema>;
@@ -87,46 +87,84 @@ export async function listParts(db: Db, query: ListPartsQuery, seesCosts: boolea
     ],
     ' AND ',
   );
-  // Counting stops at PART_COUNT_CAP matches: a broad search ("filter" on 50,000 parts) would otherwise read
-  // and recheck every match twice, for a number nobody pages through. It runs first and picks the page's plan.
-  const countSql = Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Part" AS p WHERE ${where} LIMIT ${PART_COUNT_CAP + 1}) AS m`;
-  const [[count], bands] = await Promise.all([
-    readWithTrigramPlans(db, words, [countSql]) as Promise<[{ total: number }[]]>,
-    listMarkupBands(db),
-  ]);
-  const matches = count[0]?.total ?? 0;
-  const broad = matches > PART_COUNT_CAP;
-  // A narrow search: the exact part (a scanned barcode, a typed part number) first, then the chosen order,
-  // over the matches collected first (OFFSET 0 fences them: the trigram indexes find them, only they are
-  // sorted). Without a search the page walks the Part(name, id) index. (Walking it for a broad search too,
-  // with bitmap and sequential scans disabled, measured slower: docs/performance.md.)
-  const search = query.search?.trim() ?? '';
-  const exactFirst =
-    search && !broad
-      ? Prisma.sql`CASE WHEN p.barcode = ${search} OR p."partNumber" = ${search} OR p."partNumber" = upper(${search}) THEN 0 ELSE 1 END, `
-      : Prisma.empty;
-  const orderBy = Prisma.sql`${exactFirst}${ORDER_BY[query.sort]}`;
-  const walk = words.length === 0;
   const offset = (query.page - 1) * query.pageSize;
-  const pageSql = Prisma.sql`
-    SELECT ${PART_VIEW_COLUMNS}
-    FROM (
-      SELECT p.id FROM (SELECT ${SORT_COLUMNS} FROM "Part" AS p WHERE ${where} ${walk ? Prisma.empty : Prisma.sql`OFFSET 0`}) AS p
-      ORDER BY ${orderBy} LIMIT ${query.pageSize} OFFSET ${offset}
-    ) AS page
-    JOIN "Part" AS p USING (id)
-    LEFT JOIN "Supplier" AS s ON s.id = p."supplierId"
-    ORDER BY ${orderBy}`;
-  const [rows] = (await (walk ? queryRowsInTransaction(db, [pageSql]) : readWithTrigramPlans(db, words, [pageSql]))) as [PartRow[]];
-  const total = Math.min(matches, PART_COUNT_CAP);
+  const page = words.length === 0 ? await browsePage(db, where, query, offset) : await searchPage(db, where, words, query, offset);
+  const bands = sortMarkupBands(page.bands);
   return {
-    items: rows.map((row) => toPartView(row, bands, seesCosts)),
-    total,
+    items: page.rows.map((row) => toPartView(row, bands, seesCosts)),
+    total: page.total,
     page: query.page,
     pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
-    totalCapped: broad,
+    pageCount: Math.max(1, Math.ceil(page.total / query.pageSize)),
+    totalCapped: page.capped,
   };
+}
+
+interface PageRead {
+  rows: PartRow[];
+  total: number;
+  capped: boolean;
+  bands: MarkupBandRow[];
+}
+
+/** The markup bands, read on the list's own connection (a handful of rows): no second round trip. */
+const BANDS_SQL = Prisma.sql`SELECT "upToCostCents", "markupBasisPoints" FROM "PartMarkupBand"`;
+
+/**
+ * No search: the page walks the Part(name, id) index (or the chosen order's) and stops after pageSize rows;
+ * the count stops at PART_COUNT_CAP (a catalogue of 50,000 parts is not counted to show "more than 1,000").
+ * Count, page and bands go in one read-only transaction: one connection, one BEGIN.
+ */
+async function browsePage(db: Db, where: Prisma.Sql, query: ListPartsQuery, offset: number): Promise<PageRead> {
+  const orderBy = ORDER_BY[query.sort];
+  const [count, rows, bands] = (await queryRowsInTransaction(
+    db,
+    [
+      Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Part" AS p WHERE ${where} LIMIT ${PART_COUNT_CAP + 1}) AS m`,
+      Prisma.sql`
+        SELECT ${PART_VIEW_COLUMNS}
+        FROM (SELECT p.id FROM "Part" AS p WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.pageSize} OFFSET ${offset}) AS page
+        JOIN "Part" AS p USING (id)
+        LEFT JOIN "Supplier" AS s ON s.id = p."supplierId"
+        ORDER BY ${orderBy}`,
+      BANDS_SQL,
+    ],
+    { prepare: true },
+  )) as [{ total: number }[], PartRow[], MarkupBandRow[]];
+  const matches = count[0]?.total ?? 0;
+  return { rows, total: Math.min(matches, PART_COUNT_CAP), capped: matches > PART_COUNT_CAP, bands };
+}
+
+/**
+ * A search: the matches are collected once (the trigram indexes find them, OFFSET-free MATERIALIZED CTE), then
+ * counted and the page's top rows sorted from that one collection: the exact part (a scanned barcode, a
+ * typed part number) first, then the chosen order. The view's columns (and its correlated reserved/on-order
+ * sums) are read for the page's rows only. One statement, so the matches are read and rechecked once.
+ */
+async function searchPage(db: Db, where: Prisma.Sql, words: string[], query: ListPartsQuery, offset: number): Promise<PageRead> {
+  const search = query.search?.trim() ?? '';
+  const orderBy = Prisma.sql`CASE WHEN p.barcode = ${search} OR p."partNumber" = ${search} OR p."partNumber" = upper(${search}) THEN 0 ELSE 1 END, ${ORDER_BY[query.sort]}`;
+  const [rows, bands] = (await readWithTrigramPlans(db, words, [
+    Prisma.sql`
+      WITH matches AS MATERIALIZED (SELECT ${SORT_COLUMNS} FROM "Part" AS p WHERE ${where})
+      SELECT (SELECT count(*) FROM matches)::int AS "matchCount", ${PART_VIEW_COLUMNS}
+      FROM (SELECT p.id FROM matches AS p ORDER BY ${orderBy} LIMIT ${query.pageSize} OFFSET ${offset}) AS page
+      JOIN "Part" AS p USING (id)
+      LEFT JOIN "Supplier" AS s ON s.id = p."supplierId"
+      ORDER BY ${orderBy}`,
+    BANDS_SQL,
+  ])) as [(PartRow & { matchCount: number })[], MarkupBandRow[]];
+  // A page past the last one has no row to carry the count: count on its own (rare: a stale page number).
+  const total =
+    rows[0]?.matchCount ??
+    (offset === 0
+      ? 0
+      : ((
+          (await readWithTrigramPlans(db, words, [Prisma.sql`SELECT count(*)::int AS total FROM "Part" AS p WHERE ${where}`])) as [
+            { total: number }[],
+          ]
+        )[0][0]?.total ?? 0));
+  return { rows, total, capped: false, bands };
 }
 
 async function findPart(db: Db, condition: Prisma.Sql, seesCosts: boolean): Promise<PartView | null> {
