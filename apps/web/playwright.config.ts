@@ -25,6 +25,27 @@ if (!process.env.E2E_DIR) {
   chmodSync(process.env.E2E_DIR, 0o755);
 }
 
+/**
+ * Journeys that change settings every other journey depends on (prices with or without tax turn every new line's
+ * total into another amount): they run after the others, never beside one. Alone: `--no-deps`.
+ */
+const EXCLUSIVE_SPECS = /tax-settings\.spec\.ts$/;
+
+const chromiumUse = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || 'test-results/artifacts',
@@ -43,20 +64,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      // Journeys that change what the whole shop shares (its tax settings) run alone, after the others.
+      testIgnore: EXCLUSIVE_SPECS,
+      use: chromiumUse,
+    },
+    {
+      name: 'exclusive',
+      testMatch: EXCLUSIVE_SPECS,
+      dependencies: ['chromium'],
+      use: chromiumUse,
     },
   ],
   webServer: {

@@ -21,6 +21,7 @@ import { mediaRoutes } from './modules/media/media.rest.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.rest.ts';
 import { dataTransferRoutes } from './modules/data-transfer/data-transfer.rest.ts';
 import { reportsRoutes } from './modules/reports/reports.rest.ts';
+import { accountingRoutes } from './modules/accounting/accounting.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.rest.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(analyticsRoutes(deps));
       await api.register(dataTransferRoutes(deps));
       await api.register(reportsRoutes(deps));
+      await api.register(accountingRoutes(deps));
       await api.register(setupRoutes(deps));
       await api.register(invoicesRoutes(deps));
       await api.register(purchaseOrdersRoutes(deps));

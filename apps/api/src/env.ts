@@ -32,6 +32,14 @@ const schema = z.object({
    * and the database is the embedded one. A server started any other way (the Docker image, a bundle run by
    * hand) never seeds accounts with known passwords unless SEED_DEMO=true says so. */
   SEED_DEMO_DEFAULT: boolean.optional(),
+  /** The country of the demo shop when demo data is seeded: fr, ma, sa or ae (currency, taxes, legal identity,
+   * seed/tax.ts in packages/db); unset: the demo as before (USD, no taxes). Read once, on the first seed. */
+  DEMO_PROFILE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['fr', 'ma', 'sa', 'ae', 'other']))
+    .optional(),
   /** First admin created at boot when the installation has none (scripted installs); both or neither. */
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').optional(),
   ADMIN_PASSWORD: z

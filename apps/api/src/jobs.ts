@@ -5,6 +5,7 @@ import type { AppDeps } from './deps.ts';
 import { workPeriodically, type JobLog, type JobQueueOptions } from './lib/job-queue.ts';
 import { analyticsJobs } from './modules/analytics/analytics.jobs.ts';
 import { reminderJobs } from './modules/reminders/reminders.job.ts';
+import { accountingJobs } from './modules/accounting/accounting.job.ts';
 
 export interface JobRunner {
   boss: PgBoss;
@@ -24,7 +25,8 @@ export async function startJobs(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   const queueOptions = { schedule: options.schedule ?? true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 };
-  for (const job of [...reminderJobs(deps, log), ...analyticsJobs(deps, log)]) await workPeriodically(boss, job, queueOptions, log);
+  for (const job of [...reminderJobs(deps, log), ...analyticsJobs(deps, log), ...accountingJobs(deps, log)])
+    await workPeriodically(boss, job, queueOptions, log);
   return {
     boss,
     // Graceful: waits for an active run to finish (up to 20 s) before closing pg-boss's pool.

@@ -28,6 +28,7 @@ import { dashboardOperations } from './modules/dashboard/dashboard.operations.ts
 import { appointmentsOperations, myAppointmentsOperations } from './modules/appointments/appointments.operations.ts';
 import { myRemindersOperations, remindersOperations } from './modules/reminders/reminders.operations.ts';
 import { reportsOperations } from './modules/reports/reports.operations.ts';
+import { accountingOperations } from './modules/accounting/accounting.operations.ts';
 import { dataTransferOperations } from './modules/data-transfer/data-transfer.operations.ts';
 import { mediaOperations, myMediaOperations } from './modules/media/media.operations.ts';
 import { partsOperations } from './modules/parts/parts.operations.ts';
@@ -35,6 +36,7 @@ import { suppliersOperations } from './modules/parts/suppliers.operations.ts';
 import { labourRatesOperations } from './modules/parts/labour-rates.operations.ts';
 import { purchaseOrdersOperations } from './modules/purchase-orders/purchase-orders.operations.ts';
 import { taskLinesOperations } from './modules/tasks/task-lines.operations.ts';
+import { taxRatesOperations, taxSettingsOperations } from './modules/tax/tax.operations.ts';
 
 export const OPERATIONS = {
   analytics: analyticsOperations,
@@ -66,6 +68,7 @@ export const OPERATIONS = {
   reminders: remindersOperations,
   myReminders: myRemindersOperations,
   reports: reportsOperations,
+  accounting: accountingOperations,
   dataTransfer: dataTransferOperations,
   media: mediaOperations,
   myMedia: myMediaOperations,
@@ -74,4 +77,6 @@ export const OPERATIONS = {
   labourRates: labourRatesOperations,
   purchaseOrders: purchaseOrdersOperations,
   taskLines: taskLinesOperations,
+  taxRates: taxRatesOperations,
+  taxSettings: taxSettingsOperations,
 };

@@ -33,6 +33,11 @@ export const REST_ONLY_ROUTES: readonly RestOnlyRoute[] = [
   },
   {
     method: 'GET',
+    path: '/visits/{visitId}/invoices/draft.pdf',
+    reason: 'A PDF preview (raw bytes shown inline), opened by the visit screen’s "Preview draft"',
+  },
+  {
+    method: 'GET',
     path: '/my/invoices/{id}/pdf',
     reason: 'A PDF file download (raw bytes with content-disposition), linked to by the client area',
   },
@@ -56,6 +61,13 @@ export const REST_ONLY_ROUTES: readonly RestOnlyRoute[] = [
   { method: 'GET', path: '/data-transfer/template.csv', reason: 'A file download (the import template, CSV with content-disposition)' },
   { method: 'GET', path: '/data-transfer/template.xlsx', reason: 'A file download (the import template, XLSX with content-disposition)' },
   { method: 'GET', path: '/data-transfer/export', reason: 'A streamed ZIP download of everything the shop owns' },
+  { method: 'GET', path: '/accounting/fec', reason: 'A file download (the FEC, tab-separated text with content-disposition)' },
+  { method: 'GET', path: '/accounting/journal.csv', reason: 'A file download (the accounting journal, CSV with content-disposition)' },
+  {
+    method: 'GET',
+    path: '/fiscal/archive',
+    reason: "A streamed ZIP download of a year's fiscal archive (journal, closings, invoices, manifest)",
+  },
   { method: 'POST', path: '/media/upload', reason: 'A multipart upload of one or several files, streamed to storage (staff)' },
   { method: 'POST', path: '/my/media/upload', reason: 'A multipart upload of one or several files, streamed to storage (the client)' },
   {

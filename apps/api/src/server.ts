@@ -2,7 +2,17 @@
 // graceful shutdown that drains requests, closes the pool and stops the embedded PostgreSQL.
 import { writeFileSync } from 'node:fs';
 import v8 from 'node:v8';
-import { createDb, createLocalStorage, DEMO_ACCOUNTS, ensureMerchant, resolveDatabase, seedDemoData, seedDemoMedia } from '@garage/db';
+import {
+  createDb,
+  createLocalStorage,
+  DEMO_ACCOUNTS,
+  demoProfileFrom,
+  ensureMerchant,
+  resolveDatabase,
+  seedDemoData,
+  seedDemoMedia,
+} from '@garage/db';
+import { catchUpFiscalJournal } from '@garage/db/fiscal-journal';
 import { buildApp } from './app.ts';
 import { loadConfig, shouldSeedDemo } from './env.ts';
 import { startJobs, type JobRunner } from './jobs.ts';
@@ -27,7 +37,7 @@ const seedDemo = shouldSeedDemo(config, database.embedded);
 /** The demo shop runs here (not skipped because this shop is in use): its accounts are printed below. */
 let demoShop = false;
 if (seedDemo) {
-  const { created, skipped } = await seedDemoData(db);
+  const { created, skipped } = await seedDemoData(db, { profile: demoProfileFrom(config.DEMO_PROFILE) });
   demoShop = !skipped;
   log(created ? 'Demo data created.' : skipped ? 'Demo data skipped: this shop is already in use.' : 'Demo data already present.');
   // Photos and PDFs of the demo client's visits (only where the demo was seeded; again if storage was wiped).
@@ -36,6 +46,10 @@ if (seedDemo) {
 // First run: a neutral merchant so the site answers at once, the first admin from ADMIN_EMAIL/ADMIN_PASSWORD
 // when given, else a one-time setup code for /setup (printed below once the server listens).
 await ensureMerchant(db);
+// Invoices and payments from before the fiscal journal existed (an upgraded shop) are recorded in it once, in
+// date order; when nothing is missing this is two index lookups (docs/invoicing.md).
+const journaled = await catchUpFiscalJournal(db);
+if (journaled) log(`Fiscal journal: ${journaled} earlier invoices and payments recorded.`);
 const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
 if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   const admin = await bootstrapAdminFromEnv(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME });

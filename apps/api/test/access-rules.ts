@@ -97,6 +97,9 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /backend/invoices/{id}/pdf': 'staff',
   'GET /backend/my/visits/{visitId}/invoices': 'client-own',
   'GET /backend/my/invoices/{id}/pdf': 'client-own',
+  'GET /backend/visits/{visitId}/invoices/draft.pdf': 'staff',
+  'POST /backend/invoices/{id}/credit-notes': 'staff',
+  'tRPC invoices.creditNote': 'staff',
   'tRPC invoices.issue': 'staff',
   'tRPC invoices.forVisit': 'staff',
   'tRPC myInvoices.forVisit': 'client-own',
@@ -370,6 +373,22 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'tRPC labourRates.setArchived': 'admin',
   'tRPC labourRates.delete': 'admin',
 
+  // Taxes (#27): staff read the rates and settings (line editors), admins change them
+  'GET /backend/tax-rates': 'staff',
+  'POST /backend/tax-rates': 'admin',
+  'PATCH /backend/tax-rates/{id}': 'admin',
+  'POST /backend/tax-rates/{id}/archive': 'admin',
+  'POST /backend/tax-rates/{id}/unarchive': 'admin',
+  'tRPC taxRates.list': 'staff',
+  'tRPC taxRates.create': 'admin',
+  'tRPC taxRates.update': 'admin',
+  'tRPC taxRates.archive': 'admin',
+  'tRPC taxRates.unarchive': 'admin',
+  'GET /backend/tax-settings': 'staff',
+  'PATCH /backend/tax-settings': 'admin',
+  'tRPC taxSettings.get': 'staff',
+  'tRPC taxSettings.update': 'admin',
+
   // Client portal: a client's visits, tasks and decisions on proposed work
   'GET /backend/my/visits/{id}': 'client-own',
   'GET /backend/my/tasks/{id}': 'client-own',
@@ -449,6 +468,18 @@ export const ACCESS_RULES: Record<string, AccessRule> = {
   'GET /backend/reports/{report}': 'staff',
   'tRPC reports.preview': 'staff',
   'GET /backend/reports/{report}/preview': 'staff',
+  // The fiscal journal, closings and accounting files (#27): admins only
+  'GET /backend/fiscal/journal': 'admin',
+  'tRPC accounting.journalStatus': 'admin',
+  'GET /backend/fiscal/journal/verification': 'admin',
+  'tRPC accounting.verifyJournal': 'admin',
+  'GET /backend/fiscal/closings': 'admin',
+  'tRPC accounting.closings': 'admin',
+  'POST /backend/fiscal/closings': 'admin',
+  'tRPC accounting.close': 'admin',
+  'GET /backend/accounting/fec': 'admin',
+  'GET /backend/accounting/journal.csv': 'admin',
+  'GET /backend/fiscal/archive': 'admin',
 
   // Purchase orders: admins draft, send, cancel, delete and print them (costs); staff read and receive them
   'GET /backend/purchase-orders': 'staff',

@@ -175,6 +175,7 @@ const EXPORTED_TABLES: Record<string, ExportEntity> = {
   PurchaseOrder: 'purchase-orders',
   PurchaseOrderLine: 'purchase-order-lines',
   OfferingItemLine: 'catalogue-item-lines',
+  TaxRate: 'tax-rates',
 };
 
 /** Left out on purpose: secrets, sessions, state that expires, and counters derived from exported rows. */
@@ -192,6 +193,9 @@ const NOT_EXPORTED: Record<string, string> = {
   PageViewEvent: "website traffic, not the shop's records",
   PageViewHourly: 'derived: rollups of PageViewEvent',
   PageViewDaily: 'derived: rollups of PageViewEvent',
+  FiscalJournalEntry: 'the fiscal journal: in the yearly fiscal archive (GET /backend/fiscal/archive) with its hashes',
+  FiscalJournalHead: "derived: the fiscal journal's last sequence and hash",
+  FiscalClosing: 'closed periods: in the yearly fiscal archive (GET /backend/fiscal/archive)',
 };
 
 /**
@@ -274,6 +278,7 @@ describe('export', () => {
       'purchase-orders',
       'purchase-order-lines',
       'catalogue-item-lines',
+      'tax-rates',
     ]) {
       expect(zip.has(`${name}.csv`), name).toBe(true);
     }

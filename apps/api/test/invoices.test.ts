@@ -1,5 +1,5 @@
 // Invoices: numbering (sequential, unique, no gaps under concurrent issuing), the frozen snapshot (a change
-// to the visit never changes an issued invoice; issuing again makes a correction), the client's isolation,
+// to the visit never changes an issued invoice; issuing again credits it and issues a new one), the client's isolation,
 // and the PDF's text in English, French and Arabic (read back with pdftotext: poppler-utils).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES, INVOICE_NUMBER_PATTERN, type InvoiceSummary } from '@garage/shared/schemas/invoices';
@@ -106,7 +106,7 @@ describe('issuing', () => {
 });
 
 describe('an issued invoice never changes', () => {
-  it('keeps its PDF after the visit changes; issuing again creates a correction that replaces it', async () => {
+  it('keeps its PDF after the visit changes; issuing again credits it (CN) and issues the invoice that replaces it', async () => {
     const owner = await signedInCustomer();
     const visit = await invoiceableVisit(owner);
     const first = (await issue(visit.id)).json() as InvoiceSummary;
@@ -127,15 +127,19 @@ describe('an issued invoice never changes', () => {
     expect(second.replaces).toEqual({ id: first.id, number: first.number });
     expect(second.totalCents).toBe(259_900);
     const correction = pdfText((await download(`/backend/invoices/${second.id}/pdf?lang=en`, staff.authHeader)).bytes);
-    expect(correction).toContain(`Correction of invoice ${first.number}`);
+    expect(correction).toContain(`replaces invoice ${first.number}`);
     expect(correction).toContain('Rear brake discs');
     expect(correction).toContain('2,599.00');
 
+    // The correction credited the first invoice in full, in the same transaction.
     const list = await app.inject({ method: 'GET', url: `/backend/visits/${visit.id}/invoices`, headers: staff.authHeader });
-    expect(list.json().items.map((i: InvoiceSummary) => [i.number, i.replacedBy?.number ?? null])).toEqual([
-      [second.number, null],
-      [first.number, second.number],
+    const items = list.json().items as InvoiceSummary[];
+    expect(items.map((i) => [i.kind, i.replacedBy?.number ?? null, i.credited])).toEqual([
+      ['INVOICE', null, 'NONE'],
+      ['CREDIT_NOTE', null, 'NONE'],
+      ['INVOICE', second.number, 'FULL'],
     ]);
+    expect(items[1]).toMatchObject({ credits: { id: first.id, number: first.number }, totalCents: -first.totalCents });
   });
 
   it('is protected by the database too: an UPDATE of an issued invoice fails', async () => {
@@ -169,13 +173,13 @@ describe('the PDF', () => {
     const text = pdfText(pdf.bytes);
     for (const expected of [
       `Invoice ${invoice.number}`,
-      'BILLED TO',
+      'CUSTOMER',
+      'SELLER',
       `${owner.customer.firstName} ${owner.customer.lastName}`,
       owner.vehicle.plateNumber,
       'Toyota Corolla 2020',
       'Front brake pads',
-      'Ceramic pads, both sides',
-      'Maintenance',
+      'Total incl. tax',
       '1,234.50',
       '1,333.50',
       '200.00',
@@ -199,7 +203,6 @@ describe('the PDF', () => {
       '1,234.50',
       '1,333.50',
       '1,133.50',
-      'المجموع',
       'المدفوع',
       'المبلغ المستحق',
       'طريقة الدفع',

@@ -28,6 +28,7 @@ import {
   updateReminderSettingsSchema,
   updateTaskLineSchema,
   updateLabourRateSchema,
+  updateTaxRateSchema,
   updatePartSchema,
   updateSupplierSchema,
   vehicleInputSchema,
@@ -259,6 +260,10 @@ const NOT_PARTIAL_UPDATES: Record<string, string> = {
   'PATCH /backend/suppliers/{id}/archived': 'one flag (archived), required',
   'PATCH /backend/labour-rates/{id}/archived': 'one flag (archived), required',
   'PUT /backend/parts/markup-bands': 'the whole list of markup bands, replaced',
+  // Partial updates of the tax settings are tested in tax.test.ts on an isolated database: the shared test
+  // database's shop settings (profile, prices mode) must not change under the other test files.
+  'PATCH /backend/tax-settings': "the shop's settings: partial updates tested in tax.test.ts (isolated database)",
+  'tRPC taxSettings.update': "the shop's settings: partial updates tested in tax.test.ts (isolated database)",
 };
 
 /** A fresh valid EAN-13 (random digits, GS1 check digit), unique enough for a unique column. */
@@ -317,7 +322,11 @@ describe('every update operation: a field left out stays as it was', () => {
             totalCents: 3_000,
           },
         });
-        return { id: line.id, full: { description: 'Rear wiper blades', quantity: 3, unitPriceCents: 1_600, unitCostCents: 800 } };
+        const rate = await testDb().taxRate.create({ data: { name: `Reduced ${uniqueSuffix()}`, basisPoints: 550 } });
+        return {
+          id: line.id,
+          full: { description: 'Rear wiper blades', quantity: 3, unitPriceCents: 1_600, unitCostCents: 800, taxRateId: rate.id },
+        };
       },
       read: async (id) => {
         const line = await testDb().taskLine.findUniqueOrThrow({ where: { id } });
@@ -326,6 +335,7 @@ describe('every update operation: a field left out stays as it was', () => {
           quantity: line.quantityMilli / 1000,
           unitPriceCents: line.unitPriceCents,
           unitCostCents: line.unitCostCents,
+          taxRateId: line.taxRateId,
         };
       },
       rest: (id, data) => inject('PUT', `/backend/task-lines/${id}`, data, admin.authHeader),
@@ -645,6 +655,23 @@ describe('every update operation: a field left out stays as it was', () => {
         pick(await testDb().labourRate.findUniqueOrThrow({ where: { id } }), Object.keys(updateLabourRateSchema.omit({ id: true }).shape)),
       rest: (id, data) => inject('PATCH', `/backend/labour-rates/${id}`, data, admin.authHeader),
       trpc: (id, data) => trpcStatus(() => callerFor(admin).labourRates.update({ id, ...(data as object) })),
+    },
+    {
+      name: 'tax rate (PATCH /tax-rates/{id}, taxRates.update)',
+      covers: ['PATCH /backend/tax-rates/{id}', 'tRPC taxRates.update'],
+      schema: updateTaxRateSchema.omit({ id: true }),
+      // A rate nothing uses: its percentage and category may still change.
+      fresh: async () => {
+        const row = await testDb().taxRate.create({ data: { name: `Old rate ${uniqueSuffix()}`, basisPoints: 700, category: 'S' } });
+        return {
+          id: row.id,
+          full: { name: `Exempt ${uniqueSuffix()}`, basisPoints: 0, category: 'E', exemptionReason: 'Article 261 CGI' },
+        };
+      },
+      read: async (id) =>
+        pick(await testDb().taxRate.findUniqueOrThrow({ where: { id } }), Object.keys(updateTaxRateSchema.omit({ id: true }).shape)),
+      rest: (id, data) => inject('PATCH', `/backend/tax-rates/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).taxRates.update({ id, ...(data as object) })),
     },
   ];
 

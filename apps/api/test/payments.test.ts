@@ -46,10 +46,10 @@ const steps = {
     (amount: number): Step =>
     (visitId) =>
       pay(visitId, amount, 'FAILED'),
-  payThenDelete:
+  failThenDelete:
     (amount: number): Step =>
     async (visitId) =>
-      expect((await change((await pay(visitId, amount)).id, { action: 'delete' })).statusCode).toBe(200),
+      expect((await change((await pay(visitId, amount, 'FAILED')).id, { action: 'delete' })).statusCode).toBe(200),
   payThenRefund:
     (amount: number, refund?: number): Step =>
     async (visitId) => {
@@ -68,7 +68,7 @@ describe('visit payment status derivation', () => {
     ['full refund after full', [steps.payThenRefund(10_000)], 0, 'UNPAID'],
     ['failed payment ignored', [steps.fail(10_000)], 0, 'UNPAID'],
     ['failed then successful', [steps.fail(10_000), steps.pay(10_000)], 10_000, 'PAID'],
-    ['deleted payment ignored', [steps.pay(3_000), steps.payThenDelete(7_000)], 3_000, 'PARTIALLY_PAID'],
+    ['deleted failed payment ignored', [steps.pay(3_000), steps.failThenDelete(7_000)], 3_000, 'PARTIALLY_PAID'],
   ])('%s', async (_, sequence, expectedPaid, expectedStatus) => {
     const visit = await newVisit();
     for (const step of sequence) await step(visit.id);
@@ -97,20 +97,40 @@ describe('payment records', () => {
     });
     expect(response.statusCode).toBe(400);
     const { fieldErrors } = response.json();
-    expect(fieldErrors.amountCents).toEqual(['Amount must be at least 0.01']);
+    expect(fieldErrors.amountCents).toEqual(['Amount must be greater than 0']);
     expect(fieldErrors.method).toEqual(['Payment method is required']);
   });
 
-  it('keeps a deleted payment on record and refuses to delete it twice', async () => {
+  it('keeps a deleted failed payment on record and refuses to delete it twice', async () => {
     const visit = await newVisit();
-    const payment = await pay(visit.id, 2_000);
+    const payment = await pay(visit.id, 2_000, 'FAILED');
     const deleted = await change(payment.id, { action: 'delete' });
     expect(deleted.json()).toMatchObject({
       payment: { status: 'DELETED', amountCents: 2_000 },
       visit: { paidCents: 0, paymentStatus: 'UNPAID' },
     });
     expect(await testDb().payment.findUnique({ where: { id: payment.id } })).toMatchObject({ status: 'DELETED' });
-    expect((await change(payment.id, { action: 'delete' })).statusCode).toBe(409);
+    expect((await change(payment.id, { action: 'delete' })).json()).toMatchObject({ messageCode: 'payments.alreadyDeleted' });
+  });
+
+  it('never deletes money received or returned (it is in the fiscal journal): a refund gives it back', async () => {
+    const visit = await newVisit();
+    const payment = await pay(visit.id, 2_000);
+    const refused = await change(payment.id, { action: 'delete' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ messageCode: 'payments.recordedUseRefund' });
+    const refund = await staff.caller.payments.refund({ id: payment.id, amountCents: 500, notes: null });
+    expect((await change(refund.payment.id, { action: 'delete' })).statusCode).toBe(409);
+    expect(await testDb().payment.findUnique({ where: { id: payment.id } })).toMatchObject({ status: 'SUCCESS', amountCents: 2_000 });
+    const entries = await testDb().fiscalJournalEntry.findMany({
+      where: { documentId: { in: [payment.id, refund.payment.id] } },
+      orderBy: { sequence: 'asc' },
+    });
+    expect(entries.map((e) => [e.kind, e.amountCents])).toEqual([
+      ['PAYMENT', 2_000],
+      ['REFUND', -500],
+    ]);
+    expect(entries[1]!.previousHash).toHaveLength(64);
   });
 
   it('links refunds to their payment and never refunds more than was paid', async () => {
@@ -121,12 +141,9 @@ describe('payment records', () => {
     const tooMuch = await change(payment.id, { action: 'refund', amountCents: 3_001 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().fieldErrors.amountCents).toEqual(['Amount must not exceed 30.00']);
-    // A payment with live refunds cannot be deleted; its refunds can.
-    expect((await change(payment.id, { action: 'delete' })).statusCode).toBe(409);
-    expect((await change(first.payment.id, { action: 'delete' })).statusCode).toBe(200);
     const history = await staff.caller.payments.listForVisit({ id: visit.id });
-    expect(history.find((p) => p.id === payment.id)).toMatchObject({ refundableCents: 5_000 });
-    expect((await staff.caller.visits.get({ id: visit.id })).paidCents).toBe(5_000);
+    expect(history.find((p) => p.id === payment.id)).toMatchObject({ refundableCents: 3_000 });
+    expect((await staff.caller.visits.get({ id: visit.id })).paidCents).toBe(3_000);
   });
 
   it('refunds and deletes at their own REST paths too, and takes the PATCH body over tRPC (payments.change)', async () => {
@@ -146,10 +163,12 @@ describe('payment records', () => {
     const second = await staff.caller.payments.change({ id: payment.id, change: { action: 'refund', amountCents: 500, notes: 'Scratch' } });
     expect(second).toMatchObject({ payment: { status: 'REFUNDED', amountCents: 500, notes: 'Scratch' }, visit: { paidCents: 4_500 } });
 
-    const deleted = await app.inject({ method: 'DELETE', url: `/backend/payments/${refund.json().payment.id}`, headers: staff.authHeader });
+    const failed = await pay(visit.id, 700, 'FAILED');
+    const deleted = await app.inject({ method: 'DELETE', url: `/backend/payments/${failed.id}`, headers: staff.authHeader });
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toMatchObject({ payment: { status: 'DELETED' }, visit: { paidCents: 5_500 } });
-    expect((await staff.caller.payments.change({ id: second.payment.id, change: { action: 'delete' } })).visit.paidCents).toBe(6_000);
+    expect(deleted.json()).toMatchObject({ payment: { status: 'DELETED' }, visit: { paidCents: 4_500 } });
+    const another = await pay(visit.id, 300, 'FAILED');
+    expect((await staff.caller.payments.change({ id: another.id, change: { action: 'delete' } })).payment.status).toBe('DELETED');
   });
 
   it('refuses refunds of failed payments', async () => {

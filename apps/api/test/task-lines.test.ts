@@ -1,7 +1,16 @@
 // Lines of a task and the totals that follow them: the task's price and cost are the sums of its lines, the
 // visit's total the sum over its committed tasks, whatever lines are added, changed or deleted (a
 // property-based test); old callers still get one FLAT line at their price; the line rules and who sees costs.
-import { INVENTORY_LIMITS, TASK_LIMITS, lineTotalCents, partSellingPriceCents, toMilli, visitTotalCents } from '@garage/shared';
+import type { InvoiceSnapshotV2 } from '@garage/db/invoices';
+import {
+  INVENTORY_LIMITS,
+  TASK_LIMITS,
+  formatMinorPlain,
+  lineTotalCents,
+  partSellingPriceCents,
+  toMilli,
+  visitTotalCents,
+} from '@garage/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -217,7 +226,12 @@ describe('line operations', () => {
     expect((await add({ kind: 'PART', partId: archived.id, quantity: 1 })).json().messageCode).toBe('inventory.partArchived');
     const tooLarge = await add({ kind: 'FLAT', description: 'Engine', unitPriceCents: INVENTORY_LIMITS.unitMoneyMaxCents, quantity: 11 });
     expect(tooLarge.statusCode).toBe(400);
-    expect(tooLarge.json()).toMatchObject({ messageCode: 'taskLines.totalTooLarge', params: { max: TASK_LIMITS.moneyMaxCents / 100 } });
+    // The limit in the shop's currency units and decimals ("1000000.00" in a 2-decimal currency).
+    const { currency } = await testDb().merchant.findFirstOrThrow({ orderBy: { createdAt: 'asc' }, select: { currency: true } });
+    expect(tooLarge.json()).toMatchObject({
+      messageCode: 'taskLines.totalTooLarge',
+      params: { max: formatMinorPlain(TASK_LIMITS.moneyMaxCents, currency) },
+    });
     await testDb().taskLine.createMany({
       data: Array.from({ length: INVENTORY_LIMITS.linesPerTask - 1 }, (_, index) => ({
         taskId,
@@ -347,7 +361,7 @@ describe('canned jobs: default lines of a catalogue item', () => {
 });
 
 describe('invoices', () => {
-  it("a new invoice lists a task's lines (prices only); a task that is one flat line stays as before", async () => {
+  it("a new invoice lists every task's lines with their quantities and prices, never their costs", async () => {
     const owner = await signedInCustomer();
     const visit = await visitFor(staff, owner, [
       task({
@@ -362,22 +376,29 @@ describe('invoices', () => {
     const issued = await app.inject({ method: 'POST', url: `/backend/visits/${visit.id}/invoices`, headers: staff.authHeader });
     expect(issued.statusCode, issued.body).toBe(201);
     const { snapshot } = await testDb().invoice.findUniqueOrThrow({ where: { id: issued.json().id }, select: { snapshot: true } });
-    const lines = (snapshot as { lines: { title: string; amountCents: number; items?: unknown[] }[] }).lines;
-    expect(lines[0]).toMatchObject({
-      title: 'Brake job',
-      amountCents: 16_000,
-      items: [
-        { description: 'Brake pads', quantity: 2, unitPriceCents: 3_500, totalCents: 7_000 },
-        { description: 'Fitting', quantity: 1.5, unitPriceCents: 6_000, totalCents: 9_000 },
-      ],
-    });
-    expect(lines[1]).not.toHaveProperty('items');
+    const { lines, grossTotal } = snapshot as unknown as InvoiceSnapshotV2;
+    expect(
+      lines.map(({ taskTitle, kind, description, quantityMilli, unitPrice, amount }) => ({
+        taskTitle,
+        kind,
+        description,
+        quantityMilli,
+        unitPrice,
+        amount,
+      })),
+    ).toEqual([
+      { taskTitle: 'Brake job', kind: 'PART', description: 'Brake pads', quantityMilli: 2_000, unitPrice: 3_500, amount: 7_000 },
+      { taskTitle: 'Brake job', kind: 'LABOUR', description: 'Fitting', quantityMilli: 1_500, unitPrice: 6_000, amount: 9_000 },
+      { taskTitle: 'Wipers', kind: 'FLAT', description: expect.any(String), quantityMilli: 1_000, unitPrice: 2_000, amount: 2_000 },
+    ]);
+    expect(grossTotal).toBe(18_000);
     expect(JSON.stringify(snapshot)).not.toContain('unitCostCents');
     const pdf = await app.inject({ method: 'GET', url: `/backend/invoices/${issued.json().id}/pdf?lang=en`, headers: staff.authHeader });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    expect(text).toContain('2 × Brake pads');
-    expect(text).toContain('1.5 × Fitting');
+    expect(text).toContain('Brake pads');
+    expect(text).toContain('Fitting');
+    expect(text).toContain('1.5');
   });
 });
 

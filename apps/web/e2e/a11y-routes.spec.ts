@@ -68,6 +68,8 @@ const STAFF_ROUTES = (ids: DemoIds) => [
   '/admin/settings/offering',
   `/admin/settings/offering/${ids.category}`,
   '/admin/settings/merchant-info',
+  '/admin/settings/taxes',
+  '/admin/accounting',
   '/admin/settings/static-data',
   '/admin/settings/data',
   `/admin/media/${ids.client}`,

@@ -83,10 +83,12 @@ for (const { language, device } of CASES) {
     await expect(row).toHaveCount(1);
     const number = (await row.getByTestId('invoice-number').textContent())!;
     expect(number).toMatch(/^INV-\d{4}-\d{6}$/);
-    await expect(section.getByTestId('issue-invoice')).toHaveText(language === 'ar' ? 'إصدار فاتورة مصححة' : 'Issue corrected invoice');
+    // An invoice stands: the action is now "Correct" (a credit note and a new invoice, after a confirmation).
+    await expect(section.getByTestId('correct-invoice')).toHaveText(language === 'ar' ? 'تصحيح' : 'Correct');
     await section.screenshot({ path: screenshotPath(`staff-invoices-${language}-${device}`) });
-    // Nothing changed since: a second issue is refused with the reason, and no invoice is added.
-    await section.getByTestId('issue-invoice').click();
+    // Nothing changed since: the correction is refused with the reason, and no document is added.
+    await section.getByTestId('correct-invoice').click();
+    await page.getByTestId('confirm-delete').click();
     await expect(
       page.getByText(language === 'ar' ? 'لم يتغير شيء منذ آخر فاتورة' : 'Nothing has changed since the last invoice', { exact: false }),
     ).toBeVisible();

@@ -214,8 +214,11 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await page.locator('#setup-displayName').fill(shopName);
     if (language === 'en') await expect(page.locator('#setup-name')).toHaveValue('karim-motors');
     else await page.locator('#setup-name').fill('karim-motors');
-    await page.locator('#setup-currency').fill('MAD');
-    await page.locator('#setup-timezone').fill('Africa/Casablanca');
+    // The country fills currency and time zone (and brings Morocco's VAT rates with the setup).
+    await page.locator('#setup-taxProfile').click();
+    await page.getByRole('option', { name: language === 'ar' ? 'المغرب' : 'Morocco' }).click();
+    await expect(page.locator('#setup-currency')).toHaveValue('MAD');
+    await expect(page.locator('#setup-timezone')).toHaveValue('Africa/Casablanca');
     await page.locator('#setup-phone').fill('+212 522 00 11 22');
     await page.locator('#setup-whatsapp').fill('+212600112233');
     await page.locator('#setup-email').fill('contact@karim-motors.example');

@@ -87,8 +87,8 @@ const VisitsPage = lazyPage(() => import('./features/visits/visits-page.tsx'), '
 const PaymentsPage = lazyPage(() => import('./features/payments/payments-page.tsx'), 'PaymentsPage', ['payments']);
 const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), 'SearchPage');
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
-const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'UsersPage');
-const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage');
+const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'UsersPage', ['tax']);
+const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage', ['tax']);
 const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage', ['reminders']);
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
 const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', [
@@ -100,6 +100,7 @@ const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-pa
   'invoices',
   'validation',
   'fields',
+  'tax',
 ]);
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', [
   'tasks',
@@ -108,6 +109,7 @@ const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.
   'approvals',
   'validation',
   'fields',
+  'tax',
 ]);
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page.tsx'), 'MessagesPage', ['messages', 'validation', 'fields']);
 const RemindersPage = lazyPage(() => import('./features/reminders/reminders-page.tsx'), 'RemindersPage', ['reminders']);
@@ -121,9 +123,11 @@ const MainPanelPage = lazyPage(() => import('./features/dashboard/main-panel-pag
 ]);
 const RealTimePage = lazyPage(() => import('./features/dashboard/real-time-page.tsx'), 'RealTimePage', ['analytics']);
 const ReportsPage = lazyPage(() => import('./features/reports/reports-page.tsx'), 'ReportsPage', ['reports', 'visits']);
-const PARTS = ['parts', 'validation', 'fields'];
+const PARTS = ['parts', 'validation', 'fields', 'tax'];
 const PartsPage = lazyPage(() => import('./features/parts/parts-page.tsx'), 'PartsPage', PARTS);
 const PartDetailPage = lazyPage(() => import('./features/parts/part-detail-page.tsx'), 'PartDetailPage', PARTS);
+const AccountingPage = lazyPage(() => import('./features/accounting/accounting-page.tsx'), 'AccountingPage', ['accounting']);
+const TaxSettingsPage = lazyPage(() => import('./features/tax/tax-settings-page.tsx'), 'TaxSettingsPage', ['tax', 'validation', 'fields']);
 const PartsSettingsPage = lazyPage(() => import('./features/parts/parts-settings-page.tsx'), 'PartsSettingsPage', PARTS);
 const SuppliersPage = lazyPage(() => import('./features/parts/suppliers-page.tsx'), 'SuppliersPage', PARTS);
 const PurchaseOrdersPage = lazyPage(() => import('./features/purchase-orders/purchase-orders-page.tsx'), 'PurchaseOrdersPage', [
@@ -148,6 +152,7 @@ const OfferingPage = lazyPage(() => import('./features/offering/offering-page.ts
   'users',
   'fields',
   'validation',
+  'tax',
 ]);
 const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering-category-page.tsx'), 'OfferingCategoryPage', [
   'offering',
@@ -156,6 +161,7 @@ const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering
   'users',
   'fields',
   'validation',
+  'tax',
 ]);
 const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', [
   'branding',
@@ -188,6 +194,7 @@ const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx')
   'parts',
   'payments',
   'invoices',
+  'tax',
 ]);
 const MyTaskPage = lazyPage(() => import('./features/tasks/my-task-page.tsx'), 'MyTaskPage', ['approvals', 'tasks', 'visits', 'parts']);
 const GetInTouchPage = lazyPage(() => import('./features/contact/get-in-touch-page.tsx'), 'GetInTouchPage', [
@@ -254,6 +261,8 @@ export function AppRoutes() {
           <Route path="settings/offering" element={<OfferingPage />} />
           <Route path="settings/offering/:id" element={<OfferingCategoryPage />} />
           <Route path="settings/merchant-info" element={<BrandingManagerPage />} />
+          <Route path="settings/taxes" element={<TaxSettingsPage />} />
+          <Route path="accounting" element={<AccountingPage />} />
           <Route path="settings/static-data" element={<StaticDataPage />} />
           <Route path="settings/data" element={<DataTransferPage />} />
           <Route path="media/:userId" element={<MediaPage />} />

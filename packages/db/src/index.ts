@@ -6,6 +6,8 @@ export { loadSharp, storeImageVersions, thumbnailKeyOf, type StoredImageFormat }
 export { defaultDataDir, repoRoot } from './paths.ts';
 export * from './generated/prisma/client.ts';
 export { hashPassword, verifyPassword, ARGON2_OPTIONS } from './password.ts';
-export { seedDemoData, DEMO_ACCOUNTS } from './seed/demo.ts';
+export { seedDemoData, DEMO_ACCOUNTS, type DemoSeedOptions } from './seed/demo.ts';
+export { demoProfileFrom, DEMO_PROFILES } from './seed/tax.ts';
+export { applyTaxProfile } from './tax-profile.ts';
 export { seedDemoMedia } from './seed/media.ts';
 export { ensureMerchant, lockInstallation, NEUTRAL_MERCHANT } from './merchant.ts';

@@ -95,21 +95,34 @@ describe('demo seed', () => {
     expect(ageDays).toBeGreaterThan(28);
   });
 
-  it('has an invoice for every finished visit, numbered in issue order, the demo client among them', async () => {
+  it('has an invoice for every finished visit, numbered in issue order, the demo client among them, and credit notes', async () => {
     const finished = await db.visit.count({
       where: { status: { in: ['COMPLETED', 'READY_FOR_PICKUP', 'PICKED_UP'] }, completedAt: { not: null } },
     });
     const invoices = await db.invoice.findMany({
+      where: { kind: 'INVOICE' },
       orderBy: [{ year: 'asc' }, { sequence: 'asc' }],
-      select: { number: true, issuedAt: true, customerId: true, totalCents: true },
+      select: { number: true, issuedAt: true, customerId: true, totalCents: true, visitId: true },
     });
     expect(finished).toBeGreaterThan(0);
-    expect(invoices).toHaveLength(finished);
+    // A corrected visit has its credited invoice and the one issued after it.
+    expect(new Set(invoices.map((invoice) => invoice.visitId)).size).toBe(finished);
     expect(invoices.every((invoice) => /^INV-\d{4}-\d{6}$/.test(invoice.number) && invoice.totalCents > 0)).toBe(true);
     const dates = invoices.map((invoice) => invoice.issuedAt.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
     const client = await db.user.findUniqueOrThrow({ where: { username: 'client' }, select: { id: true } });
     expect(invoices.some((invoice) => invoice.customerId === client.id)).toBe(true);
+    // Credit notes: their own series, negative, each crediting an invoice of the same visit.
+    const creditNotes = await db.invoice.findMany({
+      where: { kind: 'CREDIT_NOTE' },
+      select: { number: true, totalCents: true, visitId: true, creditedInvoice: { select: { visitId: true, kind: true } } },
+    });
+    expect(creditNotes.length).toBeGreaterThan(0);
+    for (const note of creditNotes) {
+      expect(note.number).toMatch(/^CN-\d{4}-\d{6}$/);
+      expect(note.totalCents).toBeLessThan(0);
+      expect(note.creditedInvoice).toEqual({ visitId: note.visitId, kind: 'INVOICE' });
+    }
   });
 
   it('explains its stock: every part on hand is the sum of its movements, used lines have their USED movement', async () => {

@@ -22,6 +22,9 @@ import { CONTACT_MESSAGES, MESSAGE_API_MESSAGES } from './schemas/contact.ts';
 import { IMPORT_MESSAGES } from './schemas/data-transfer.ts';
 import { INVENTORY_MESSAGES, PURCHASE_ORDER_MESSAGES, TASK_LINE_MESSAGES } from './schemas/inventory.ts';
 import { INVOICE_MESSAGES } from './schemas/invoices.ts';
+import { TAX_MESSAGES } from './schemas/tax.ts';
+import { FISCAL_MESSAGES } from './schemas/fiscal.ts';
+import { LEGAL_IDENTIFIER_MESSAGES } from './legal-identifiers.ts';
 import { MEDIA_MESSAGES } from './schemas/media.ts';
 import { OFFERING_MESSAGES } from './schemas/offering.ts';
 import { OIL_MESSAGES } from './schemas/oil-changes.ts';
@@ -54,6 +57,7 @@ export const NOT_FOUND_MESSAGES = {
   reminder: 'Reminder not found',
   staticData: 'Static data not found',
   supplier: 'Supplier not found',
+  taxRate: 'Tax rate not found',
   task: 'Task not found',
   taskLine: 'Task line not found',
   todo: 'To-do not found',
@@ -100,6 +104,7 @@ export const PAYMENT_MESSAGES = {
   alreadyRefunded: 'This payment has already been refunded in full',
   alreadyDeleted: 'This payment is already deleted',
   hasRefunds: 'This payment has refunds; delete the refunds first',
+  recordedUseRefund: 'Money received or returned is on record for good; give money back with a refund instead',
 } as const;
 
 export const VISIT_MESSAGES = {
@@ -162,6 +167,9 @@ export const MESSAGE_CATALOGUE = {
   ...group('payments', PAYMENT_MESSAGES),
   ...group('visits', VISIT_MESSAGES),
   ...group('analytics', ANALYTICS_MESSAGES),
+  ...group('tax', TAX_MESSAGES),
+  ...group('legalIds', LEGAL_IDENTIFIER_MESSAGES),
+  ...group('fiscal', FISCAL_MESSAGES),
 };
 export type CatalogueCode = keyof typeof MESSAGE_CATALOGUE;
 /** Any code the API answers with: a catalogue message or a validation code (locales: validation:<code>). */

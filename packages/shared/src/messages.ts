@@ -15,6 +15,8 @@ export const VALIDATION_TEMPLATES = {
   number: '{fieldName} must be a valid number',
   minValue: '{fieldName} must be at least {minValue}',
   maxValue: '{fieldName} must not exceed {maxValue}',
+  /** An amount over a limit the shared schemas hold in minor units: its value in currency units depends on the currency. */
+  amountTooLarge: '{fieldName} is larger than the app can record',
   fileSize: '{fieldName} size must not exceed {maxSizeInMB}MB',
   fileType: '{fieldName} must be one of: {allowedTypes}',
   futureDate: '{fieldName} must be today or a future date',

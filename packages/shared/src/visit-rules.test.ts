@@ -132,9 +132,9 @@ describe('money', () => {
   });
 
   it.each<[PaymentRecordStatus, boolean, boolean]>([
-    ['SUCCESS', true, true],
+    ['SUCCESS', true, false],
     ['FAILED', false, true],
-    ['REFUNDED', false, true],
+    ['REFUNDED', false, false],
     ['DELETED', false, false],
   ])('a %s record: refundable %s, deletable %s', (status, refundable, deletable) => {
     expect(canRefundPayment(status)).toBe(refundable);

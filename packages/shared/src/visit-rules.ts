@@ -2,6 +2,7 @@
 // functions: the API's services call them inside the transaction that changes tasks or payments, the seed
 // and the dataset generator use them, and unit tests (visit-rules.test.ts) pin them down.
 import type { PAYMENT_RECORD_STATUSES, TASK_APPROVALS, TASK_STATUSES, VISIT_PAYMENT_STATUSES, VISIT_STATUSES } from './constants.ts';
+import { TAX_ROUNDING_RULE, computeDocumentTaxes, type DocumentTaxes, type TaxCountryProfile, type TaxableLine } from './tax-rules.ts';
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
@@ -110,6 +111,47 @@ export function visitTotalCents(tasks: readonly (TaskLike & { soldForCents: numb
   return tasks.reduce((sum, task) => (isCommittedWork(task) ? sum + task.soldForCents : sum), 0);
 }
 
+/** A line as the amount due sees it: its total as typed (with or without tax) and its rate (null: no tax). */
+export interface AmountDueLine {
+  totalCents: number;
+  basisPoints: number | null;
+}
+
+export interface AmountDueTask extends TaskLike {
+  soldForCents: number;
+  /** Its lines; a task without lines (an old import) counts as one untaxed line at soldForCents. */
+  lines: readonly AmountDueLine[];
+}
+
+export interface AmountDueSettings {
+  pricesIncludeTax: boolean;
+  profile: TaxCountryProfile;
+}
+
+/**
+ * The taxes of a visit's committed work (tax-rules.ts, the shop's rounding rule): what an invoice of the visit
+ * would show. Pending proposals and cancelled work are left out, as in visitTotalCents.
+ */
+export function visitTaxes(tasks: readonly AmountDueTask[], settings: AmountDueSettings): DocumentTaxes {
+  const lines: TaxableLine[] = tasks
+    .filter(isCommittedWork)
+    .flatMap((task) =>
+      task.lines.length === 0
+        ? [{ amount: task.soldForCents, basisPoints: 0 }]
+        : task.lines.map((line) => ({ amount: line.totalCents, basisPoints: line.basisPoints ?? 0 })),
+    );
+  return computeDocumentTaxes(lines, { pricesIncludeTax: settings.pricesIncludeTax, rule: TAX_ROUNDING_RULE[settings.profile] });
+}
+
+/**
+ * What the customer owes for a visit (the visit's stored total, its balance, its payment status). Prices typed
+ * with tax: the sum of the committed tasks, as ever. Prices typed without tax: that sum plus its tax. The
+ * same figure in SQL: apps/api/src/modules/tax/amount-due.sql.ts (a test keeps the two equal).
+ */
+export function visitAmountDue(tasks: readonly AmountDueTask[], settings: AmountDueSettings): number {
+  return visitTaxes(tasks, settings).gross;
+}
+
 /** Sum of the proposals still waiting for the customer (shown beside the total, never in it). */
 export function pendingProposalCents(tasks: readonly (TaskLike & { soldForCents: number })[]): number {
   return tasks.reduce((sum, task) => (isAwaitingApproval(task) ? sum + task.soldForCents : sum), 0);
@@ -142,8 +184,12 @@ export function canRefundPayment(status: PaymentRecordStatus): boolean {
   return status === 'SUCCESS';
 }
 
+/**
+ * Only a failed attempt may be deleted: money received or returned is in the fiscal journal and is corrected
+ * by a refund, never rewritten (docs/invoicing.md "Payments that cannot be rewritten").
+ */
 export function canDeletePayment(status: PaymentRecordStatus): boolean {
-  return status !== 'DELETED';
+  return status === 'FAILED';
 }
 
 /** How much of a payment can still be refunded, given its live refunds. */

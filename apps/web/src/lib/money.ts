@@ -1,7 +1,8 @@
-// The one money formatter of every screen (catalogue, public site, visits, payments, dashboards, client portal). Amounts travel as integer
-// hundredths (`*Cents`); they are shown with the item's own currency in the UI language, Latin digits in
-// every language (as on the shop's invoices), without decimals when the amount is whole.
-// Light on purpose: the landing page uses it.
+// The one money formatter of every screen (catalogue, public site, visits, payments, dashboards, client portal). Amounts travel as integers
+// in the currency's minor unit (`*Cents`: cents of EUR, fils of KWD, whole yen; @garage/shared/money); they are shown with the item's
+// own currency in the UI language, Latin digits in every language (as on the shop's invoices), with the currency's own decimals
+// (0, 2 or 3) or none when the amount is whole. Light on purpose: the landing page uses it (shared/money.ts has no imports).
+import { currencyDecimals, minorPerMajor, minorToMajor } from '@garage/shared/money';
 
 /** Formatters are costly to build and a list shows many prices: one per language, currency and decimals. */
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -10,7 +11,7 @@ function moneyFormat(currency: string, language: string, whole: boolean): Intl.N
   const key = `${language}|${currency}|${whole}`;
   let format = formatters.get(key);
   if (!format) {
-    const digits = whole ? 0 : 2;
+    const digits = whole ? 0 : currencyDecimals(currency);
     format = new Intl.NumberFormat(`${language}-u-nu-latn`, {
       style: 'currency',
       currency,
@@ -23,12 +24,14 @@ function moneyFormat(currency: string, language: string, whole: boolean): Intl.N
   return format;
 }
 
+/** 12345 → "$123.45" in USD, "KWD 12.345" in KWD, "¥12,345" in JPY; whole amounts without decimals ("$40"). */
 export function formatMoney(cents: number, currency: string, language: string): string {
-  const whole = cents % 100 === 0;
+  const whole = cents % minorPerMajor(currency) === 0;
+  const major = minorToMajor(cents, currency);
   try {
-    return moneyFormat(currency, language, whole).format(cents / 100);
+    return moneyFormat(currency, language, whole).format(major);
   } catch {
-    return `${(cents / 100).toFixed(whole ? 0 : 2)} ${currency}`;
+    return `${major.toFixed(whole ? 0 : currencyDecimals(currency))} ${currency}`;
   }
 }
 
@@ -41,7 +44,7 @@ export function formatCompactMoney(cents: number, currency: string, language: st
       currencyDisplay: 'narrowSymbol',
       notation: 'compact',
       maximumFractionDigits: 1,
-    }).format(cents / 100);
+    }).format(minorToMajor(cents, currency));
   } catch {
     return formatMoney(cents, currency, language);
   }

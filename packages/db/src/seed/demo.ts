@@ -9,12 +9,14 @@ import {
   paidCents,
   visitTotalCents,
   type PaymentRecordStatus,
+  type TaxCountryProfile,
   type TaskStatus,
   type VisitStatus,
 } from '@garage/shared';
 import type { Db } from '../client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { lockInstallation } from '../merchant.ts';
+import { catchUpFiscalJournal } from '../fiscal-journal.ts';
 import { hashPassword } from '../password.ts';
 import { commonBranding, demoMerchant, languageBranding } from './branding-content.ts';
 import { seedCatalogue } from './catalogue.ts';
@@ -26,6 +28,7 @@ import { seedDemoInvoices } from './invoices.ts';
 import { seedDemoAppointments } from './appointments.ts';
 import { demoJobLines, seedDemoInventory, type PlannedLine } from './inventory.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
+import { seedDemoBusinessCustomer, seedDemoLineRates, seedDemoTaxProfile } from './tax.ts';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -181,7 +184,18 @@ async function demoVerdict(db: Db | Prisma.TransactionClient): Promise<'seed' | 
   return 'seed';
 }
 
-export async function seedDemoData(db: Db, now = new Date()): Promise<{ created: boolean; skipped?: 'in-use' }> {
+export interface DemoSeedOptions {
+  now?: Date;
+  /**
+   * The country the demo shop is in (DEMO_PROFILE=fr|ma|sa|ae, seed/tax.ts): its currency, taxes, legal
+   * identity and a business customer. Unset or OTHER: the demo as it always was (USD, no taxes).
+   */
+  profile?: TaxCountryProfile | null;
+}
+
+export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promise<{ created: boolean; skipped?: 'in-use' }> {
+  const now = options.now ?? new Date();
+  const profile = options.profile ?? 'OTHER';
   const verdict = await demoVerdict(db);
   if (verdict !== 'seed') return verdict === 'done' ? { created: false } : { created: false, skipped: 'in-use' };
   const random = createRandom(20261121);
@@ -201,6 +215,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       const demoFields = { ...demoMerchant, demoSeededAt: now, websiteSharedAt: now, setupCodeHash: null };
       if (neutral) await tx.merchant.update({ where: { id: merchantId }, data: demoFields });
       else await tx.merchant.create({ data: { id: merchantId, ...demoFields } });
+      await seedDemoTaxProfile(tx, merchantId, profile);
 
       const branding: Prisma.BrandingCreateManyInput[] = [];
       for (const [type, fields] of Object.entries(commonBranding)) {
@@ -263,6 +278,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
         });
       });
       await tx.user.createMany({ data: users, skipDuplicates: true });
+      await seedDemoBusinessCustomer(tx, profile);
       const staffIds = [users[0]!.id!, users[1]!.id!];
       const clients = users.filter((user) => user.role === 'CLIENT');
 
@@ -521,6 +537,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
       await seedDemoApprovals(tx, now);
       // Parts, stock and the tasks' lines, once every task exists (the approvals' proposals too).
       await seedDemoInventory(tx, now, plannedLines);
+      // Each line's tax rate before the invoices freeze them (no-op without a profile: no rates).
+      await seedDemoLineRates(tx);
       await seedDemoInvoices(tx, now, staffIds[1]!);
 
       const pageViews = demoPageViews(
@@ -543,7 +561,11 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ created:
     },
     { timeout: 60_000, maxWait: 60_000 },
   );
-  if (outcome === 'seeded') return { created: true };
+  if (outcome === 'seeded') {
+    // The demo's payments were written in bulk: the fiscal journal records them now, in date order.
+    await catchUpFiscalJournal(db);
+    return { created: true };
+  }
   return outcome === 'done' ? { created: false } : { created: false, skipped: 'in-use' };
 }
 

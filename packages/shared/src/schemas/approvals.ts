@@ -15,6 +15,7 @@ import {
 } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { taskLineViewSchema } from './inventory.ts';
+import { visitTaxesSchema } from './tax.ts';
 
 export const APPROVAL_LIMITS = {
   commentMax: 500,
@@ -118,6 +119,8 @@ export const myVisitSchema = z.object({
   balanceCents: z.number(),
   /** Proposals waiting for the customer: not in the total until approved. */
   pendingProposalCents: z.number(),
+  /** The taxes of the committed work; gross is totalCostCents (what the customer owes). */
+  taxes: visitTaxesSchema,
   vehicle: z.object({ id: z.string(), plateNumber: z.string(), brand: z.string(), model: z.string() }),
   tasks: z.array(myTaskSchema),
   /** Payments on record (successful, refunds and failed attempts; deleted ones are left out). */

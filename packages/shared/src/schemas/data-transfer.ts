@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { type LANGUAGES, LIMITS, type VEHICLE_STATUSES, VEHICLE_TYPES } from '../constants.ts';
 import { msg } from '../messages.ts';
+import { formatMinorPlain, majorToMinor } from '../money.ts';
 import { isIsoDate } from '../visit-rules.ts';
 import { KM_MAX, oilChangeInputSchema } from './oil-changes.ts';
 import { TASK_LIMITS } from './tasks.ts';
@@ -586,14 +587,19 @@ function kilometres(value: string | undefined, unit: DistanceUnit, field: Import
   return km;
 }
 
-function cents(value: string | undefined, field: ImportField, problems: FieldProblem[]): number | null {
+/** An amount in currency units ("12.345" in KWD) as the shop's minor units (money.ts). */
+function minorUnits(value: string | undefined, field: ImportField, problems: FieldProblem[], currency: string): number | null {
   const number = parseDecimal(value);
   if (number === null) return null;
+  const minor = majorToMinor(number, currency);
   if (!Number.isFinite(number)) problems.push({ field, message: msg('number', { fieldName: field }) });
   else if (number < 0) problems.push({ field, message: msg('minValue', { fieldName: field, minValue: 0 }) });
-  else if (number * 100 > TASK_LIMITS.moneyMaxCents)
-    problems.push({ field, message: msg('maxValue', { fieldName: field, maxValue: TASK_LIMITS.moneyMaxCents / 100 }) });
-  else return Math.round(number * 100);
+  else if (minor > TASK_LIMITS.moneyMaxCents)
+    problems.push({
+      field,
+      message: msg('maxValue', { fieldName: field, maxValue: formatMinorPlain(TASK_LIMITS.moneyMaxCents, currency) }),
+    });
+  else return minor;
   return null;
 }
 
@@ -616,7 +622,12 @@ function pickEnum<T extends string>(value: string | undefined, allowed: readonly
 /** Validates one mapped row. Parts a row does not touch stay null; a row touching none is an error. */
 export function validateImportRow(
   row: RawRow,
-  options: Pick<ImportOptions, 'defaultCountryCode' | 'distanceUnit'> & { dateOrder?: DateOrder; phoneOptional?: boolean },
+  options: Pick<ImportOptions, 'defaultCountryCode' | 'distanceUnit'> & {
+    dateOrder?: DateOrder;
+    phoneOptional?: boolean;
+    /** The shop's currency: amounts are read with its decimals (USD's 2 when not given). */
+    currency?: string;
+  },
 ): { record: ImportRecord; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const record: ImportRecord = { customer: null, vehicle: null, visit: null, oilChange: null };
@@ -680,8 +691,9 @@ export function validateImportRow(
     const notes = row.visitNotes?.trim() || null;
     if (notes && notes.length > VISIT_LIMITS.notesMax)
       problems.push({ field: 'visitNotes', message: msg('maxLength', { fieldName: 'notes', maxLength: VISIT_LIMITS.notesMax }) });
-    const totalCents = cents(row.visitTotal, 'visitTotal', problems);
-    const paid = cents(row.visitPaid, 'visitPaid', problems);
+    const currency = options.currency ?? 'USD';
+    const totalCents = minorUnits(row.visitTotal, 'visitTotal', problems, currency);
+    const paid = minorUnits(row.visitPaid, 'visitPaid', problems, currency);
     if (visitDate) record.visit = { name, visitDate, totalCents: totalCents ?? 0, paidCents: paid ?? totalCents ?? 0, notes };
   }
 

@@ -72,13 +72,13 @@ const optionalText = (fieldName: string, max: number) =>
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-/** Whole cents from 0 to the unit money limit. */
+/** Whole minor units from 0 to the unit money limit (no amount in the message past it: see centsSchema). */
 export const unitCentsSchema = (fieldName: string) =>
   z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required(fieldName) : msg('number', { fieldName })) })
     .int(msg('number', { fieldName }))
     .min(0, msg('minValue', { fieldName, minValue: 0 }))
-    .max(INVENTORY_LIMITS.unitMoneyMaxCents, msg('maxValue', { fieldName, maxValue: INVENTORY_LIMITS.unitMoneyMaxCents / 100 }));
+    .max(INVENTORY_LIMITS.unitMoneyMaxCents, msg('amountTooLarge', { fieldName }));
 
 /**
  * A quantity above zero with at most 3 decimals (the unit's own decimals are checked by the API, which
@@ -173,6 +173,8 @@ export const partInputSchema = z.object({
   reorderQuantity: quantitySchema('reorderQuantity').nullish(),
   supplierId: z.uuid(msg('format', { fieldName: 'supplierId' })).nullish(),
   notes: optionalText('notes', INVENTORY_LIMITS.notesMax),
+  /** The tax rate its lines take; null: the shop's default rate for parts. */
+  taxRateId: z.uuid(msg('format', { fieldName: 'taxRateId' })).nullish(),
 });
 export type PartInput = z.input<typeof partInputSchema>;
 export const updatePartSchema = partInputSchema
@@ -351,6 +353,8 @@ export const taskLineInputSchema = z
     unitPriceCents: unitCentsSchema('unitPrice').nullish(),
     /** Admins only (ignored for others): a typed part's cost, or a catalogue part's cost on this line. */
     unitCostCents: unitCentsSchema('unitCost').nullish(),
+    /** The line's tax rate; omitted: its part's, its catalogue item's, else the shop's default for the kind. */
+    taxRateId: z.uuid(msg('format', { fieldName: 'taxRateId' })).nullish(),
   })
   .superRefine((line, ctx) => {
     const needs = (field: 'description' | 'unitPriceCents') =>
@@ -376,13 +380,15 @@ export type TaskLineInputParsed = z.output<typeof taskLineInputSchema>;
 
 /** REST POST /tasks/:id/lines: the task id in the path, the line in the body. */
 export const addTaskLineSchema = z.object({ id: z.uuid(), line: taskLineInputSchema });
-/** Only the fields sent change; the line's kind, part and rate stay. */
+/** Only the fields sent change; the line's kind, part and labour rate stay (its tax rate may change). */
 export const updateTaskLineSchema = z.object({
   id: z.uuid(),
   description: optionalText('description', INVENTORY_LIMITS.nameMax),
   quantity: quantitySchema().optional(),
   unitPriceCents: unitCentsSchema('unitPrice').optional(),
   unitCostCents: unitCentsSchema('unitCost').optional(),
+  /** Another tax rate (it must not be archived); null: back to the part's, catalogue item's or shop's default. */
+  taxRateId: z.uuid(msg('format', { fieldName: 'taxRateId' })).nullish(),
 });
 export const taskLineIdSchema = idSchema;
 /** The lines of a task in a new order: every line id once. */
@@ -404,6 +410,9 @@ export const taskLineViewSchema = z.object({
   unitCostCents: z.number().nullable(),
   unitPriceCents: z.number(),
   totalCents: z.number(),
+  /** The rate the line is taxed at (null: no tax), and its percentage in basis points (2000 = 20 %). */
+  taxRateId: z.string().nullable(),
+  taxBasisPoints: z.number().nullable(),
   /** Catalogue part lines only: QUOTED, RESERVED, BACKORDERED (not enough stock when asked), USED. */
   stock: z.enum(PART_LINE_STOCK_STATES).nullable(),
 });

@@ -172,6 +172,8 @@ const itemFields = {
   featured: z.boolean().optional(),
   visible: z.boolean().optional(),
   sortOrder: sortOrderSchema.optional(),
+  /** The tax rate of the FLAT lines of a task made from this item; null: the shop's default for flat lines. */
+  taxRateId: z.uuid(msg('format', { fieldName: 'taxRateId' })).nullish(),
   /** Default lines of a task made from this item (staff only: never in the public catalogue); an update replaces them all. */
   lines: z
     .array(offeringItemLineInputSchema)
@@ -235,6 +237,8 @@ export const offeringItemViewSchema = z.object({
   featured: z.boolean(),
   visible: z.boolean(),
   sortOrder: z.number().int(),
+  /** The rate of the flat lines of tasks made from it (null: the shop's default). */
+  taxRateId: z.string().nullable(),
   /** Default lines of a task made from this item (staff views only). */
   lines: z.array(offeringItemLineViewSchema),
   createdAt: z.string(),

@@ -25,6 +25,8 @@ export const REPORT_KINDS = [
   'slow-movers',
   'stock-movements',
   'purchases-by-supplier',
+  'revenue-net',
+  'tax-collected',
 ] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
@@ -76,6 +78,8 @@ export interface ReportDefinition {
   analytics?: boolean;
   /** Parts reports show costs and margins: admins only (SPEC of issue #26), though the engine is staff. */
   adminOnly?: boolean;
+  /** Accounting reports (issue #27), from issued invoices and credit notes: admins only, their own group. */
+  accounting?: boolean;
   columns: readonly ReportColumn[];
   totals: readonly ReportTotal[];
 }
@@ -110,6 +114,10 @@ const ORDERED = L('Ordered value', 'Valeur commandée', 'القيمة المطل
 const RECEIVED_VALUE = L('Received value', 'Valeur reçue', 'القيمة المستلمة');
 const OUTSTANDING = L('Outstanding value', 'Valeur en attente', 'القيمة المعلقة');
 
+// Accounting (issue #27): from issued invoices and credit notes (credit notes count negatively), admins only.
+const NET = L('Revenue without tax', 'Chiffre d’affaires HT', 'الإيرادات دون ضريبة');
+const TAX = L('Tax', 'Taxe', 'الضريبة');
+const GROSS = L('Revenue with tax', 'Chiffre d’affaires TTC', 'الإيرادات مع الضريبة');
 export const REPORTS: Record<ReportKind, ReportDefinition> = {
   'car-files': {
     kind: 'car-files',
@@ -381,6 +389,44 @@ export const REPORTS: Record<ReportKind, ReportDefinition> = {
       total('ordered', 'money', ORDERED),
       total('received', 'money', RECEIVED_VALUE),
       total('outstanding', 'money', OUTSTANDING),
+    ],
+  },
+  'revenue-net': {
+    kind: 'revenue-net',
+    title: L('Revenue without tax', 'Chiffre d’affaires hors taxes', 'الإيرادات دون ضريبة'),
+    filters: ['period'],
+    adminOnly: true,
+    accounting: true,
+    columns: [
+      col('date', 'date', DATE),
+      col('invoices', 'integer', L('Invoices', 'Factures', 'الفواتير')),
+      col('creditNotes', 'integer', L('Credit notes', 'Avoirs', 'الإشعارات الدائنة')),
+      col('net', 'money', NET),
+      col('tax', 'money', TAX),
+      col('gross', 'money', GROSS),
+    ],
+    totals: [
+      total('invoices', 'integer', L('Invoices', 'Factures', 'الفواتير')),
+      total('net', 'money', NET),
+      total('tax', 'money', TAX),
+      total('gross', 'money', GROSS),
+    ],
+  },
+  'tax-collected': {
+    kind: 'tax-collected',
+    title: L('Tax collected per rate', 'TVA collectée par taux', 'الضريبة المحصلة حسب النسبة'),
+    filters: ['period'],
+    adminOnly: true,
+    accounting: true,
+    columns: [
+      col('rate', 'percent', L('Rate (%)', 'Taux (%)', 'النسبة (%)')),
+      col('category', 'text', L('Category', 'Catégorie', 'الفئة')),
+      col('net', 'money', L('Taxable base', 'Base HT', 'الوعاء الضريبي')),
+      col('tax', 'money', L('Tax collected', 'TVA collectée', 'الضريبة المحصلة')),
+    ],
+    totals: [
+      total('net', 'money', L('Taxable base', 'Base HT', 'الوعاء الضريبي')),
+      total('tax', 'money', L('Tax collected', 'TVA collectée', 'الضريبة المحصلة')),
     ],
   },
 };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { passwordSchema } from './auth.ts';
+import { taxCountryProfileSchema } from './tax.ts';
 import { normalizePhone, storedFileUrlSchema, requiredText, userInputSchema } from './users.ts';
 
 /** API answers of the setup module (English; the web shows its own translations). */
@@ -112,6 +113,12 @@ export const setupShopSchema = z.object({
   openingHours: optionalText('openingHours', 1000),
   logoUrl: z.union([z.literal('').transform(() => undefined), storedFileUrlSchema('logo')]).optional(),
   primaryColor: hexColor('primaryColor').default('#1d4ed8'),
+  /**
+   * The shop's country for taxes and invoices (FR, MA, SA, AE; OTHER: none of them): its rates, default
+   * rates and prices with or without tax are applied with the setup (tax-profiles.ts). The screen also
+   * fills currency, time zone and language from it, which stay as the person left them.
+   */
+  taxProfile: taxCountryProfileSchema.default('OTHER'),
 });
 export type SetupShopInput = z.input<typeof setupShopSchema>;
 export type SetupShop = z.output<typeof setupShopSchema>;

@@ -1,5 +1,5 @@
 // Tasks of a visit: the one contract for the task forms (add-visit rows, task page) and the API.
-// Money is integer cents; forms show it in currency units through a money input.
+// Money is integer minor units (`*Cents`: money.ts); forms show it in currency units through a money input.
 import { z } from 'zod';
 import { remindInKmSchema, remindInMonthsSchema } from './reminders.ts';
 import { TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_STATUSES } from '../constants.ts';
@@ -15,13 +15,18 @@ export const TASK_LIMITS = { titleMax: 200, descriptionMax: 2000, moneyMaxCents:
 
 const required = (fieldName: string) => msg('required', { fieldName });
 
-/** Whole cents, at least `minCents`. Messages speak in currency units, as the form shows them. */
-export const centsSchema = (fieldName: string, minCents: number) =>
+/**
+ * Whole minor units (cents, fils, yen: money.ts), from 0 or from 1 (more than nothing). The schema does not
+ * know the currency, so its messages name no amount that depends on it: "at least 0", "greater than 0",
+ * and past the column's limit "larger than the app can record" (the limit is 1,000,000.00 EUR but 100,000.000
+ * KWD). A screen that knows the currency and a lower limit says it itself (refund-form.tsx).
+ */
+export const centsSchema = (fieldName: string, minCents: 0 | 1) =>
   z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required(fieldName) : msg('number', { fieldName })) })
     .int(msg('number', { fieldName }))
-    .min(minCents, msg('minValue', { fieldName, minValue: (minCents / 100).toFixed(minCents % 100 === 0 ? 0 : 2) }))
-    .max(TASK_LIMITS.moneyMaxCents, msg('maxValue', { fieldName, maxValue: TASK_LIMITS.moneyMaxCents / 100 }));
+    .min(minCents, minCents === 0 ? msg('minValue', { fieldName, minValue: 0 }) : msg('ageAbove', { fieldName, minValue: 0 }))
+    .max(TASK_LIMITS.moneyMaxCents, msg('amountTooLarge', { fieldName }));
 
 /** A task's fields; taskInputSchema adds the rule between the price and the lines. */
 export const taskFieldsSchema = z.object({

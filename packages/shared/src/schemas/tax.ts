@@ -49,6 +49,44 @@ export const createTaxRateSchema = z
   })
   .strict();
 
+/** Only the name and exemption reason change once a rate is in use; its percentage and category only before. */
+export const updateTaxRateSchema = z
+  .object({
+    id: z.uuid(),
+    name: text('name', 60)
+      .min(1, msg('required', { fieldName: 'name' }))
+      .optional(),
+    basisPoints: createTaxRateSchema.shape.basisPoints.optional(),
+    category: taxCategorySchema.optional(),
+    exemptionReason: optionalText('exemptionReason', 200).optional(),
+  })
+  .strict();
+
+export const listTaxRatesSchema = z.object({
+  // Query-string friendly (REST sends strings), as users.ts's queryBoolean (not imported: users.ts imports this file).
+  includeArchived: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
+});
+
+/** Refusals of the tax API, grouped as "tax.<key>" in the message catalogue. */
+export const TAX_MESSAGES = {
+  rateInUse:
+    'This tax rate is already used by lines, parts or catalogue items: its percentage and category cannot change (create a new rate)',
+  rateArchived: 'This tax rate is archived; choose another one',
+} as const;
+
+/**
+ * A visit's taxes (visitTaxes, visit-rules.ts) as the staff and client visit views show them: the committed
+ * work's net, tax and gross (gross = the amount due), one row per rate, highest first.
+ */
+export const visitTaxesSchema = z.object({
+  pricesIncludeTax: z.boolean(),
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+  rates: z.array(z.object({ basisPoints: z.number(), net: z.number(), tax: z.number(), gross: z.number() })),
+});
+export type VisitTaxesView = z.infer<typeof visitTaxesSchema>;
+
 // ─── The shop's legal identity (printed on every invoice) ──────────────────────────────────────────────
 
 /**
@@ -70,7 +108,10 @@ export const legalIdentifiersSchema = z
     patente: optionalText('patente', 20),
     commercialRegistration: optionalText('commercialRegistration', 20),
     /** Free lines for other countries: "Label: value". */
-    other: z.array(z.object({ label: text('label', 40), value: text('value', 80) }).strict()).max(6).default([]),
+    other: z
+      .array(z.object({ label: text('label', 40), value: text('value', 80) }).strict())
+      .max(6)
+      .default([]),
   })
   .strict();
 export type LegalIdentifiers = z.infer<typeof legalIdentifiersSchema>;
@@ -114,6 +155,43 @@ export const customerBillingSchema = z
   .strict();
 export type CustomerBilling = z.infer<typeof customerBillingSchema>;
 
+// ─── The same, as the API answers them ──────────────────────────────────────────────────────────────────
+// Output schemas carry no transform (the REST serializer encodes through them): every field is there, null
+// when empty, as the input schemas above produce them.
+
+const nullableText = z.string().nullable();
+export const legalIdentifiersViewSchema = z.object({
+  siren: nullableText,
+  siret: nullableText,
+  vatNumber: nullableText,
+  rcs: nullableText,
+  shareCapital: nullableText,
+  ice: nullableText,
+  fiscalId: nullableText,
+  tradeRegister: nullableText,
+  patente: nullableText,
+  commercialRegistration: nullableText,
+  other: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export const postalAddressViewSchema = z.object({
+  line1: nullableText,
+  line2: nullableText,
+  postcode: nullableText,
+  city: nullableText,
+  countryCode: nullableText,
+});
+export const legalIdentityViewSchema = z.object({
+  legalName: nullableText,
+  address: postalAddressViewSchema,
+  identifiers: legalIdentifiersViewSchema,
+  invoiceFooter: nullableText,
+});
+export const customerBillingViewSchema = z.object({
+  companyName: z.string(),
+  address: postalAddressViewSchema,
+  identifiers: legalIdentifiersViewSchema,
+});
+
 // ─── Chart of accounts (the accounting exports) ─────────────────────────────────────────────────────────
 
 const accountNumber = (fieldName: string) =>
@@ -138,8 +216,16 @@ export const accountingAccountsSchema = z
     bank: accountNumber('bankAccount').default('512000'),
     cash: accountNumber('cashAccount').default('530000'),
     /** Journal codes (FEC JournalCode): sales and cash receipts. */
-    salesJournal: z.string().trim().regex(/^[A-Z0-9]{1,6}$/).default('VT'),
-    receiptsJournal: z.string().trim().regex(/^[A-Z0-9]{1,6}$/).default('BQ'),
+    salesJournal: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{1,6}$/)
+      .default('VT'),
+    receiptsJournal: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{1,6}$/)
+      .default('BQ'),
   })
   .strict();
 export type AccountingAccounts = z.infer<typeof accountingAccountsSchema>;
@@ -152,7 +238,7 @@ export const taxSettingsSchema = z.object({
   defaultLabourTaxRateId: z.string().nullable(),
   defaultPartTaxRateId: z.string().nullable(),
   defaultFlatTaxRateId: z.string().nullable(),
-  legalIdentity: legalIdentitySchema,
+  legalIdentity: legalIdentityViewSchema,
   accountingAccounts: accountingAccountsSchema,
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LANGUAGES, LIMITS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, ROLES } from '../constants.ts';
 import { msg } from '../messages.ts';
 import { passwordSchema, usernameSchema } from './auth.ts';
+import { customerBillingSchema, customerBillingViewSchema } from './tax.ts';
 
 /** API answers about accounts (English; the web shows its own translations of the same keys). */
 export const USER_MESSAGES = {
@@ -97,6 +98,11 @@ const userFields = {
   preferredLanguage: z.enum(LANGUAGES).default('en'),
   verified: z.boolean().default(false),
   active: z.boolean().default(true),
+  /**
+   * A business customer's invoice details (company name, address, identifiers checked by the shop's country
+   * profile: legal-identifiers.ts); null: a private customer.
+   */
+  billing: customerBillingSchema.nullish(),
 };
 
 /** The fields staff edit on a user (create and update). */
@@ -160,6 +166,8 @@ export const userViewSchema = z.object({
   active: z.boolean(),
   preferredLanguage: z.enum(LANGUAGES),
   hasPassword: z.boolean(),
+  /** Business customers only (null: a private customer). */
+  billing: customerBillingViewSchema.nullable(),
   vehicleCount: z.number(),
   visitCount: z.number(),
   createdAt: z.string(),

@@ -14,6 +14,7 @@ import {
 import { msg } from '../messages.ts';
 import { DEFAULT_TIME_ZONE, calendarDateIn, isValidTimeZone } from '../visit-rules.ts';
 import { isoDateSchema, taskInputSchema, taskViewSchema } from './tasks.ts';
+import { visitTaxesSchema } from './tax.ts';
 
 export const VISIT_LIMITS = { nameMax: 200, notesMax: 2000 } as const;
 
@@ -173,5 +174,10 @@ export const visitDetailSchema = visitListItemSchema.extend({
   /** Hand-over steps available now (VISIT_HANDOVER_TRANSITIONS). */
   nextStatuses: z.array(z.enum(VISIT_STATUSES)),
   hasPayments: z.boolean(),
+  /**
+   * The taxes of the committed work (visitTaxes, visit-rules.ts): net, tax and gross, one row per rate, highest
+   * first. gross is the amount due (totalCostCents); with prices typed with tax it is what the lines add up to.
+   */
+  taxes: visitTaxesSchema,
 });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;

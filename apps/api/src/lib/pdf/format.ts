@@ -1,7 +1,7 @@
 // Formatting for PDFs, done in TypeScript before the values reach Typst (which prints them as given).
 // Latin digits in every language (as the web app's money.ts), the document language's separators and
 // month names, dates in the shop's time zone.
-import { isRtlLanguage } from '@garage/shared';
+import { currencyDecimals, formatMinorPlain, isRtlLanguage, minorToMajor } from '@garage/shared';
 
 export type PdfLanguage = 'en' | 'fr' | 'ar';
 
@@ -19,8 +19,11 @@ export const pdfDirection = (lang: PdfLanguage): 'ltr' | 'rtl' => (isRtlLanguage
 const stripBidiMarks = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '');
 
 export interface PdfFormatter {
-  /** "1,234.50 $" / "1 234,50 $" / "1,234.50 US$": always two decimals on a document. */
-  money(cents: number): string;
+  /**
+   * Minor units as "1,234.50 $" / "1 234,50 $": always the currency's own decimals on a document (two for
+   * EUR, three for KWD "12.345 KWD", none for JPY).
+   */
+  money(minor: number): string;
   /** A whole or decimal number: "12,500" / "12 500". */
   number(value: number): string;
   /** "24 November 2026" in the shop's time zone. */
@@ -31,19 +34,22 @@ export interface PdfFormatter {
 
 export function pdfFormatter(lang: PdfLanguage, currency: string, timeZone: string): PdfFormatter {
   const locale = `${lang}-u-nu-latn`;
+  // Always the currency's own decimals on paper ("12.345 KWD", "1,500 ¥", "€12.00"), whole or not.
+  const decimals = currencyDecimals(currency);
   const moneyFormat = safeNumberFormat(locale, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
   });
   const numberFormat = safeNumberFormat(locale, { maximumFractionDigits: 2 });
   const zone = safeTimeZone(timeZone);
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: zone });
   const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: zone, hourCycle: 'h23' });
   return {
-    money: (cents) => (moneyFormat ? stripBidiMarks(moneyFormat.format(cents / 100)) : `${(cents / 100).toFixed(2)} ${currency}`),
+    money: (minor) =>
+      moneyFormat ? stripBidiMarks(moneyFormat.format(minorToMajor(minor, currency))) : `${formatMinorPlain(minor, currency)} ${currency}`,
     number: (value) => (numberFormat ? stripBidiMarks(numberFormat.format(value)) : String(value)),
     date: (value) => stripBidiMarks(dateFormat.format(new Date(value))),
     dateTime: (value) => stripBidiMarks(dateTimeFormat.format(new Date(value))),

@@ -51,13 +51,63 @@ export interface RenderPdfOptions {
   inputs?: Record<string, string>;
   /** Binary files (images) visible to the source at absolute virtual paths, e.g. { "/garage/logo.png": bytes }. */
   files?: Record<string, Uint8Array>;
+  /** How the PDF is written; absent: plain PDF 1.7 without a date (every document but the e-invoices). */
+  output?: PdfOutputOptions;
 }
+
+/**
+ * PDF/A and embedded files, for e-invoices (Factur-X: PDF/A-3b with factur-x.xml attached, see
+ * modules/invoices/e-invoice/factur-x-pdf.ts). Typst writes the PDF/A structure, the XMP with pdfaid and
+ * the embedded files with their AFRelationship; it cannot add custom XMP, which factur-x-pdf.ts appends.
+ */
+export interface PdfOutputOptions {
+  /** A Typst PDF standard: "a-3b" (PDF/A-3b) for Factur-X. */
+  pdfStandard?: 'a-3b';
+  /**
+   * The document's date, written as its creation date (UTC, to the second). PDF/A with attachments needs one;
+   * pass a fixed time (an invoice's issue time) so the same input still gives the same bytes.
+   */
+  date?: Date;
+  /** Files embedded in the PDF (Typst's pdf.attach), listed in the catalogue's AF array. */
+  attachments?: PdfAttachment[];
+}
+
+export interface PdfAttachment {
+  /** The embedded file's name, e.g. "factur-x.xml". */
+  name: string;
+  /** Its text (UTF-8). */
+  text: string;
+  mimeType: string;
+  description: string;
+  relationship: 'alternative' | 'data' | 'source' | 'supplement';
+}
+
+/** Input holding the attachments as JSON; read by ATTACHMENTS_SOURCE (our code, the values never spliced). */
+const ATTACHMENTS_INPUT = 'garage-attachments';
+const DATE_INPUT = 'garage-document-date';
+// Appended after the document (branded.typ sets `date: none`; a later set rule wins), from UTC parts.
+const DATE_SOURCE = [
+  `#let garage-date = json(bytes(sys.inputs.at("${DATE_INPUT}")))`,
+  '#set document(date: datetime(year: garage-date.at(0), month: garage-date.at(1), day: garage-date.at(2),',
+  '  hour: garage-date.at(3), minute: garage-date.at(4), second: garage-date.at(5)))',
+].join('\n');
+const ATTACHMENTS_SOURCE = [
+  `#for file in json(bytes(sys.inputs.at("${ATTACHMENTS_INPUT}"))) {`,
+  '  pdf.attach(file.name, bytes(file.text), relationship: file.relationship, mime-type: file.mimeType, description: file.description)',
+  '}',
+].join('\n');
 
 interface Pending {
   resolve: (pdf: Buffer) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
+/** What typst-process.mjs receives (besides the id): pdfStandard and creationTimestamp only when set. */
+type RendererMessage = Required<Pick<RenderPdfOptions, 'source' | 'inputs' | 'files'>> &
+  Pick<PdfOutputOptions, 'pdfStandard'> & {
+    /** Seconds since 1970 (Typst's creation timestamp, used where the document has no date of its own). */
+    creationTimestamp?: number;
+  };
 type RendererAnswer = { ready: true } | { id: number; pdf?: Uint8Array; diagnostics?: string[]; rss: number };
 
 /** The running renderer process, its renders in flight, and its idle timer. */
@@ -71,13 +121,13 @@ class Renderer {
   /** Renders wait here for the previous one to finish, so a renderer holds one document at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  render(options: Required<RenderPdfOptions>): Promise<Buffer> {
+  render(options: RendererMessage): Promise<Buffer> {
     const result = this.queue.then(() => this.renderNow(options));
     this.queue = result.catch(() => {});
     return result;
   }
 
-  private async renderNow(options: Required<RenderPdfOptions>): Promise<Buffer> {
+  private async renderNow(options: RendererMessage): Promise<Buffer> {
     this.clearIdleTimer();
     const child = await this.start();
     const id = this.nextId++;
@@ -166,8 +216,35 @@ export function pdfRendererPid(): number | null {
 }
 
 /** Compiles a Typst document to PDF bytes (in the renderer process). */
-export function renderPdf({ source, inputs = {}, files = {} }: RenderPdfOptions): Promise<Buffer> {
-  return renderer.render({ source, inputs, files });
+export function renderPdf({ source, inputs = {}, files = {}, output }: RenderPdfOptions): Promise<Buffer> {
+  if (!output) return renderer.render({ source, inputs, files });
+  const { attachments = [], date, pdfStandard } = output;
+  const extraSource: string[] = [];
+  const extraInputs: Record<string, string> = {};
+  if (date) {
+    const parts = [
+      date.getUTCFullYear(),
+      date.getUTCMonth() + 1,
+      date.getUTCDate(),
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ];
+    extraSource.push(DATE_SOURCE);
+    extraInputs[DATE_INPUT] = JSON.stringify(parts);
+  }
+  // At the end of the document: an attachment is invisible and adds no page there.
+  if (attachments.length > 0) {
+    extraSource.push(ATTACHMENTS_SOURCE);
+    extraInputs[ATTACHMENTS_INPUT] = JSON.stringify(attachments);
+  }
+  return renderer.render({
+    source: [source, ...extraSource, ''].join('\n'),
+    inputs: { ...inputs, ...extraInputs },
+    files,
+    ...(pdfStandard ? { pdfStandard } : {}),
+    ...(date ? { creationTimestamp: Math.floor(date.getTime() / 1000) } : {}),
+  });
 }
 
 /** One line under the shop's name in the page header; `ltr` for phones and e-mails. */
@@ -201,10 +278,12 @@ export interface RenderBrandedPdfOptions {
   body: string;
   /** JSON-serialisable values the body prints (already formatted). */
   data: unknown;
+  /** PDF/A and attachments (e-invoices); absent for every other document. */
+  output?: PdfOutputOptions;
 }
 
 /** The shop's frame (header, footer, language, direction) around a document body. */
-export function renderBrandedPdf({ document, body, data }: RenderBrandedPdfOptions): Promise<Buffer> {
+export function renderBrandedPdf({ document, body, data, output }: RenderBrandedPdfOptions): Promise<Buffer> {
   const { logo, ...frame } = document;
   const logoPath = logo ? `/garage/logo.${logo.extension}` : null;
   const source = [
@@ -218,5 +297,6 @@ export function renderBrandedPdf({ document, body, data }: RenderBrandedPdfOptio
     source,
     inputs: { doc: JSON.stringify({ ...frame, logo: logoPath }), data: JSON.stringify(data) },
     files: logo && logoPath ? { [logoPath]: logo.bytes } : {},
+    output,
   });
 }

@@ -3,7 +3,8 @@
 // Plain JavaScript with no import of ours, so the same file runs under the sources (tsx) and beside the
 // compiled bundle (dist/server.mjs resolves it from src/lib/pdf, where its npm package resolves too).
 //
-// Messages in:  { id, source, inputs, files }   (files: virtual path → bytes)
+// Messages in:  { id, source, inputs, files, pdfStandard?, creationTimestamp? }   (files: virtual path → bytes;
+//               pdfStandard "a-3b" and a creation date only for e-invoices, render-pdf.ts PdfOutputOptions)
 // Messages out: { id, pdf, rss } or { id, diagnostics, rss }   (rss: this process's resident bytes after the render)
 // Renders run one at a time in arrival order (compiling is synchronous). The process ends when the server
 // disconnects (it stopped it, or the server itself ended).
@@ -32,15 +33,19 @@ function describeDiagnostic(diagnostic) {
   return String(diagnostic);
 }
 
-function render({ source, inputs, files }) {
+function render({ source, inputs, files, pdfStandard, creationTimestamp }) {
   const paths = Object.keys(files);
   for (const path of paths) compiler.mapShadow(WORKSPACE + path, Buffer.from(files[path]));
   try {
     const result = compiler.compile({ mainFileContent: source, inputs });
     const error = result.takeError();
     if (error || !result.result) return { diagnostics: error ? compiler.fetchDiagnostics(error).map(describeDiagnostic) : ['no document'] };
-    // No creation date in the file: the same snapshot gives the same bytes (an issued invoice stays identical).
-    return { pdf: compiler.pdf(result.result) };
+    // No creation date in the file unless given: the same snapshot gives the same bytes (an issued invoice
+    // stays identical). PDF/A (e-invoices) is given the issue time, which keeps that true.
+    const options = {};
+    if (pdfStandard) options.pdfStandard = pdfStandard;
+    if (creationTimestamp !== undefined) options.creationTimestamp = creationTimestamp;
+    return { pdf: Object.keys(options).length > 0 ? compiler.pdf(result.result, options) : compiler.pdf(result.result) };
   } finally {
     for (const path of paths) compiler.unmapShadow(WORKSPACE + path);
     // Drop memoized layout results not reused for a while (render-pdf.ts also restarts this process after

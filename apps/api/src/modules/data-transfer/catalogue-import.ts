@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '@garage/db';
+import { shopCurrency } from '@garage/db/fiscal-journal';
 import {
   type CATALOGUE_IMPORT_KINDS,
   type CATALOGUE_IMPORT_MODES,
@@ -27,6 +28,7 @@ import {
   type CatalogueImportResult,
   UNIT_DECIMALS,
   headerKey,
+  majorToMinor,
   msg,
   parseDecimal,
   partInputSchema,
@@ -96,9 +98,10 @@ function rowError(row: number, field: string, column: string | null, message: st
 
 /** A decimal cell as a number; NaN when unreadable (the schema then names the field). */
 const decimal = (value: string | undefined) => parseDecimal(value);
-const cents = (value: string | undefined) => {
+/** An amount in currency units ("12.345" in KWD) as the minor units stored; NaN when unreadable. */
+const minorUnits = (value: string | undefined, currency: string) => {
   const parsed = parseDecimal(value);
-  return parsed === null ? null : Number.isNaN(parsed) ? Number.NaN : Math.round(parsed * 100);
+  return parsed === null ? null : Number.isNaN(parsed) ? Number.NaN : majorToMinor(parsed, currency);
 };
 const text = (value: string | undefined) => (value === undefined ? undefined : value.trim());
 /** "Piece", "litre", "L", "kg", "m": a unit code; the text as given when unknown (the schema refuses it). */
@@ -120,7 +123,7 @@ function unitOf(value: string | undefined): string | undefined {
 }
 
 /** The part fields of a row for partInputSchema (the supplier, by name, and the opening stock apart). */
-function partCandidate(cell: Cells) {
+function partCandidate(cell: Cells, currency: string) {
   const has = (field: PartColumn) => cell(field) !== undefined && cell(field)!.trim() !== '';
   return {
     partNumber: text(cell('partNumber')) ?? '',
@@ -129,8 +132,8 @@ function partCandidate(cell: Cells) {
     ...(has('category') ? { category: text(cell('category')) } : {}),
     ...(has('barcode') ? { barcode: text(cell('barcode')) } : {}),
     ...(has('unit') ? { unit: unitOf(cell('unit')) } : {}),
-    ...(has('cost') ? { costCents: cents(cell('cost')) } : {}),
-    ...(has('price') ? { priceCents: cents(cell('price')) } : {}),
+    ...(has('cost') ? { costCents: minorUnits(cell('cost'), currency) } : {}),
+    ...(has('price') ? { priceCents: minorUnits(cell('price'), currency) } : {}),
     ...(has('binLocation') ? { binLocation: text(cell('binLocation')) } : {}),
     ...(has('reorderPoint') ? { reorderPoint: decimal(cell('reorderPoint')) } : {}),
     ...(has('reorderQuantity') ? { reorderQuantity: decimal(cell('reorderQuantity')) } : {}),
@@ -224,6 +227,7 @@ async function importParts(
     const index = mapping[field as PartColumn];
     return index === undefined ? null : (headers[index] ?? null);
   };
+  const currency = await shopCurrency(db);
   const valid: ValidPart[] = [];
   const seen = new Map<string, number>();
   const errors: ImportRowError[] = [];
@@ -234,7 +238,7 @@ async function importParts(
       const at = mapping[field as PartColumn];
       return at === undefined ? undefined : cells[at];
     };
-    const candidate = partCandidate(cell);
+    const candidate = partCandidate(cell, currency);
     const rowErrors: ImportRowError[] = [];
     const parsed = partInputSchema.safeParse(candidate);
     if (!parsed.success)

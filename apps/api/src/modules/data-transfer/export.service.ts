@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { Prisma, type Db, type FileStorage } from '@garage/db';
+import { formatMinorPlain } from '@garage/shared';
 
 const PAGE = 1000;
 
@@ -31,6 +32,8 @@ export const EXPORT_ENTITIES = [
   'purchase-orders',
   'purchase-order-lines',
   'catalogue-item-lines',
+  // Taxes (issue #27): the rates lines, parts and catalogue items name (basis points: 2000 = 20 %).
+  'tax-rates',
 ] as const;
 export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
 
@@ -62,6 +65,7 @@ const COLUMNS: Record<ExportEntity, string[]> = {
   'purchase-orders': Object.values(Prisma.PurchaseOrderScalarFieldEnum),
   'purchase-order-lines': Object.values(Prisma.PurchaseOrderLineScalarFieldEnum),
   'catalogue-item-lines': Object.values(Prisma.OfferingItemLineScalarFieldEnum),
+  'tax-rates': Object.values(Prisma.TaxRateScalarFieldEnum),
 };
 
 function readers(db: Db): Record<ExportEntity, PageReader> {
@@ -88,6 +92,7 @@ function readers(db: Db): Record<ExportEntity, PageReader> {
     'purchase-orders': (id) => db.purchaseOrder.findMany({ ...page, where: after(id) }),
     'purchase-order-lines': (id) => db.purchaseOrderLine.findMany({ ...page, where: after(id) }),
     'catalogue-item-lines': (id) => db.offeringItemLine.findMany({ ...page, where: after(id) }),
+    'tax-rates': (id) => db.taxRate.findMany({ ...page, where: after(id) }),
   };
 }
 
@@ -117,8 +122,12 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Money columns (`*Cents`) become decimals named without the suffix, with the shop's currency beside them. */
-const money = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : cents);
+/**
+ * Money columns (`*Cents`, minor units) become decimals named without the suffix, with the currency's own
+ * digits ("12.345" KWD, "123.45" EUR, "1500" JPY) and the shop's currency beside them; a table with its own
+ * currency column (catalogue items) is written in each row's currency.
+ */
+const money = (cents: unknown, currency: string) => (typeof cents === 'number' ? formatMinorPlain(cents, currency) : cents);
 
 async function* csvLines(read: PageReader, allColumns: string[], currency: string): AsyncGenerator<string> {
   const columns = allColumns.filter((column) => !SECRET_COLUMNS.has(column));
@@ -127,7 +136,8 @@ async function* csvLines(read: PageReader, allColumns: string[], currency: strin
   for await (const rows of pages(read)) {
     let chunk = '';
     for (const row of rows) {
-      const cells = columns.map((column) => csvCell(column.endsWith('Cents') ? money(row[column]) : row[column]));
+      const rowCurrency = hasMoney ? currency : typeof row.currency === 'string' ? row.currency : currency;
+      const cells = columns.map((column) => csvCell(column.endsWith('Cents') ? money(row[column], rowCurrency) : row[column]));
       if (hasMoney) cells.push(currency);
       chunk += cells.join(',') + '\r\n';
     }

@@ -94,7 +94,7 @@ function columnIndexes(headers: readonly string[], options: ImportOptions): [Imp
 }
 
 /** Units of a CSV or XLSX file. Rows are numbered as a spreadsheet shows them (header = 1). */
-async function* tableUnits(openFile: OpenFile, options: ImportOptions): AsyncGenerator<Unit> {
+async function* tableUnits(openFile: OpenFile, options: ImportOptions & { currency: string }): AsyncGenerator<Unit> {
   let headers: string[] | null = null;
   let indexes: [ImportField, number][] = [];
   let row = 0;
@@ -124,7 +124,7 @@ async function* tableUnits(openFile: OpenFile, options: ImportOptions): AsyncGen
 const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
 
 /** Units of an export's JSON Lines file: customers, then vehicles, oil changes and visits. */
-async function* jsonUnits(openFile: OpenFile, options: ImportOptions): AsyncGenerator<Unit> {
+async function* jsonUnits(openFile: OpenFile, options: ImportOptions & { currency: string }): AsyncGenerator<Unit> {
   // Export ids of vehicles → their plate key, so later lines can name the vehicle (one short string each).
   const plates = new Map<string, string>();
   for await (const { line, value } of readJsonLines(openFile)) {
@@ -204,8 +204,10 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions): AsyncGene
   }
 }
 
-export function readUnits(openFile: OpenFile, format: ImportFormat, options: ImportOptions): AsyncGenerator<Unit> {
-  return format === 'garage-json' ? jsonUnits(openFile, options) : tableUnits(openFile, options);
+/** `currency`: the shop's, whose decimals a table's amounts are read with (12.345 in KWD is 12345 fils). */
+export function readUnits(openFile: OpenFile, format: ImportFormat, options: ImportOptions, currency: string): AsyncGenerator<Unit> {
+  const withCurrency = { ...options, currency };
+  return format === 'garage-json' ? jsonUnits(openFile, withCurrency) : tableUnits(openFile, withCurrency);
 }
 
 /** Groups units into batches without reading ahead more than one batch. */

@@ -4,6 +4,7 @@
 // the caller's transaction. What it learns (new ids per customer key and plate) is returned, and the caller
 // keeps it only once the transaction committed, so a failed batch leaves no trace in memory either.
 import type { Prisma } from '@garage/db';
+import { journalPayments } from '@garage/db/fiscal-journal';
 import {
   derivePaymentStatus,
   deriveVisitStatus,
@@ -15,6 +16,7 @@ import {
 } from '@garage/shared';
 import { canChangeAccount, importActor } from '../users/users.access.ts';
 import { uuidV7, type Unit } from './import-units.ts';
+import { flatLineTaxRateId } from '../task-lines/task-line-pricing.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -537,7 +539,9 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       tasks.filter((task) => created.has(task[1] as string)),
     );
     // Each imported task is one flat line carrying its price and cost, as the migration made of the tasks
-    // from before lines existed (a task's price is the sum of its lines).
+    // from before lines existed (a task's price is the sum of its lines). Its tax rate: the shop's default for
+    // flat lines (tax-resolution.ts, nothing else applies to a typed flat line).
+    const flatTaxRateId = await flatLineTaxRateId(tx);
     await insert(
       tx,
       'TaskLine',
@@ -551,6 +555,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
         ['unitCostCents', 'int4'],
         ['unitPriceCents', 'int4'],
         ['totalCents', 'int4'],
+        ['taxRateId', 'uuid'],
         ['createdAt', 'timestamp(3)'],
         ['updatedAt', 'timestamp(3)'],
       ],
@@ -566,6 +571,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
           task[7],
           task[8],
           task[8],
+          flatTaxRateId,
           task[11],
           task[12],
         ]),
@@ -594,6 +600,11 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       'Payment',
       columns,
       kept.filter((payment) => payment[6]),
+    );
+    // Money received and returned is a fiscal record, imported or not (docs/invoicing.md).
+    await journalPayments(
+      tx,
+      kept.map((payment) => payment[0] as string),
     );
   }
 

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db, FileStorage, Prisma } from '@garage/db';
+import { shopCurrency } from '@garage/db/fiscal-journal';
 import {
   IMPORT_LIMITS,
   autoMapHeaders,
@@ -350,7 +351,8 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
   const knownPlates = new Set<string>();
   /** Customer keys that matched a staff account (an import never touches one: users.access.ts), per field. */
   const staffKeys = new Map<string, 'email' | 'phoneNumber'>();
-  for await (const batch of inBatches(readUnits(job.open, job.view.format, options), IMPORT_LIMITS.batchRows)) {
+  const currency = await shopCurrency(db);
+  for await (const batch of inBatches(readUnits(job.open, job.view.format, options, currency), IMPORT_LIMITS.batchRows)) {
     const checked: {
       unit: Unit;
       problems: FieldProblem[];
@@ -487,7 +489,7 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
     state.usernames = result.usernames;
     addSummary(summary, result.summary);
   };
-  const units = readUnits(job.open, job.view.format, options);
+  const units = readUnits(job.open, job.view.format, options, await shopCurrency(db));
   if (options.mode === 'allOrNothing') {
     await db.$transaction(
       async (tx) => {

@@ -16,6 +16,7 @@ import {
   type VisitSummary,
 } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
+import { readVisitTaxes } from '../tax/amount-due.ts';
 import { listCustomerVisits } from '../users/visit-history.service.ts';
 import { taskLineSelect, toTaskLineView } from '../visits/visit-views.ts';
 
@@ -145,6 +146,7 @@ export async function getMyVisit(db: Db, userId: string, id: string, vehicleId?:
     paidCents: row.paidCents,
     balanceCents: row.totalCostCents - row.paidCents,
     pendingProposalCents: pendingProposalCents(row.tasks),
+    taxes: await readVisitTaxes(db, row.id),
     vehicle: row.vehicle,
     tasks: row.tasks.map((task) => toMyTask(task, open)),
     payments: row.payments.map((payment) => ({ ...payment, createdAt: payment.createdAt.toISOString() })),

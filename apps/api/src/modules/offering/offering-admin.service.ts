@@ -28,6 +28,7 @@ import {
 import type { z } from 'zod';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { removeStoredFiles } from '../uploads/uploads.service.ts';
+import { assertRateUsable } from '../tax/tax-resolution.ts';
 import { getCategory, itemSelect, listCategories, localized, toItemView } from './offering.service.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -53,6 +54,7 @@ export interface ItemWrite {
   featured?: boolean;
   visible?: boolean;
   sortOrder?: number;
+  taxRateId?: string | null;
   /** Replaces the item's default lines as a whole. */
   lines?: OfferingItemLineParsed[];
 }
@@ -322,6 +324,7 @@ export async function createItem(
   const description = input.description ? descriptionValue(null, input.description) : null;
   return db.$transaction(async (tx) => {
     await lockCategories(tx, [input.categoryId], categoryMissing);
+    if (input.taxRateId) await assertRateUsable(tx, input.taxRateId, 'taxRateId');
     const row = await tx.offeringItem.create({
       data: {
         categoryId: input.categoryId,
@@ -335,6 +338,7 @@ export async function createItem(
         featured: input.featured ?? false,
         visible: input.visible ?? true,
         sortOrder: input.sortOrder ?? (await nextItemOrder(tx, input.categoryId)),
+        taxRateId: input.taxRateId ?? null,
         lines: { create: input.lines ? await offeringLineRows(tx, input.lines) : [] },
       },
       select: itemSelect,
@@ -355,9 +359,11 @@ export async function updateItem(db: Db, storage: FileStorage, id: string, patch
     // Read again under the lock: the item may have moved or gone since the first look.
     const current = await tx.offeringItem.findUnique({
       where: { id },
-      select: { categoryId: true, title: true, description: true, imageUrl: true },
+      select: { categoryId: true, title: true, description: true, imageUrl: true, taxRateId: true },
     });
     if (!current) throw notFound('item');
+    // A new rate must be usable; the one it has may stay even once archived.
+    if (patch.taxRateId && patch.taxRateId !== current.taxRateId) await assertRateUsable(tx, patch.taxRateId, 'taxRateId');
     if (current.categoryId !== before.categoryId) throw conflict('versionConflict');
 
     const data: Prisma.OfferingItemUncheckedUpdateInput = {};
@@ -367,7 +373,17 @@ export async function updateItem(db: Db, storage: FileStorage, id: string, patch
       data.title = title;
     }
     if (patch.description !== undefined) data.description = jsonOrNull(descriptionValue(current.description, patch.description));
-    for (const key of ['priceCents', 'currency', 'imageUrl', 'durationMinutes', 'service', 'featured', 'visible', 'sortOrder'] as const) {
+    for (const key of [
+      'priceCents',
+      'currency',
+      'imageUrl',
+      'durationMinutes',
+      'service',
+      'featured',
+      'visible',
+      'sortOrder',
+      'taxRateId',
+    ] as const) {
       if (patch[key] !== undefined) (data as Record<string, unknown>)[key] = patch[key];
     }
     if (moving) {

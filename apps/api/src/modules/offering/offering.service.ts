@@ -63,6 +63,7 @@ export const itemSelect = {
   featured: true,
   visible: true,
   sortOrder: true,
+  taxRateId: true,
   createdAt: true,
   updatedAt: true,
   // Default lines of a task made from the item: staff views only (listPublicCatalogue never selects them).

@@ -19,6 +19,7 @@ import {
 } from '@garage/shared';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { assertRateUsable } from '../tax/tax-resolution.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { containsPattern, readWithTrigramPlans, textSearchWords } from '../users/users.search.ts';
 import type { Tx } from '../visits/visit-state.ts';
@@ -44,6 +45,7 @@ export interface PartWrite {
   reorderQuantity?: number | null;
   supplierId?: string | null;
   notes?: string | null;
+  taxRateId?: string | null;
 }
 
 /** Fixed SQL per sort option (never input); `id` makes every order total, so pages never overlap. */
@@ -228,6 +230,7 @@ function partData(input: PartWrite) {
     reorderQuantityMilli: milliOrNull(input.reorderQuantity),
     supplierId: input.supplierId,
     notes: input.notes,
+    taxRateId: input.taxRateId,
   };
 }
 
@@ -257,6 +260,7 @@ export async function createPart(db: Db, input: PartWrite & { partNumber: string
   try {
     const id = await db.$transaction(async (tx) => {
       await assertSupplierExists(tx, input.supplierId);
+      if (input.taxRateId) await assertRateUsable(tx, input.taxRateId, 'taxRateId');
       return (await tx.part.create({ data: { ...partData(input), partNumber: input.partNumber, name: input.name }, select: { id: true } }))
         .id;
     });
@@ -275,9 +279,11 @@ export async function updatePart(db: Db, id: string, input: PartWrite): Promise<
     await db.$transaction(async (tx) => {
       const current = await tx.part.findUnique({
         where: { id },
-        select: { unit: true, reorderPointMilli: true, reorderQuantityMilli: true },
+        select: { unit: true, reorderPointMilli: true, reorderQuantityMilli: true, taxRateId: true },
       });
       if (!current) throw notFound('part');
+      // A new rate must be usable; the one it has may stay even once archived.
+      if (input.taxRateId && input.taxRateId !== current.taxRateId) await assertRateUsable(tx, input.taxRateId, 'taxRateId');
       const unit = input.unit ?? current.unit;
       if (unit !== current.unit && (await partHistory(tx, id)) > 0)
         throw new AppError('CONFLICT', 'inventory.unitInUse', { field: 'unit' });

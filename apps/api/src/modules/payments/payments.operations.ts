@@ -55,7 +55,7 @@ export const paymentsOperations = {
       method: 'PATCH',
       path: '/payments/:id',
       body: 'change',
-      summary: 'Refund a payment (adds a REFUNDED record) or delete it (marks it DELETED, never removes it)',
+      summary: 'Refund a payment (adds a REFUNDED record) or delete a failed one (marks it DELETED, never removes it)',
     },
     input: z.object({ id: z.uuid(), change: paymentChangeSchema }),
     output: paymentResultSchema,
@@ -78,7 +78,11 @@ export const paymentsOperations = {
   }),
   delete: mutation({
     access: 'staff',
-    rest: { method: 'DELETE', path: '/payments/:id', summary: 'Delete a payment (marks it DELETED, never removes it; ignored in totals)' },
+    rest: {
+      method: 'DELETE',
+      path: '/payments/:id',
+      summary: 'Delete a failed payment (marks it DELETED, never removes it); money received is given back by a refund',
+    },
     input: paymentIdSchema,
     output: paymentResultSchema,
     handler: ({ ctx, input }) => deletePayment(ctx.deps.db, input.id),

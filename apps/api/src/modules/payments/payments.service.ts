@@ -1,10 +1,16 @@
 // Payments against a visit. Records are never removed: a refund is its own REFUNDED record linked to the
-// payment, and "delete" marks a record DELETED. Each change locks the visit and rewrites its paid amount and
-// payment status in the same transaction (visits/visit-state.ts).
+// payment, and "delete" marks a FAILED record DELETED. Each change locks the visit and rewrites its paid amount
+// and payment status in the same transaction (visits/visit-state.ts).
+//
+// Money received or returned cannot be rewritten (docs/invoicing.md "Payments that cannot be rewritten"): a
+// SUCCESS payment and a REFUNDED record are appended to the fiscal journal in the transaction that records
+// them, and neither is ever deleted nor changed afterwards; money given back is a new REFUNDED record.
 import type { Db, Prisma } from '@garage/db';
+import { journalPayment, shopCurrency } from '@garage/db/fiscal-journal';
 import {
   canDeletePayment,
   canRefundPayment,
+  formatMinorPlain,
   HISTORY_WINDOW,
   refundableCents,
   type HistoryWindow,
@@ -92,6 +98,8 @@ export async function recordPayment(db: Db, actor: Session, visitId: string, inp
       },
       select: paymentSelect,
     });
+    // A failed attempt moved no money: only successful payments are fiscal records.
+    if (payment.status === 'SUCCESS') await journalPayment(tx, payment, await shopCurrency(tx));
     return result(payment, await writeDerivedState(tx, visit));
   });
 }
@@ -111,7 +119,8 @@ export async function refundPayment(
     if (left === 0) throw new AppError('CONFLICT', 'payments.alreadyRefunded');
     const amountCents = input.amountCents ?? left;
     if (amountCents > left) {
-      throw fieldError('amountCents', 'maxValue', { fieldName: 'amount', maxValue: (left / 100).toFixed(2) });
+      // The limit in the currency's units and decimals, as the form shows amounts ("12.345" in KWD).
+      throw fieldError('amountCents', 'maxValue', { fieldName: 'amount', maxValue: formatMinorPlain(left, await shopCurrency(tx)) });
     }
     const refund = await tx.payment.create({
       data: {
@@ -125,18 +134,20 @@ export async function refundPayment(
       },
       select: paymentSelect,
     });
+    await journalPayment(tx, refund, await shopCurrency(tx));
     return result(refund, await writeDerivedState(tx, visit));
   });
 }
 
-/** Marks a record DELETED (kept for the audit trail, ignored in totals). */
+/**
+ * Marks a FAILED record DELETED (kept for the audit trail). Money received (SUCCESS) or returned (REFUNDED) is
+ * in the fiscal journal and is never deleted: it is corrected by a refund.
+ */
 export async function deletePayment(db: Db, id: string): Promise<PaymentResult> {
   return inVisitTransaction(db, async (tx) => {
     const { visit, payment } = await lockPaymentVisit(tx, id);
-    if (!canDeletePayment(payment.status)) throw new AppError('CONFLICT', 'payments.alreadyDeleted');
-    if (payment.refunds.some((refund) => refund.status === 'REFUNDED')) {
-      throw new AppError('CONFLICT', 'payments.hasRefunds');
-    }
+    if (payment.status === 'DELETED') throw new AppError('CONFLICT', 'payments.alreadyDeleted');
+    if (!canDeletePayment(payment.status)) throw new AppError('CONFLICT', 'payments.recordedUseRefund');
     const deleted = await tx.payment.update({ where: { id }, data: { status: 'DELETED' }, select: paymentSelect });
     return result(deleted, await writeDerivedState(tx, visit));
   });

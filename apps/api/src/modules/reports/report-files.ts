@@ -1,25 +1,34 @@
 // The download formats of a report, each written from the same definition (packages/shared reports.ts)
 // and the same stream of parts (reports.service.ts reportParts), one batch of rows at a time.
 // CSV and XLSX keep values typed for a spreadsheet: numbers as numbers, money in the currency's units
-// (cents / 100) under a header naming the currency, dates as dates ("YYYY-MM-DD" in CSV, date cells in
+// (minor units ÷ 1, 100 or 1000, with the currency's 0, 2 or 3 decimals: @garage/shared money.ts) under a
+// header naming the currency, dates as dates ("YYYY-MM-DD" in CSV, date cells in
 // XLSX). Only the headers and the enum words follow the language.
 import { on } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
-import { REPORTS, REPORT_TEXT, type ReportColumn, type ReportTotal } from '@garage/shared';
+import {
+  REPORTS,
+  REPORT_TEXT,
+  currencyDecimals,
+  formatMinorPlain,
+  minorToMajor,
+  type ReportColumn,
+  type ReportTotal,
+} from '@garage/shared';
 import { csvCell } from '../data-transfer/export.service.ts';
 import type { ReportContext, ReportPart } from './reports.service.ts';
 
 const header = (column: ReportColumn | ReportTotal, context: ReportContext) =>
   column.type === 'money' ? `${column.label[context.lang]} (${context.currency})` : column.label[context.lang];
 
-/** Money cells in the currency's units, two decimals. */
-const units = (cents: number) => Math.round(cents) / 100;
+/** Money cells in the currency's units (12345 fils → 12.345 KWD). */
+const units = (minor: number, currency: string) => minorToMajor(Math.round(minor), currency);
 
-function csvValue(value: unknown, type: ReportColumn['type']): string {
+function csvValue(value: unknown, type: ReportColumn['type'], currency: string): string {
   if (value === null || value === undefined) return '';
-  if (type === 'money') return csvCell(units(Number(value)).toFixed(2));
+  if (type === 'money') return csvCell(formatMinorPlain(Math.round(Number(value)), currency));
   return csvCell(value);
 }
 
@@ -44,7 +53,8 @@ export function reportCsv(context: ReportContext, parts: AsyncIterable<ReportPar
         const part = next.value;
         if (!('rows' in part)) continue;
         let chunk = '';
-        for (const row of part.rows) chunk += columns.map((column) => csvValue(row[column.key], column.type)).join(',') + '\r\n';
+        for (const row of part.rows)
+          chunk += columns.map((column) => csvValue(row[column.key], column.type, context.currency)).join(',') + '\r\n';
         yield chunk;
       }
     })(),
@@ -56,20 +66,26 @@ export function reportCsv(context: ReportContext, parts: AsyncIterable<ReportPar
 /** A "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM" local day or hour as a date cell (written as UTC so Excel shows it unchanged). */
 const dateCell = (value: string) => new Date(value.length > 10 ? `${value}:00Z` : `${value}T00:00:00Z`);
 
-function xlsxValue(value: unknown, type: ReportColumn['type']): ExcelJS.CellValue {
+function xlsxValue(value: unknown, type: ReportColumn['type'], currency: string): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
-  if (type === 'money') return units(Number(value));
+  if (type === 'money') return units(Number(value), currency);
   if (type === 'date') return dateCell(String(value));
   return value as ExcelJS.CellValue;
 }
 
-const NUMBER_FORMATS: Partial<Record<ReportColumn['type'], string>> = {
-  money: '#,##0.00',
+const NUMBER_FORMATS: Partial<Record<Exclude<ReportColumn['type'], 'money'>, string>> = {
   integer: '0',
   // A quantity keeps its decimals (2.5 litres): Excel's General format.
   percent: '0.0',
   date: 'yyyy-mm-dd',
 };
+
+/** A column's cell format; money shows the currency's own decimals ("#,##0.000" for KWD, "#,##0" for JPY). */
+function numberFormat(type: ReportColumn['type'], currency: string): string | undefined {
+  if (type !== 'money') return NUMBER_FORMATS[type];
+  const decimals = currencyDecimals(currency);
+  return decimals === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals)}`;
+}
 
 /** The XLSX writer's thread: plain JavaScript, loaded from the sources (the bundle keeps this file's URL). */
 const XLSX_WRITER = new URL('./xlsx-writer.worker.mjs', import.meta.url);
@@ -114,7 +130,7 @@ export function reportXlsx(context: ReportContext, parts: AsyncIterable<ReportPa
     creator: context.shopName,
     name: context.title.slice(0, 31),
     rightToLeft: context.lang === 'ar',
-    columns: columns.map((column) => ({ width: column.type === 'text' ? 28 : 16, numFmt: NUMBER_FORMATS[column.type] })),
+    columns: columns.map((column) => ({ width: column.type === 'text' ? 28 : 16, numFmt: numberFormat(column.type, context.currency) })),
     header: columns.map((column) => header(column, context)),
   };
   const bytes = new MessageChannel();
@@ -149,7 +165,9 @@ export function reportXlsx(context: ReportContext, parts: AsyncIterable<ReportPa
     while (!next.done) {
       const part = next.value;
       if ('rows' in part) {
-        writer.postMessage({ rows: part.rows.map((row) => columns.map((column) => xlsxValue(row[column.key], column.type))) });
+        writer.postMessage({
+          rows: part.rows.map((row) => columns.map((column) => xlsxValue(row[column.key], column.type, context.currency))),
+        });
         // The next batch is read from the database while the writer writes this one.
         [next] = await Promise.all([source.next(), answer('next')]);
         continue;
@@ -161,8 +179,8 @@ export function reportXlsx(context: ReportContext, parts: AsyncIterable<ReportPa
       title: REPORT_TEXT.totals[context.lang],
       rows: totalColumns.map((total) => ({
         label: header(total, context),
-        value: total.type === 'money' ? units(totals[total.key] ?? 0) : (totals[total.key] ?? 0),
-        numFmt: NUMBER_FORMATS[total.type] ?? '0',
+        value: total.type === 'money' ? units(totals[total.key] ?? 0, context.currency) : (totals[total.key] ?? 0),
+        numFmt: numberFormat(total.type, context.currency) ?? '0',
       })),
     };
     writer.postMessage({ end });

@@ -226,6 +226,34 @@ export const REPORT_SOURCES: Record<ReportKind, ReportSource> = {
     `coalesce(sum(orders), 0)::int AS orders, coalesce(sum(ordered), 0)::float8 AS ordered,
      coalesce(sum(received), 0)::float8 AS received, coalesce(sum(outstanding), 0)::float8 AS outstanding`,
   ),
+  // Accounting (issue #27), from issued documents: credit notes carry negative amounts, so sums deduct them.
+  // Revenue without tax per day of issue (Invoice.netCents: a version 1 invoice, before taxes, is all net).
+  'revenue-net': sql(
+    `SELECT ${day('i."issuedAt"')} AS date, count(*) FILTER (WHERE i.kind = 'INVOICE')::int AS invoices,
+            count(*) FILTER (WHERE i.kind = 'CREDIT_NOTE')::int AS "creditNotes",
+            sum(i."netCents")::float8 AS net, sum(i."taxCents")::float8 AS tax, sum(i."totalCents")::float8 AS gross
+       FROM "Invoice" i
+      WHERE ${inPeriod('i."issuedAt"')} AND ${unused(4, 5)}
+      GROUP BY 1`,
+    `1`,
+    `coalesce(sum(invoices), 0)::int AS invoices, coalesce(sum(net), 0)::float8 AS net, coalesce(sum(tax), 0)::float8 AS tax,
+     coalesce(sum(gross), 0)::float8 AS gross`,
+  ),
+  // Tax collected per rate and category, from the snapshots' tax lines (tax-rules.ts computed them at issue);
+  // version 1 invoices had no tax: their net shows at 0 %, category O (outside the scope of tax).
+  'tax-collected': sql(
+    `SELECT t.bp::float8 / 100 AS rate, t.category, sum(t.net)::float8 AS net, sum(t.tax)::float8 AS tax
+       FROM (SELECT (x->>'basisPoints')::int AS bp, coalesce(x->>'category', '') AS category, (x->>'net')::bigint AS net, (x->>'tax')::bigint AS tax
+               FROM "Invoice" i, jsonb_array_elements(i.snapshot->'taxes') x
+              WHERE i.snapshot->>'version' = '2' AND ${inPeriod('i."issuedAt"')}
+             UNION ALL
+             SELECT 0, 'O', i."netCents", i."taxCents" FROM "Invoice" i
+              WHERE coalesce(i.snapshot->>'version', '1') <> '2' AND ${inPeriod('i."issuedAt"')}) t
+      WHERE ${unused(3, 4, 5)}
+      GROUP BY t.bp, t.category`,
+    `t.bp DESC, t.category`,
+    `coalesce(sum(net), 0)::float8 AS net, coalesce(sum(tax), 0)::float8 AS tax`,
+  ),
   'page-views': {
     kind: 'analytics',
     read: async (db, range) => {

@@ -2,7 +2,7 @@
 // and the first admin made without a browser (ADMIN_EMAIL/ADMIN_PASSWORD at boot, `pnpm create-admin`).
 // Every path that creates the first admin holds the installation's advisory lock and checks again that no
 // admin exists, so concurrent attempts give exactly one admin.
-import { ensureMerchant, hashPassword, lockInstallation, type Db, type FileStorage, type Prisma } from '@garage/db';
+import { applyTaxProfile, ensureMerchant, hashPassword, lockInstallation, type Db, type FileStorage, type Prisma } from '@garage/db';
 import {
   LANGUAGES,
   brandScaleFrom,
@@ -177,6 +177,8 @@ async function saveShop(tx: Prisma.TransactionClient, merchantId: string, shop: 
       defaultLanguage: shop.defaultLanguage,
     },
   });
+  // A country chosen: its tax rates, defaults and prices mode, in the same transaction as the rest.
+  if (shop.taxProfile !== 'OTHER') await applyTaxProfile(tx, { merchantId, profile: shop.taxProfile });
   const theme = {
     colorBrand: brandScaleFrom(shop.primaryColor),
     font: { fontFamily: 'Inter Variable', fontWeightRegular: 400, fontWeightMedium: 500, fontWeightSemiBold: 600, fontWeightBold: 700 },

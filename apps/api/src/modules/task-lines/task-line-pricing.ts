@@ -3,11 +3,13 @@
 // tasks (tasks.service.ts, task-lines.service.ts) and visits (a visit is created with its tasks' lines), so it
 // imports neither: only the stock core, which locks the parts.
 import type { Prisma } from '@garage/db';
+import { shopCurrency } from '@garage/db/fiscal-journal';
 import {
   HOURS_DECIMALS,
   INVENTORY_LIMITS,
   TASK_LIMITS,
   UNIT_DECIMALS,
+  formatMinorPlain,
   hasAtMostDecimals,
   dueDateValue,
   lineTotalCents,
@@ -23,6 +25,7 @@ import {
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
 import { assertPartUsable, lockParts, type LockedPart } from '../stock/stock.service.ts';
+import { TaxResolver } from '../tax/tax-resolution.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -45,6 +48,8 @@ export interface LineData {
   unitCostCents: number;
   unitPriceCents: number;
   totalCents: number;
+  /** Resolved when the line is written (modules/tax/tax-resolution.ts); null: no tax. */
+  taxRateId: string | null;
   stock: PartLineStock | null;
 }
 
@@ -54,10 +59,15 @@ export const lineActor = (session: Session): LineActor => ({ userId: session.use
 /** Nobody in particular, seeing no costs: callers that do not say who acts (tests, internal callers). */
 export const NO_ACTOR: LineActor = { userId: null, seesCosts: false };
 
-/** Refuses a line or task total the task's money columns cannot hold (TASK_LIMITS.moneyMaxCents). */
-export function assertWithinMoneyLimit(...amounts: number[]): void {
+/**
+ * Refuses a line or task total the task's money columns cannot hold (TASK_LIMITS.moneyMaxCents, minor units).
+ * The message names the limit in the shop's currency ("100000.000" in KWD, "1000000.00" in EUR): the
+ * currency is read only then, so the usual case costs no query.
+ */
+export async function assertWithinMoneyLimit(tx: Pick<Tx, 'merchant'>, ...amounts: number[]): Promise<void> {
   if (amounts.some((amount) => amount > TASK_LIMITS.moneyMaxCents)) {
-    throw new AppError('VALIDATION', 'taskLines.totalTooLarge', { field: 'line', params: { max: TASK_LIMITS.moneyMaxCents / 100 } });
+    const max = formatMinorPlain(TASK_LIMITS.moneyMaxCents, await shopCurrency(tx));
+    throw new AppError('VALIDATION', 'taskLines.totalTooLarge', { field: 'line', params: { max } });
   }
 }
 
@@ -75,7 +85,8 @@ export function assertQuantityDecimals(quantity: number, unit: PartUnit | null, 
  * Turns line inputs into rows: a catalogue part's price (its own, or cost + its band's markup), cost (the
  * average cost; admins may set another), part number and name; labour at the rate named or the shop's
  * default one. Every part named must be in `parts` (locked by the caller). `fieldPrefix` names the lines in
- * errors ("lines.2." when a task is created with several).
+ * errors ("lines.2." when a task is created with several). Each line's tax rate: resolveLineTaxRateId's order,
+ * `offeringItemId` being the catalogue item the task is made from.
  */
 export async function resolveLines(
   tx: Tx,
@@ -83,7 +94,9 @@ export async function resolveLines(
   parts: ReadonlyMap<string, LockedPart>,
   actor: LineActor,
   fieldPrefix: (index: number) => string = () => '',
+  tax: { resolver?: TaxResolver; offeringItemId?: string | null } = {},
 ): Promise<LineData[]> {
+  const taxResolver = tax.resolver ?? new TaxResolver(tx);
   const partIds = inputs.flatMap((line) => (line.kind === 'PART' && line.partId ? [line.partId] : []));
   const details = new Map(
     (partIds.length
@@ -105,7 +118,7 @@ export async function resolveLines(
     const field = (name: string) => `${fieldPrefix(index)}${name}`;
     const quantityMilli = toMilli(line.quantity);
     const typedCost = actor.seesCosts ? (line.unitCostCents ?? 0) : 0;
-    let row: Omit<LineData, 'totalCents' | 'quantityMilli'>;
+    let row: Omit<LineData, 'totalCents' | 'quantityMilli' | 'taxRateId'>;
     if (line.kind === 'PART' && line.partId) {
       const part = parts.get(line.partId);
       const detail = details.get(line.partId);
@@ -161,26 +174,39 @@ export async function resolveLines(
       };
     }
     const totalCents = lineTotalCents(quantityMilli, row.unitPriceCents);
-    assertWithinMoneyLimit(totalCents, lineTotalCents(quantityMilli, row.unitCostCents));
-    rows.push({ ...row, quantityMilli, totalCents });
+    await assertWithinMoneyLimit(tx, totalCents, lineTotalCents(quantityMilli, row.unitCostCents));
+    const taxRateId = await taxResolver.resolve({
+      explicit: line.taxRateId,
+      kind: row.kind,
+      partId: row.partId,
+      offeringItemId: tax.offeringItemId,
+      field: field('taxRateId'),
+    });
+    rows.push({ ...row, quantityMilli, totalCents, taxRateId });
   }
   return rows;
 }
 
 /** The task's price and cost from its lines; refused when over the money limit. */
-export function taskTotals(lines: readonly { quantityMilli: number; unitCostCents: number; totalCents: number }[]) {
+export async function taskTotals(
+  tx: Pick<Tx, 'merchant'>,
+  lines: readonly { quantityMilli: number; unitCostCents: number; totalCents: number }[],
+) {
   let soldForCents = 0;
   let costCents = 0;
   for (const line of lines) {
     soldForCents += line.totalCents;
     costCents += lineTotalCents(line.quantityMilli, line.unitCostCents);
   }
-  assertWithinMoneyLimit(soldForCents, costCents);
+  await assertWithinMoneyLimit(tx, soldForCents, costCents);
   return { soldForCents, costCents };
 }
 
-/** The one FLAT line of a task made with a price only (the way every task was made before lines). */
-export function flatLine(description: string, soldForCents: number, costCents: number): LineData {
+/**
+ * The one FLAT line of a task made with a price only (the way every task was made before lines). Its tax rate
+ * is the caller's to resolve (flatLineTaxRateId).
+ */
+export function flatLine(description: string, soldForCents: number, costCents: number, taxRateId: string | null): LineData {
   return {
     kind: 'FLAT',
     description: description.slice(0, INVENTORY_LIMITS.nameMax),
@@ -191,9 +217,14 @@ export function flatLine(description: string, soldForCents: number, costCents: n
     unitCostCents: costCents,
     unitPriceCents: soldForCents,
     totalCents: soldForCents,
+    taxRateId,
     stock: null,
   };
 }
+
+/** A flat line's rate: its catalogue item's, else the shop's default for flat lines. */
+export const flatLineTaxRateId = (tx: Tx, offeringItemId?: string | null, resolver = new TaxResolver(tx)) =>
+  resolver.resolve({ kind: 'FLAT', offeringItemId });
 
 /** A catalogue item's default lines, as line inputs (priced when the task is made). */
 export async function offeringItemLines(tx: Tx, itemId: string): Promise<{ lines: TaskLineInputParsed[]; priceCents: number }> {
@@ -219,6 +250,7 @@ export async function offeringItemLines(tx: Tx, itemId: string): Promise<{ lines
       quantity: line.quantityMilli / 1000,
       unitPriceCents: line.unitPriceCents,
       unitCostCents: undefined,
+      taxRateId: undefined,
     })),
   };
 }
@@ -246,6 +278,7 @@ export async function prepareTaskLines(
   input: TaskInputParsed,
   actor: LineActor,
   fieldPrefix = '',
+  taxResolver = new TaxResolver(tx),
 ): Promise<{ lines: LineData[]; soldForCents: number; costCents: number }> {
   const offering = input.offeringItemId ? await offeringItemLines(tx, input.offeringItemId) : undefined;
   const inputs = [...(offering?.lines ?? []), ...(input.lines ?? [])];
@@ -254,7 +287,14 @@ export async function prepareTaskLines(
   }
   const lines =
     inputs.length === 0
-      ? [flatLine(input.title, input.soldForCents ?? offering?.priceCents ?? 0, input.costCents)]
+      ? [
+          flatLine(
+            input.title,
+            input.soldForCents ?? offering?.priceCents ?? 0,
+            input.costCents,
+            await flatLineTaxRateId(tx, input.offeringItemId, taxResolver),
+          ),
+        ]
       : await resolveLines(
           tx,
           inputs,
@@ -265,8 +305,9 @@ export async function prepareTaskLines(
           actor,
           // Offering lines come first: errors name the lines sent, counted from 0.
           (index) => `${fieldPrefix}lines.${index - (offering?.lines.length ?? 0)}.`,
+          { resolver: taxResolver, offeringItemId: input.offeringItemId },
         );
-  return { lines, ...taskTotals(lines) };
+  return { lines, ...(await taskTotals(tx, lines)) };
 }
 
 /**

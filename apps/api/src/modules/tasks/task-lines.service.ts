@@ -15,12 +15,14 @@ import {
   assertQuantityDecimals,
   assertWithinMoneyLimit,
   flatLine,
+  flatLineTaxRateId,
   resolveLines,
   taskTotals,
   type LineActor,
   type LineData,
 } from '../task-lines/task-line-pricing.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../visits/visit-state.ts';
+import { resolveLineTaxRateId } from '../tax/tax-resolution.ts';
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
 
 /** Reads the task's visit id, then locks that visit before trusting anything else about the task. */
@@ -53,7 +55,7 @@ export function assertLinesEditable(task: { status: string; approval: string | n
 /** Rewrites the task's soldForCents and costCents from its stored lines. */
 export async function writeTaskTotals(tx: Tx, taskId: string): Promise<void> {
   const lines = await tx.taskLine.findMany({ where: { taskId }, select: { quantityMilli: true, unitCostCents: true, totalCents: true } });
-  await tx.task.update({ where: { id: taskId }, data: taskTotals(lines) });
+  await tx.task.update({ where: { id: taskId }, data: await taskTotals(tx, lines) });
 }
 
 export async function readTaskView(tx: Tx | Db, taskId: string, seesCosts: boolean): Promise<TaskView> {
@@ -88,7 +90,8 @@ export async function addTaskLine(db: Db, taskId: string, input: TaskLineInputPa
     let count = await tx.taskLine.count({ where: { taskId } });
     if (count === 0) {
       // A task written without lines (an import): its price becomes its first line, so adding one keeps it.
-      await tx.taskLine.create({ data: { ...flatLine(task.title, task.soldForCents, task.costCents), taskId, position: 0 } });
+      const taxRateId = await flatLineTaxRateId(tx);
+      await tx.taskLine.create({ data: { ...flatLine(task.title, task.soldForCents, task.costCents, taxRateId), taskId, position: 0 } });
       count = 1;
     }
     if (count >= INVENTORY_LIMITS.linesPerTask) {
@@ -108,6 +111,8 @@ export interface TaskLinePatch {
   quantity?: number;
   unitPriceCents?: number;
   unitCostCents?: number;
+  /** A rate id: that rate (not archived); null: the rate the line would get anew (tax-resolution.ts); omitted: kept. */
+  taxRateId?: string | null;
 }
 
 /** Changes only the fields sent; a quantity change gives the line's stock back first, then takes it again. */
@@ -124,14 +129,18 @@ export async function updateTaskLine(db: Db, lineId: string, patch: TaskLinePatc
     // Costs are admins' only: what others send is ignored.
     const unitCostCents = actor.seesCosts && patch.unitCostCents !== undefined ? patch.unitCostCents : line.unitCostCents;
     const totalCents = lineTotalCents(quantityMilli, unitPriceCents);
-    assertWithinMoneyLimit(totalCents, lineTotalCents(quantityMilli, unitCostCents));
+    await assertWithinMoneyLimit(tx, totalCents, lineTotalCents(quantityMilli, unitCostCents));
     if (part && quantityMilli !== line.quantityMilli) {
       // Release (or give back) the old quantity; syncTaskStock takes the new one.
       await settleLine(tx, part, line, 'QUOTED', actor.userId);
     }
+    const taxRateId =
+      patch.taxRateId === undefined
+        ? undefined
+        : await resolveLineTaxRateId(tx, { explicit: patch.taxRateId, kind: line.kind, partId: line.partId, field: 'taxRateId' });
     await tx.taskLine.update({
       where: { id: lineId },
-      data: { description: patch.description ?? undefined, quantityMilli, unitPriceCents, unitCostCents, totalCents },
+      data: { description: patch.description ?? undefined, quantityMilli, unitPriceCents, unitCostCents, totalCents, taxRateId },
     });
     await afterLinesChanged(tx, visit, task.id, actor);
     return readTaskView(tx, task.id, actor.seesCosts);

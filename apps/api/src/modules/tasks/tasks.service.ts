@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { syncTaskStock } from '../stock/stock.service.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../visits/visit-state.ts';
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
-import { NO_ACTOR, flatLine, prepareTaskLines, taskData, type LineActor } from '../task-lines/task-line-pricing.ts';
+import { NO_ACTOR, flatLine, flatLineTaxRateId, prepareTaskLines, taskData, type LineActor } from '../task-lines/task-line-pricing.ts';
 import { lockTaskParts, lockTaskVisit, readTaskView, writeTaskTotals } from './task-lines.service.ts';
 
 export async function getTask(db: Db, id: string, seesCosts = false): Promise<TaskDetail> {
@@ -80,7 +80,8 @@ async function applyPriceEdit(tx: Tx, task: { id: string; title: string; soldFor
   const lines = await tx.taskLine.findMany({ where: { taskId: task.id }, select: { id: true, kind: true } });
   if (lines.length === 0) {
     // A task written without lines (an import, a fixture): it becomes the one FLAT line it should be.
-    await tx.taskLine.create({ data: { ...flatLine(task.title, soldForCents, costCents), taskId: task.id, position: 0 } });
+    const taxRateId = await flatLineTaxRateId(tx);
+    await tx.taskLine.create({ data: { ...flatLine(task.title, soldForCents, costCents, taxRateId), taskId: task.id, position: 0 } });
   } else if (lines.length === 1 && lines[0]!.kind === 'FLAT') {
     await tx.taskLine.update({
       where: { id: lines[0]!.id },

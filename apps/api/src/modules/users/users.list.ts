@@ -19,10 +19,10 @@ const ORDER_BY: Record<ListUsersQuery['sort'], Prisma.Sql> = {
 };
 
 const COLUMNS = Prisma.sql`id, "firstName", "lastName", "username", "email", "countryCode", "phoneNumber", "role", "age", "imageUrl",
-  "verified", "active", "preferredLanguage", "passwordHash", "createdAt", "updatedAt"`;
+  "verified", "active", "preferredLanguage", "passwordHash", "billing", "createdAt", "updatedAt"`;
 /** The same columns for node-postgres (queryRows): enums as text, instants as epoch milliseconds. */
 const RAW_COLUMNS = Prisma.sql`id, "firstName", "lastName", "username", "email", "countryCode", "phoneNumber", "role"::text AS role, "age",
-  "imageUrl", "verified", "active", "preferredLanguage"::text AS "preferredLanguage", "passwordHash",
+  "imageUrl", "verified", "active", "preferredLanguage"::text AS "preferredLanguage", "passwordHash", "billing",
   (date_part('epoch', "createdAt") * 1000)::int8 AS "createdAt", (date_part('epoch', "updatedAt") * 1000)::int8 AS "updatedAt"`;
 
 type ListedRow = UserRow & { vehicleCount: number; visitCount: number };

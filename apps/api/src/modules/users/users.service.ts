@@ -1,7 +1,7 @@
 // Customers and staff accounts: list (users.list.ts), read, create, update, activate/deactivate. Deletion
 // lives in users.delete.ts. Role rules in users.access.ts; duplicate detection in users.conflicts.ts.
-import { hashPassword, type Db } from '@garage/db';
-import type { createUserSchema, userInputSchema, UserPatch, UserView } from '@garage/shared';
+import { Prisma, hashPassword, type Db } from '@garage/db';
+import type { CustomerBilling, createUserSchema, userInputSchema, UserPatch, UserView } from '@garage/shared';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../../session/refresh-tokens.ts';
@@ -11,6 +11,8 @@ import { attachImage } from '../uploads/uploads.service.ts';
 import { assertCanChangeAccount, assertNotSelf } from './users.access.ts';
 import { assertIdentityFree, withIdentityConflicts } from './users.conflicts.ts';
 import { countsFor, toUserView, userSelect } from './users.view.ts';
+import { checkedIdentifiers } from '../tax/tax-settings.service.ts';
+import { readShopTaxSettings } from '../tax/tax-settings.ts';
 
 type UserInput = z.output<typeof userInputSchema>;
 type CreateUserInput = z.output<typeof createUserSchema>;
@@ -39,9 +41,20 @@ function userData(input: UserInput) {
   };
 }
 
+/**
+ * A business customer's billing details as stored: identifiers compacted and checked by the shop's country
+ * profile (field errors `billing.identifiers.<name>`); null clears them (a private customer); undefined keeps.
+ */
+async function billingData(db: Db, billing: CustomerBilling | null | undefined) {
+  if (billing === undefined) return undefined;
+  if (billing === null) return Prisma.DbNull;
+  const { profile } = await readShopTaxSettings(db);
+  return { ...billing, identifiers: checkedIdentifiers(profile, billing.identifiers, 'billing.identifiers') };
+}
+
 export async function createUser(db: Db, actor: Session, input: CreateUserInput): Promise<UserView> {
   assertCanChangeAccount(actor, null, input.role);
-  const data = userData(input);
+  const data = { ...userData(input), billing: await billingData(db, input.billing) };
   await assertIdentityFree(db, data);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const { id } = await withIdentityConflicts(() =>
@@ -76,6 +89,7 @@ export async function updateUser(db: Db, actor: Session, id: string, input: User
     ...input,
     email: input.email === undefined ? undefined : input.email || null,
     age: input.age === undefined ? undefined : input.age,
+    billing: await billingData(db, input.billing),
   };
   // A phone is unique with its country code: check the pair as it will be stored.
   const phoneChanged = data.countryCode !== undefined || data.phoneNumber !== undefined;

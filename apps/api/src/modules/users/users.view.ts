@@ -2,7 +2,7 @@
 // Vehicle and visit counts are fetched for the rows at hand (countsFor), not with Prisma's relation _count:
 // that compiles to a GROUP BY over the whole Vehicle and Visit tables on every list request.
 import type { Db, Prisma } from '@garage/db';
-import type { UserView } from '@garage/shared';
+import type { CustomerBilling, UserView } from '@garage/shared';
 
 export const userSelect = {
   id: true,
@@ -19,6 +19,7 @@ export const userSelect = {
   active: true,
   preferredLanguage: true,
   passwordHash: true,
+  billing: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.UserSelect;
@@ -43,10 +44,12 @@ export async function countsFor(db: Db, userIds: string[]): Promise<Counts> {
   return counts;
 }
 
-export function toUserView({ passwordHash, createdAt, updatedAt, ...user }: UserRow, counts: UserCounts | undefined): UserView {
+export function toUserView({ passwordHash, billing, createdAt, updatedAt, ...user }: UserRow, counts: UserCounts | undefined): UserView {
   return {
     ...user,
     hasPassword: passwordHash !== null,
+    // Written only through customerBillingSchema (users.service.ts), so it has that shape.
+    billing: (billing as CustomerBilling | null) ?? null,
     vehicleCount: counts?.vehicles ?? 0,
     visitCount: counts?.visits ?? 0,
     createdAt: createdAt.toISOString(),

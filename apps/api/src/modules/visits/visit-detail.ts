@@ -9,6 +9,8 @@ import {
   VISIT_HANDOVER_TRANSITIONS,
   allowedTaskTransitions,
   isVisitOverdue,
+  visitTaxes,
+  type TaxCountryProfile,
   type TaskLineView,
   type TaskView,
   type VisitDetail,
@@ -23,7 +25,7 @@ const epochMs = (column: string) => `(date_part('epoch', ${column}) * 1000)::int
 
 /** A task line as a JSON array (same reason), read with its task through the (taskId, position) index. */
 const LINE_ARRAY = `json_build_array(l.id, l.position, l.kind, l.description, l."partId", l."partNumber", p.unit, l."labourRateId",
-  l."quantityMilli", l."unitCostCents", l."unitPriceCents", l."totalCents", l.stock)`;
+  l."quantityMilli", l."unitCostCents", l."unitPriceCents", l."totalCents", l.stock, l."taxRateId", r."basisPoints")`;
 type LineArray = [
   id: string,
   position: number,
@@ -38,6 +40,8 @@ type LineArray = [
   unitPriceCents: number,
   totalCents: number,
   stock: TaskLineView['stock'],
+  taxRateId: string | null,
+  taxBasisPoints: number | null,
 ];
 
 function lineViewOf(line: LineArray, seesCosts: boolean): TaskLineView {
@@ -55,6 +59,8 @@ function lineViewOf(line: LineArray, seesCosts: boolean): TaskLineView {
     unitPriceCents,
     totalCents,
     stock,
+    taxRateId,
+    taxBasisPoints,
   ] = line;
   return {
     id,
@@ -70,6 +76,8 @@ function lineViewOf(line: LineArray, seesCosts: boolean): TaskLineView {
     unitCostCents: seesCosts ? unitCostCents : null,
     unitPriceCents,
     totalCents,
+    taxRateId,
+    taxBasisPoints,
     stock,
   };
 }
@@ -84,7 +92,7 @@ const TASK_ARRAY = `json_build_array(t.id, t."visitId", t.title, t.description, 
   ${epochMs('t."approvalDecidedAt"')}, t."approvalChannel", t."approvalComment", ${epochMs('t."approvalSeenAt"')},
   d.id, d."firstName", d."lastName",
   (SELECT coalesce(json_agg(${LINE_ARRAY} ORDER BY l.position, l.id), '[]'::json)
-     FROM "TaskLine" l LEFT JOIN "Part" p ON p.id = l."partId" WHERE l."taskId" = t.id))`;
+     FROM "TaskLine" l LEFT JOIN "Part" p ON p.id = l."partId" LEFT JOIN "TaxRate" r ON r.id = l."taxRateId" WHERE l."taskId" = t.id))`;
 type TaskArray = [
   id: string,
   visitId: string,
@@ -122,7 +130,8 @@ const VISIT_DETAIL_SQL = `SELECT v.id, v.name, ${epochMs('v."visitDate"')} AS "v
   (SELECT ARRAY[ve.id::text, ve."plateNumber", ve.brand, ve.model] FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS vehicle,
   EXISTS (SELECT 1 FROM "Payment" p WHERE p."visitId" = v.id) AS "hasPayments",
   (SELECT coalesce(json_agg(${TASK_ARRAY} ORDER BY t."createdAt", t.id), '[]'::json)
-     FROM "Task" t LEFT JOIN "User" d ON d.id = t."approvalDecidedById" WHERE t."visitId" = v.id) AS tasks
+     FROM "Task" t LEFT JOIN "User" d ON d.id = t."approvalDecidedById" WHERE t."visitId" = v.id) AS tasks,
+  (SELECT ARRAY[m."taxProfile"::text, m."pricesIncludeTax"::text] FROM "Merchant" m ORDER BY m."createdAt" LIMIT 1) AS "taxSettings"
 FROM "Visit" v WHERE v.id = $1::uuid`;
 
 interface VisitDetailRow {
@@ -146,6 +155,8 @@ interface VisitDetailRow {
   vehicle: [string, string, string, string];
   hasPayments: boolean;
   tasks: TaskArray[];
+  /** [profile, pricesIncludeTax as 'true'/'false']; null before the shop exists. */
+  taxSettings: [TaxCountryProfile, string] | null;
 }
 
 const instantOrNull = (epochMs: number | string | null) => (epochMs === null ? null : isoInstant(epochMs));
@@ -258,5 +269,22 @@ export async function readVisitDetail(db: Db, id: string, today: string, seesCos
     tasks: row.tasks.map((task) => taskViewOf(task, seesCosts)),
     nextStatuses: [...(VISIT_HANDOVER_TRANSITIONS[row.status] ?? [])],
     hasPayments: row.hasPayments,
+    taxes: taxesOf(row),
   };
+}
+
+/** The taxes block from the lines already read (their rates' basis points) and the shop's settings. */
+function taxesOf(row: VisitDetailRow): VisitDetail['taxes'] {
+  const settings = {
+    profile: row.taxSettings?.[0] ?? 'OTHER',
+    pricesIncludeTax: row.taxSettings ? row.taxSettings[1] === 'true' : true,
+  };
+  const tasks = row.tasks.map((task) => ({
+    status: task[5],
+    approval: task[15],
+    soldForCents: task[8],
+    lines: task[24].map((line) => ({ totalCents: line[11], basisPoints: line[14] })),
+  }));
+  const taxes = visitTaxes(tasks, settings);
+  return { pricesIncludeTax: settings.pricesIncludeTax, net: taxes.net, tax: taxes.tax, gross: taxes.gross, rates: taxes.rates };
 }

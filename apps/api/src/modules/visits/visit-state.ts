@@ -8,13 +8,13 @@ import {
   deriveVisitStatus,
   derivePaymentStatus,
   paidCents,
-  visitTotalCents,
   type VisitPaymentStatus,
   type VisitStatus,
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { announceChange } from '../../lib/change-notices.ts';
 import { invalidateVisitCounts } from './visit-counts.ts';
+import { amountDueOf, readAmountDueTasks } from '../tax/amount-due.ts';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -62,10 +62,11 @@ export async function lockVisit(tx: Tx, visitId: string): Promise<LockedVisit> {
 /** Recomputes and writes the derived columns from the visit's current tasks and payments; bumps the version. */
 export async function writeDerivedState(tx: Tx, visit: LockedVisit, now = new Date()): Promise<VisitMoney> {
   const [tasks, payments] = await Promise.all([
-    tx.task.findMany({ where: { visitId: visit.id }, select: { status: true, soldForCents: true, approval: true } }),
+    readAmountDueTasks(tx, visit.id),
     tx.payment.findMany({ where: { visitId: visit.id }, select: { status: true, amountCents: true } }),
   ]);
-  const total = visitTotalCents(tasks);
+  // The amount due: the tasks' total, plus its tax when prices are typed without tax (modules/tax/amount-due.ts).
+  const total = await amountDueOf(tx, tasks);
   const paid = paidCents(payments);
   // Pending proposals and declined work are not in the total nor in the status (visit-rules.ts, isCommittedWork).
   const status = deriveVisitStatus(tasks, visit.status);

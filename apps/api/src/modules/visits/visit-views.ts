@@ -25,8 +25,10 @@ export const taskLineSelect = {
   unitCostCents: true,
   unitPriceCents: true,
   totalCents: true,
+  taxRateId: true,
   stock: true,
   part: { select: { unit: true } },
+  taxRate: { select: { basisPoints: true } },
 } satisfies Prisma.TaskLineSelect;
 type TaskLineRow = Prisma.TaskLineGetPayload<{ select: typeof taskLineSelect }>;
 
@@ -48,6 +50,8 @@ export function toTaskLineView(line: TaskLineRow, seesCosts: boolean, forClient 
     unitCostCents: seesCosts && !forClient ? line.unitCostCents : null,
     unitPriceCents: line.unitPriceCents,
     totalCents: line.totalCents,
+    taxRateId: line.taxRateId,
+    taxBasisPoints: line.taxRate?.basisPoints ?? null,
     stock: forClient ? null : line.stock,
   };
 }

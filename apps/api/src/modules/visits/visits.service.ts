@@ -6,7 +6,7 @@ import {
   canHandOver,
   derivePaymentStatus,
   dueDateValue,
-  visitTotalCents,
+  visitAmountDue,
   type CreateVisitParsed,
   type VisitDetail,
   type VisitPatch,
@@ -17,6 +17,8 @@ import { lockParts, syncTaskStock } from '../stock/stock.service.ts';
 import { NO_ACTOR, lockPartsOfNewTasks, prepareTaskLines, taskData, type LineActor } from '../task-lines/task-line-pricing.ts';
 import { inVisitTransaction, lockVisit, versionConflict } from './visit-state.ts';
 import { readVisitDetail } from './visit-detail.ts';
+import { rateBasisPoints } from '../tax/amount-due.ts';
+import { TaxResolver } from '../tax/tax-resolution.ts';
 
 type HandoverStatus = (typeof VISIT_HANDOVER_STATUSES)[number];
 
@@ -43,8 +45,9 @@ export async function createVisit(db: Db, input: CreateVisitParsed, now = new Da
     // Every part of every task locked first (id order), then each task's lines priced.
     await lockPartsOfNewTasks(tx, input.tasks);
     const tasks = [];
+    const taxResolver = new TaxResolver(tx);
     for (const [index, task] of input.tasks.entries()) {
-      const { lines, soldForCents, costCents } = await prepareTaskLines(tx, task, actor, `tasks.${index}.`);
+      const { lines, soldForCents, costCents } = await prepareTaskLines(tx, task, actor, `tasks.${index}.`, taxResolver);
       tasks.push({
         ...taskData(task),
         soldForCents,
@@ -53,7 +56,23 @@ export async function createVisit(db: Db, input: CreateVisitParsed, now = new Da
         lines: { create: lines.map((line, position) => ({ ...line, position })) },
       });
     }
-    const total = visitTotalCents(tasks.map((task) => ({ status: task.status, soldForCents: task.soldForCents, approval: null })));
+    // The amount due (with its tax when prices are typed without tax), as writeDerivedState computes it later.
+    const rates = await rateBasisPoints(
+      tx,
+      tasks.flatMap((task) => task.lines.create.map((line) => line.taxRateId)),
+    );
+    const total = visitAmountDue(
+      tasks.map((task) => ({
+        status: task.status,
+        approval: null,
+        soldForCents: task.soldForCents,
+        lines: task.lines.create.map((line) => ({
+          totalCents: line.totalCents,
+          basisPoints: line.taxRateId ? (rates.get(line.taxRateId) ?? null) : null,
+        })),
+      })),
+      await taxResolver.shopSettings(),
+    );
     const created = await tx.visit.create({
       data: {
         name: input.name,

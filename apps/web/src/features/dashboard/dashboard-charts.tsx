@@ -99,10 +99,12 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
   } as const;
   const margin = { top: 8, right: 8, bottom: 0, left: 8 };
 
+  // The charts plot minor units as they are (cents, fils, yen: money.ts) and their axes and tooltips format
+  // them with the shop's currency: no conversion here, and a power of ten keeps the axis ticks round.
   const days = data.days.map((day) => ({
     ...day,
-    revenue: day.revenueCents / 100,
-    previous: day.previousRevenueCents === null ? null : day.previousRevenueCents / 100,
+    revenue: day.revenueCents,
+    previous: day.previousRevenueCents,
   }));
   const revenueEmpty = data.days.every((day) => day.revenueCents === 0 && !day.previousRevenueCents);
   const visitsEmpty = data.days.every((day) => day.opened === 0 && day.completed === 0);
@@ -111,7 +113,7 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
   const methods = data.paymentMethods.map((row) => ({
     ...row,
     label: t(`payments:method.${row.method}`),
-    amount: Math.max(0, row.amountCents) / 100,
+    amount: Math.max(0, row.amountCents),
   }));
   const methodsEmpty = methods.every((row) => row.amount === 0);
   const revenueLabel = t('charts.revenueCurrent');
@@ -156,11 +158,11 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
             </defs>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             <XAxis dataKey="date" tickFormatter={f.shortDay} {...xAxis} />
-            <YAxis tickFormatter={(value: number) => f.compactMoney(value * 100)} {...yAxis} />
+            <YAxis tickFormatter={(value: number) => f.compactMoney(value)} {...yAxis} />
             <Tooltip
               {...TOOLTIP_STYLE}
               labelFormatter={(label) => f.longDay(String(label))}
-              formatter={(value, name) => [f.money(Math.round(Number(value) * 100)), name === 'previous' ? previousLabel : revenueLabel]}
+              formatter={(value, name) => [f.money(Math.round(Number(value))), name === 'previous' ? previousLabel : revenueLabel]}
             />
             <Legend formatter={(name) => (name === 'previous' ? previousLabel : revenueLabel)} wrapperStyle={{ fontSize: 12 }} />
             <Area
@@ -322,7 +324,7 @@ export function DashboardCharts({ data, links }: { data: DashboardKpis; links: {
                     <Cell key={row.method} fill={COLORS.methods[index % COLORS.methods.length]} stroke="var(--card)" />
                   ))}
                 </Pie>
-                <Tooltip {...TOOLTIP_STYLE} formatter={(value, name) => [f.money(Math.round(Number(value) * 100)), String(name)]} />
+                <Tooltip {...TOOLTIP_STYLE} formatter={(value, name) => [f.money(Math.round(Number(value))), String(name)]} />
               </PieChart>
             </ResponsiveContainer>
           </div>

@@ -13,6 +13,11 @@ export function invoicePdfUrl(area: 'admin' | 'client', invoiceId: string, lang:
   return `${base}/${invoiceId}/pdf?lang=${encodeURIComponent(lang.slice(0, 2))}`;
 }
 
+/** The would-be invoice of a visit, as a PDF marked "DRAFT — not an invoice" (staff; opened in a new tab). */
+export function draftInvoicePdfUrl(visitId: string, lang: string): string {
+  return `${env.apiUrl}/visits/${visitId}/invoices/draft.pdf?lang=${encodeURIComponent(lang.slice(0, 2))}`;
+}
+
 /** The 409s of issuing (INVOICE_MESSAGES) in the user's language; anything else is the generic failure. */
 export function issueFailureMessage(t: TFunction, error: unknown): string {
   const message = (error as { message?: string } | null)?.message;

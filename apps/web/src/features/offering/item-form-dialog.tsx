@@ -12,13 +12,14 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, FieldError, FieldLabel } from '../../components/ui/field.tsx';
+import { Field, FieldDescription, FieldError, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useBranding } from '../branding/index.ts';
+import { TaxRateSelect } from '../tax/index.ts';
 import { pickLocalized } from '../../lib/service-catalogue.ts';
 import { ImageUploadField } from '../../components/image-upload-field.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
@@ -56,7 +57,7 @@ const currencyCodes = () => {
 };
 
 function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
-  const { t, i18n } = useTranslation(['offering', 'tasks', 'users', 'validation', 'fields', 'common']);
+  const { t, i18n } = useTranslation(['offering', 'tasks', 'users', 'validation', 'fields', 'common', 'tax']);
   const trpc = useTRPC();
   const refresh = useOfferingRefresh();
   const { merchant } = useBranding();
@@ -74,6 +75,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
       imageUrl: item?.imageUrl ?? null,
       featured: item?.featured ?? false,
       visible: item?.visible ?? true,
+      taxRateId: item?.taxRateId ?? null,
       lines: (item?.lines ?? []).map((line) => ({
         kind: line.kind,
         partId: line.partId,
@@ -116,6 +118,7 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
           'imageUrl',
           'featured',
           'visible',
+          'taxRateId',
           'lines',
         ] as const) {
           if (dirtyFields[key]) (data as Record<string, unknown>)[key] = values[key];
@@ -206,12 +209,13 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
               render={({ field }) => (
                 <MoneyInput
                   id="item-price"
+                  // The item's own currency decides the decimals (12.345 KWD, 1500 JPY).
+                  currency={form.watch('currency')}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   aria-invalid={!!errors.priceCents}
                   data-testid="item-price"
-                  placeholder="0.00"
                 />
               )}
             />
@@ -252,6 +256,26 @@ function ItemForm({ categories, categoryId, item, onDone }: Omit<ItemFormDialogP
               {...form.register('durationMinutes', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
             />
             <FieldError errors={[errors.durationMinutes]} />
+          </Field>
+          <Field data-invalid={!!errors.taxRateId}>
+            <FieldLabel htmlFor="item-tax-rate">{t('tax:line.field')}</FieldLabel>
+            <Controller
+              control={form.control}
+              name="taxRateId"
+              render={({ field }) => (
+                <TaxRateSelect
+                  id="item-tax-rate"
+                  value={field.value}
+                  onChange={field.onChange}
+                  // null: the shop's default rate for catalogue items (Taxes and invoices settings).
+                  noneLabel={t('tax:line.shopDefault')}
+                  aria-invalid={!!errors.taxRateId}
+                  data-testid="item-tax-rate"
+                />
+              )}
+            />
+            <FieldDescription>{t('tax:line.itemHint')}</FieldDescription>
+            <FieldError errors={[errors.taxRateId]} />
           </Field>
           <Field>
             <FieldLabel>{t('fields:image')}</FieldLabel>

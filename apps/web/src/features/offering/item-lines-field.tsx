@@ -110,7 +110,7 @@ export function ItemLinesField({ initialParts }: { initialParts: PartLabels }) {
                         className="h-11 text-end tabular-nums"
                         aria-label={t('tasks:lines.columns.unitPrice')}
                         // Empty: the part's or the rate's price when the task is made.
-                        placeholder={line.kind === 'FLAT' ? '0.00' : t('offering:lines.defaultPrice')}
+                        placeholder={line.kind === 'FLAT' ? undefined : t('offering:lines.defaultPrice')}
                         value={field.value ?? undefined}
                         onChange={(cents) => field.onChange(cents ?? null)}
                         onBlur={field.onBlur}

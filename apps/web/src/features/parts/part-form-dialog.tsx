@@ -21,6 +21,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { TaxRateSelect } from '../tax/index.ts';
 import { usePartsRefresh } from './use-parts-refresh.ts';
 
 type PartFormValues = z.output<typeof partInputSchema>;
@@ -50,7 +51,7 @@ export function PartFormDialog({ open, onOpenChange, part }: PartFormDialogProps
 const toNumberOrNull = (value: string) => (value.trim() === '' ? null : Number(value.replace(',', '.')));
 
 function PartForm({ part, onDone }: { part?: PartView; onDone: () => void }) {
-  const { t } = useTranslation(['parts', 'validation', 'fields', 'common']);
+  const { t } = useTranslation(['parts', 'validation', 'fields', 'common', 'tax']);
   const trpc = useTRPC();
   const navigate = useNavigate();
   const refresh = usePartsRefresh();
@@ -71,6 +72,7 @@ function PartForm({ part, onDone }: { part?: PartView; onDone: () => void }) {
       reorderPoint: part?.reorderPoint ?? null,
       reorderQuantity: part?.reorderQuantity ?? null,
       supplierId: part?.supplier?.id ?? null,
+      taxRateId: part?.taxRateId ?? null,
       notes: part?.notes ?? '',
     },
   });
@@ -214,7 +216,6 @@ function PartForm({ part, onDone }: { part?: PartView; onDone: () => void }) {
                 className="h-11"
                 aria-invalid={!!errors.costCents}
                 data-testid="part-cost"
-                placeholder="0.00"
               />
             )}
           />
@@ -266,6 +267,26 @@ function PartForm({ part, onDone }: { part?: PartView; onDone: () => void }) {
             )}
           />
           <FieldError errors={[errors.supplierId]} />
+        </Field>
+        <Field data-invalid={!!errors.taxRateId}>
+          <FieldLabel htmlFor="part-tax-rate">{t('tax:line.field')}</FieldLabel>
+          <Controller
+            control={form.control}
+            name="taxRateId"
+            render={({ field }) => (
+              <TaxRateSelect
+                id="part-tax-rate"
+                value={field.value}
+                onChange={field.onChange}
+                // null: the shop's default rate for parts (Taxes and invoices settings).
+                noneLabel={t('tax:line.shopDefault')}
+                aria-invalid={!!errors.taxRateId}
+                data-testid="part-tax-rate"
+              />
+            )}
+          />
+          <FieldDescription>{t('tax:line.partHint')}</FieldDescription>
+          <FieldError errors={[errors.taxRateId]} />
         </Field>
         {quantityField('reorderPoint')}
         {quantityField('reorderQuantity')}

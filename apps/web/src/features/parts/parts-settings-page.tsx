@@ -182,7 +182,6 @@ function LabourRatesCard() {
           <MoneyInput
             value={rateCents}
             onChange={setRateCents}
-            placeholder="0.00"
             aria-label={t('settings.rates.rate')}
             className="h-11"
             data-testid="new-rate-amount"

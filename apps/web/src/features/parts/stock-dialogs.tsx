@@ -140,7 +140,6 @@ function StockActionForm({ part, action, isAdmin, onDone }: { part: PartView; ac
             value={form.watch('unitCostCents')}
             onChange={(cents) => form.setValue('unitCostCents', cents)}
             className="h-11"
-            placeholder="0.00"
             data-testid="stock-unit-cost"
           />
           <FieldDescription>{t('parts:stock.receive.unitCostHint')}</FieldDescription>

@@ -2,6 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { msg } from '@garage/shared/messages';
+import { formatMinorPlain } from '@garage/shared/money';
 import { centsSchema } from '@garage/shared/schemas/tasks';
 import type { PaymentView } from '@garage/shared/schemas/payments';
 import { Controller, useForm } from 'react-hook-form';
@@ -13,6 +14,7 @@ import { Field, FieldError, FieldGroup, FieldLabel } from '../../components/ui/f
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useFormatters } from '../../lib/formatters.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { failureMessage } from '../../lib/form-errors.ts';
@@ -21,10 +23,12 @@ export function RefundForm({ payment, onDone }: { payment: PaymentView; onDone: 
   const { t } = useTranslation('payments');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { currency } = useFormatters();
   const schema = z.object({
     amountCents: centsSchema('amount', 1).max(
       payment.refundableCents,
-      msg('maxValue', { fieldName: 'amount', maxValue: (payment.refundableCents / 100).toFixed(2) }),
+      // What is left, in the shop's currency units and decimals ("12.345" in KWD), as the amount is typed.
+      msg('maxValue', { fieldName: 'amount', maxValue: formatMinorPlain(payment.refundableCents, currency) }),
     ),
     notes: z.string().max(1000).optional(),
   });

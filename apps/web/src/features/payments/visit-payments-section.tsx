@@ -3,6 +3,7 @@
 // (SPEC §8) when the history cannot be read.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaymentView } from '@garage/shared/schemas/payments';
+import { canDeletePayment } from '@garage/shared/visit-rules';
 import { HISTORY_WINDOW } from '@garage/shared/schemas/users';
 import type { VisitDetail } from '@garage/shared/schemas/visits';
 import { Plus, Trash2, Undo2 } from 'lucide-react';
@@ -115,7 +116,7 @@ export function VisitPaymentsSection({ visit }: { visit: VisitDetail }) {
                       {t('refund')}
                     </Button>
                   )}
-                  {payment.status !== 'DELETED' && (
+                  {canDeletePayment(payment.status) && (
                     <ConfirmDialog
                       title={t('confirmDelete.title')}
                       description={t('confirmDelete.body', { amount: format.money(payment.amountCents) })}

@@ -24,7 +24,8 @@ import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './report-period.
 
 const SHOP_REPORTS = REPORT_KINDS.filter((kind) => !REPORTS[kind].analytics && !REPORTS[kind].adminOnly);
 /** Parts and inventory reports: costs and margins, so only offered to admins (the API refuses others). */
-const PARTS_REPORTS = REPORT_KINDS.filter((kind) => REPORTS[kind].adminOnly);
+const PARTS_REPORTS = REPORT_KINDS.filter((kind) => REPORTS[kind].adminOnly && !REPORTS[kind].accounting);
+const ACCOUNTING_REPORTS = REPORT_KINDS.filter((kind) => REPORTS[kind].accounting);
 const WEBSITE_REPORTS = REPORT_KINDS.filter((kind) => REPORTS[kind].analytics);
 const isReportKind = (value: string | null): value is ReportKind => !!value && (REPORT_KINDS as readonly string[]).includes(value);
 
@@ -123,6 +124,16 @@ export function ReportsPage() {
                 <SelectGroup>
                   <SelectLabel>{t('groups.parts')}</SelectLabel>
                   {PARTS_REPORTS.map((kind) => (
+                    <SelectItem key={kind} value={kind} data-testid={`report-option-${kind}`}>
+                      {REPORTS[kind].title[lang]}
+                    </SelectItem>
+                  ))}
+                </SelectGroup>
+              )}
+              {isAdmin && (
+                <SelectGroup>
+                  <SelectLabel>{t('groups.accounting')}</SelectLabel>
+                  {ACCOUNTING_REPORTS.map((kind) => (
                     <SelectItem key={kind} value={kind} data-testid={`report-option-${kind}`}>
                       {REPORTS[kind].title[lang]}
                     </SelectItem>

@@ -85,6 +85,7 @@ export function SetupPage() {
       openingHours: '',
       logoUrl: '',
       primaryColor: '#1d4ed8',
+      taxProfile: 'OTHER',
     },
   });
 

@@ -16,6 +16,8 @@ import {
   type UpdateMerchant,
   type UpdateMerchantInput,
 } from '@garage/shared/schemas/setup';
+import { TAX_PROFILE_DEFAULTS } from '@garage/shared/tax-profiles';
+import { TAX_COUNTRY_PROFILES, type TaxCountryProfile } from '@garage/shared/tax-rules';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -272,6 +274,50 @@ function LogoField({ form, upload }: { form: UseFormReturn<SetupShopInput, unkno
   );
 }
 
+/**
+ * The shop's country for taxes and invoices. Choosing one fills currency and time zone with the country's
+ * (still editable; the language stays the one chosen: people set up in their own); the server applies its
+ * tax rates with the setup (tax-profiles.ts).
+ */
+function CountryField({ form }: { form: UseFormReturn<SetupShopInput, unknown, SetupShop> }) {
+  const { t } = useTranslation('setup');
+  return (
+    <Field>
+      <FieldLabel htmlFor="setup-taxProfile">{t('fields.country')}</FieldLabel>
+      <Controller
+        control={form.control}
+        name="taxProfile"
+        render={({ field }) => (
+          <Select
+            value={field.value ?? 'OTHER'}
+            onValueChange={(value) => {
+              const profile = value as TaxCountryProfile;
+              field.onChange(profile);
+              if (profile === 'OTHER') return;
+              const defaults = TAX_PROFILE_DEFAULTS[profile];
+              const options = { shouldDirty: true, shouldValidate: true };
+              form.setValue('currency', defaults.currency, options);
+              form.setValue('timezone', defaults.timezone, options);
+            }}
+          >
+            <SelectTrigger id="setup-taxProfile" className="w-full" aria-describedby="setup-taxProfile-hint">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TAX_COUNTRY_PROFILES.map((profile) => (
+                <SelectItem key={profile} value={profile}>
+                  {t(`countries.${profile}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <FieldDescription id="setup-taxProfile-hint">{t('shop.countryHint')}</FieldDescription>
+    </Field>
+  );
+}
+
 export function ShopFields({
   form,
   uploadLogo,
@@ -287,6 +333,7 @@ export function ShopFields({
     <div className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-3 text-sm font-semibold">{t('shop.identity')}</legend>
+        <CountryField form={form} />
         <ShopIdentityFields form={form as unknown as UseFormReturn<UpdateMerchantInput, unknown, UpdateMerchant>} />
       </fieldset>
 

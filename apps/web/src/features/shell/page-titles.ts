@@ -52,6 +52,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: PageT
   ['/admin/settings/offering', shell('offering')],
   ['/admin/settings/offering/:id', shell('offeringCategory')],
   ['/admin/settings/merchant-info', shell('merchantInfo')],
+  ['/admin/settings/taxes', shell('taxes')],
+  ['/admin/accounting', shell('accounting')],
   ['/admin/settings/static-data', shell('staticData')],
   ['/admin/settings/data', shell('dataTransfer')],
   ['/admin/media/*', shell('media')],

@@ -81,7 +81,6 @@ export function TaskFields({
             onChange={input.onChange}
             onBlur={input.onBlur}
             aria-invalid={!!error(field)}
-            placeholder="0.00"
             data-testid={id(field)}
           />
         )}

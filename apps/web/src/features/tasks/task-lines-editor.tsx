@@ -24,8 +24,13 @@ import { useFormatters } from '../../lib/formatters.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { unitLabel, useQuantityFormat } from '../parts/index.ts';
+import { TaxRateSelect, useRateFormat, useTaxRates, useTaxSettings } from '../tax/index.ts';
 
 type LineTask = Pick<TaskView, 'id' | 'status' | 'approval' | 'lines' | 'soldForCents' | 'costCents'>;
+
+// The row's columns on a wide screen; a tax column when the shop has tax rates (none: no tax to show).
+const LINE_GRID = 'md:grid-cols-[minmax(0,1fr)_10rem_9rem_7rem_2.75rem]';
+const TAXED_LINE_GRID = 'md:grid-cols-[minmax(0,1fr)_8rem_8rem_9rem_7rem_2.75rem]';
 type AddMode = 'part' | 'labour' | 'flat';
 
 /** Why the lines cannot change (the API refuses the same: taskLines.closedTask, tasks.priceDecided), or null. */
@@ -184,12 +189,14 @@ function LineRow({
   isAdmin,
   mutations,
   isLast,
+  taxed,
 }: {
   line: TaskLineView;
   editable: boolean;
   isAdmin: boolean;
   mutations: ReturnType<typeof useLineMutations>;
   isLast: boolean;
+  taxed: boolean;
 }) {
   const { t } = useTranslation('tasks');
   const format = useFormatters();
@@ -198,7 +205,7 @@ function LineRow({
   const margin = line.unitCostCents === null ? null : marginBasisPoints(line.unitPriceCents, line.unitCostCents);
   return (
     <li
-      className="grid gap-3 p-3 md:grid-cols-[minmax(0,1fr)_10rem_9rem_7rem_2.75rem] md:items-center"
+      className={cn('grid gap-3 p-3 md:items-center', taxed ? TAXED_LINE_GRID : LINE_GRID)}
       data-testid="task-line"
       data-kind={line.kind}
       data-line-id={line.id}
@@ -241,6 +248,14 @@ function LineRow({
       ) : (
         <span className="tabular-nums">{format.money(line.unitPriceCents)}</span>
       )}
+      {taxed && (
+        <TaxCell
+          line={line}
+          editable={editable}
+          disabled={busy}
+          onSave={(taxRateId) => mutations.update.mutate({ id: line.id, taxRateId })}
+        />
+      )}
       {/* On a phone the total and the delete button share a row; on a wide screen each is a column of the grid. */}
       <div className="flex items-center justify-between gap-2 md:contents">
         <span className="flex flex-1 items-center justify-between gap-2 font-medium tabular-nums md:justify-end" data-testid="line-total">
@@ -267,6 +282,49 @@ function LineRow({
   );
 }
 
+/** The line's tax rate: a picker while the lines can change, else its percentage. */
+function TaxCell({
+  line,
+  editable,
+  disabled,
+  onSave,
+}: {
+  line: TaskLineView;
+  editable: boolean;
+  disabled: boolean;
+  onSave: (taxRateId: string) => void;
+}) {
+  const { t } = useTranslation('tax');
+  const id = useId();
+  const rateFormat = useRateFormat();
+  return (
+    <div className="flex items-center gap-2" data-testid="line-tax" data-basis-points={line.taxBasisPoints ?? ''}>
+      {/* A label names the picker; read-only, the percentage follows a plain caption. */}
+      {editable ? (
+        <label htmlFor={id} className="text-xs text-muted-foreground md:sr-only">
+          {t('line.taxRate')}
+        </label>
+      ) : (
+        <span className="text-xs text-muted-foreground md:sr-only">{t('line.taxRate')}</span>
+      )}
+      {!editable ? (
+        <span className="tabular-nums">
+          {line.taxBasisPoints === null ? '—' : <bdi dir="ltr">{rateFormat.percent(line.taxBasisPoints)}</bdi>}
+        </span>
+      ) : (
+        <TaxRateSelect
+          id={id}
+          value={line.taxRateId}
+          onChange={(next) => next && next !== line.taxRateId && onSave(next)}
+          disabled={disabled}
+          className="h-11 md:h-9"
+          data-testid="line-tax-rate"
+        />
+      )}
+    </div>
+  );
+}
+
 function Total({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
     <div className={cn('flex items-center justify-between gap-4', strong && 'text-base font-semibold')}>
@@ -279,11 +337,17 @@ function Total({ label, value, testId, strong }: { label: string; value: string;
 }
 
 export function TaskLinesEditor({ task, className }: { task: LineTask; className?: string }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation(['tasks', 'tax']);
   const format = useFormatters();
   const { roles } = useAuth();
   const isAdmin = roles.includes('ADMIN');
   const locked = useLinesLockedReason(task);
+  const taxRates = useTaxRates();
+  const taxSettings = useTaxSettings();
+  const taxed = (taxRates.data ?? []).some((rate) => !rate.archivedAt) || task.lines.some((line) => line.taxRateId !== null);
+  // The lines' prices are typed with or without tax (the shop's setting): the totals say which.
+  const totalsSuffix =
+    !taxed || !taxSettings.data ? '' : ` (${t(taxSettings.data.pricesIncludeTax ? 'tax:totals.inclTax' : 'tax:totals.exclTax')})`;
   const mutations = useLineMutations(task.id);
   const [adding, setAdding] = useState<AddMode | null>(null);
   const sum = (kind: TaskLineView['kind']) =>
@@ -299,12 +363,16 @@ export function TaskLinesEditor({ task, className }: { task: LineTask; className
       )}
       <div className="rounded-lg border">
         <div
-          className="hidden border-b bg-muted/40 p-3 text-xs font-medium text-muted-foreground md:grid md:grid-cols-[minmax(0,1fr)_10rem_9rem_7rem_2.75rem]"
+          className={cn(
+            'hidden border-b bg-muted/40 p-3 text-xs font-medium text-muted-foreground md:grid',
+            taxed ? TAXED_LINE_GRID : LINE_GRID,
+          )}
           aria-hidden="true"
         >
           <span>{t('lines.columns.description')}</span>
           <span>{t('lines.columns.quantity')}</span>
           <span>{t('lines.columns.unitPrice')}</span>
+          {taxed && <span>{t('tax:line.taxRate')}</span>}
           <span className="text-end">{t('lines.columns.total')}</span>
           <span />
         </div>
@@ -317,6 +385,7 @@ export function TaskLinesEditor({ task, className }: { task: LineTask; className
               isAdmin={isAdmin}
               mutations={mutations}
               isLast={task.lines.length === 1}
+              taxed={taxed}
             />
           ))}
         </ul>
@@ -331,7 +400,7 @@ export function TaskLinesEditor({ task, className }: { task: LineTask; className
               testId="lines-cost-total"
             />
           )}
-          <Total label={t('lines.totals.total')} value={format.money(task.soldForCents)} testId="lines-total" strong />
+          <Total label={`${t('lines.totals.total')}${totalsSuffix}`} value={format.money(task.soldForCents)} testId="lines-total" strong />
         </dl>
       </div>
       {!locked && (
@@ -670,7 +739,7 @@ function AddFlatLine({ taskId, mutations, onDone }: AddProps) {
           <label htmlFor={amountId} className="text-sm font-medium">
             {t('lines.amount')}
           </label>
-          <MoneyInput id={amountId} className="h-11" value={cents} onChange={setCents} placeholder="0.00" data-testid="flat-amount" />
+          <MoneyInput id={amountId} className="h-11" value={cents} onChange={setCents} data-testid="flat-amount" />
         </div>
       </div>
       <AddFooter pending={mutations.add.isPending} label={t('lines.add.submit')} />

@@ -20,6 +20,7 @@ import { applyServerFieldErrors } from '../../lib/form-errors.ts';
 import { useCanManage } from './use-can-manage.ts';
 import { PersonalFields } from './personal-fields.tsx';
 import { initialsOf } from '../../components/user-avatar.tsx';
+import { CustomerBillingFields } from '../tax/index.ts';
 
 type FormInput = z.input<typeof createUserSchema>;
 type FormOutput = z.output<typeof createUserSchema>;
@@ -38,12 +39,14 @@ function defaultsFrom(user?: UserView): FormInput {
     preferredLanguage: user?.preferredLanguage ?? 'en',
     verified: user?.verified ?? false,
     active: user?.active ?? true,
+    // A business customer's company and identifiers (invoices); null: a private customer.
+    billing: user?.billing ?? null,
     password: '',
   };
 }
 
 export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: UserView) => void }) {
-  const { t } = useTranslation(['users', 'validation', 'fields', 'common']);
+  const { t } = useTranslation(['users', 'validation', 'fields', 'common', 'tax']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { isAdmin } = useCanManage();
@@ -65,7 +68,9 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
 
   const submit = handleSubmit(async (values) => {
     try {
-      const { password, ...data } = values;
+      const { password, ...fields } = values;
+      // Only customers are invoiced: a staff account keeps no company details.
+      const data = { ...fields, billing: fields.role === 'CLIENT' ? (fields.billing ?? null) : null };
       const saved = editing ? await update.mutateAsync({ id: user.id, data }) : await create.mutateAsync({ ...data, password });
       await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
       toast.success(t(editing ? 'users:toasts.updated' : 'users:toasts.created'));
@@ -139,6 +144,8 @@ export function UserForm({ user, onDone }: { user?: UserView; onDone: (user: Use
             </Field>
           )}
         </div>
+
+        {watch('role') === 'CLIENT' && <CustomerBillingFields />}
 
         <div className="flex flex-wrap gap-6">
           {(['verified', 'active'] as const).map((name) => (

@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { browserTimeZone, useFormatters } from '../../lib/formatters.ts';
 import { errorCode, failureMessage } from '../../lib/form-errors.ts';
 import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../../components/status-badges.tsx';
+import { VisitTaxTotals } from '../tax/index.ts';
 import { VisitEditForm } from './visit-edit-form.tsx';
 
 function Amount({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: string }) {
@@ -174,6 +175,8 @@ export function VisitDetailPage() {
             testId="visit-balance"
             tone={v.balanceCents > 0 ? 'text-red-700 dark:text-red-300' : undefined}
           />
+          {/* The total above is what is due (with tax); here how it splits: without tax, tax per rate. */}
+          {v.taxes.rates.length > 0 && <VisitTaxTotals taxes={v.taxes} className="col-span-3" />}
         </div>
       </div>
 

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "TaskLine_taxRateId_idx" ON "TaskLine"("taxRateId");
