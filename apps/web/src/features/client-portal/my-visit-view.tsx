@@ -15,7 +15,7 @@ import { PaymentStatusBadge, VisitStatusBadge } from '../../components/status-ba
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { CLIENT_VISIT_SECTIONS } from './my-visit-sections.tsx';
 import { VisitTimeline } from './visit-timeline.tsx';
-import { VisitTaxTotals, visitTaxesOf } from '../tax/index.ts';
+import { VisitTaxTotals } from '../tax/index.ts';
 
 function Amount({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: string }) {
   return (
@@ -46,7 +46,6 @@ export function MyVisitView() {
   }
   const v = visit.data;
   const owing = v.balanceCents > 0;
-  const taxes = visitTaxesOf(v);
   return (
     <section className="flex flex-col gap-5" data-testid="my-visit-page" data-visit-id={v.id}>
       <Breadcrumbs
@@ -91,7 +90,7 @@ export function MyVisitView() {
           tone={owing ? 'text-red-700 dark:text-red-300' : undefined}
         />
       </div>
-      {taxes && taxes.rates.length > 0 && <VisitTaxTotals taxes={taxes} className="-mt-2" testId="my-visit-taxes" />}
+      {v.taxes.rates.length > 0 && <VisitTaxTotals taxes={v.taxes} className="-mt-2" testId="my-visit-taxes" />}
       {v.pendingProposalCents > 0 && (
         <p className="-mt-2 text-sm text-amber-800 dark:text-amber-200" data-testid="my-visit-pending-amount">
           {t('portal.proposals.pendingAmount', { amount: format.money(v.pendingProposalCents) })}

@@ -4,5 +4,5 @@
 export { basisPointsFromPercentText, formatBasisPoints } from './percent.ts';
 export { TaxRateSelect } from './tax-rate-select.tsx';
 export { useRateFormat, useTaxRates, useTaxSettings } from './use-tax.ts';
-export { type VisitTaxes, VisitTaxTotals, visitTaxesOf } from './visit-tax-totals.tsx';
+export { type VisitTaxes, VisitTaxTotals } from './visit-tax-totals.tsx';
 export { CustomerBillingFields } from './customer-billing-fields.tsx';

@@ -14,15 +14,6 @@ export interface VisitTaxes {
   rates: ReadonlyArray<{ basisPoints: number; net: number; tax: number }>;
 }
 
-/**
- * A visit view's tax block, or null when the view has none (a client's visit view from an API that does not send
- * it yet): the tax lines are then simply not shown.
- */
-export function visitTaxesOf(view: object): VisitTaxes | null {
-  const taxes = (view as { taxes?: VisitTaxes | null }).taxes;
-  return taxes && Array.isArray(taxes.rates) ? taxes : null;
-}
-
 export function VisitTaxTotals({ taxes, className, testId = 'visit-taxes' }: { taxes: VisitTaxes; className?: string; testId?: string }) {
   const { t } = useTranslation('tax');
   const format = useFormatters();
