@@ -24,6 +24,7 @@ import {
   currencyDecimals,
   TAX_PROFILE_DEFAULTS,
   TAX_ROUNDING_RULE,
+  visitAmountDue,
   type Language,
   type TaxCountryProfile,
 } from '@garage/shared';
@@ -181,6 +182,35 @@ describe.each(CASES)('the $profile demo profile', ({ profile, secondBasisPoints,
       expect((document.snapshot as { version: number }).version).toBe(2);
       if (document.kind === 'INVOICE') expect(document.taxCents).toBeGreaterThan(0);
     }
+  });
+
+  it("stores every visit's amount due with its tax, and a visit paid in full stays paid in full", async () => {
+    const visits = await db.visit.findMany({
+      select: {
+        totalCostCents: true,
+        paidCents: true,
+        paymentStatus: true,
+        tasks: {
+          select: {
+            status: true,
+            approval: true,
+            soldForCents: true,
+            lines: { select: { totalCents: true, taxRate: { select: { basisPoints: true } } } },
+          },
+        },
+      },
+    });
+    const settings = { profile, pricesIncludeTax: defaults.pricesIncludeTax };
+    for (const visit of visits) {
+      const tasks = visit.tasks.map((task) => ({
+        ...task,
+        lines: task.lines.map((line) => ({ totalCents: line.totalCents, basisPoints: line.taxRate?.basisPoints ?? null })),
+      }));
+      expect(visit.totalCostCents).toBe(visitAmountDue(tasks, settings));
+    }
+    expect(visits.some((visit) => visit.paymentStatus === 'PAID' && visit.paidCents === visit.totalCostCents && visit.paidCents > 0)).toBe(
+      true,
+    );
   });
 
   it('shows the demo admin the tax settings of the country (what the settings screen reads)', async () => {

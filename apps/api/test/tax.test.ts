@@ -368,6 +368,94 @@ describe('the amount due', () => {
     expect((await employee.caller.visits.get({ id: visit.id })).taxes).toMatchObject({ pricesIncludeTax: true, gross: 15_000 });
   });
 
+  it('a proposal of 100.00 without tax at 20 % is shown at 120.00 to staff, the client and the link; approving it adds 120.00', async () => {
+    const standard = await newRate('TVA proposals', 2000);
+    expect((await settings({ profile: 'FR', pricesIncludeTax: false })).statusCode).toBe(200);
+    const visit = await visitWith([{ kind: 'FLAT', description: 'Service', unitPriceCents: 5_000, taxRateId: standard.id }]);
+    expect(visit.totalCostCents).toBe(6_000);
+    const proposal = await employee.caller.tasks.create({
+      id: visit.id,
+      proposed: true,
+      title: 'Brake pads',
+      service: 'REPAIR',
+      priority: 'NORMAL',
+      lines: [{ kind: 'FLAT', description: 'Pads', unitPriceCents: 10_000, taxRateId: standard.id }],
+    });
+    // The typed price stays what it is; the price the customer pays is beside it.
+    expect(proposal).toMatchObject({ soldForCents: 10_000, grossCents: 12_000 });
+
+    const staffView = (await rest('GET', `/visits/${visit.id}`, employee)).json();
+    expect(staffView).toMatchObject({ totalCostCents: 6_000, pendingProposalCents: 12_000 });
+    expect(staffView.tasks.find((task: { id: string }) => task.id === proposal.id)).toMatchObject({
+      soldForCents: 10_000,
+      grossCents: 12_000,
+    });
+    // Committed work shows its gross too.
+    expect(staffView.tasks.find((task: { id: string }) => task.id !== proposal.id)).toMatchObject({
+      soldForCents: 5_000,
+      grossCents: 6_000,
+    });
+    expect(await employee.caller.tasks.get({ id: proposal.id })).toMatchObject({ grossCents: 12_000 });
+
+    const mine = await client.caller.myVisits.get({ id: visit.id });
+    expect(mine).toMatchObject({ totalCostCents: 6_000, pendingProposalCents: 12_000 });
+    expect(mine.tasks.find((task) => task.id === proposal.id)).toMatchObject({
+      soldForCents: 10_000,
+      grossCents: 12_000,
+      awaitingDecision: true,
+    });
+    expect(await client.caller.myVisits.task({ id: proposal.id })).toMatchObject({
+      soldForCents: 10_000,
+      grossCents: 12_000,
+      pricesIncludeTax: false,
+    });
+
+    const link = await rest('POST', `/visits/${visit.id}/approval-links`, employee, { sendEmail: false });
+    expect(link.statusCode).toBe(201);
+    const token = (link.json().url as string).split('/approve/')[1]!;
+    const page = await rest('GET', `/approve/${token}`, null);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      pricesIncludeTax: false,
+      pendingProposalCents: 12_000,
+      tasks: [{ id: proposal.id, soldForCents: 10_000, grossCents: 12_000 }],
+    });
+
+    // The decision names the typed price: the gross figure is not the price the customer saw, and is refused (409).
+    const wrongPrice = await rest('POST', `/approve/${token}`, null, {
+      decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 12_000 }],
+    });
+    expect(wrongPrice.statusCode).toBe(409);
+    expect(wrongPrice.json()).toMatchObject({ messageCode: 'approvals.priceChanged' });
+    const approved = await rest('POST', `/approve/${token}`, null, {
+      decisions: [{ taskId: proposal.id, decision: 'APPROVED', soldForCents: 10_000 }],
+    });
+    expect(approved.statusCode).toBe(200);
+    // The amount due grows by exactly what the customer was shown.
+    expect(approved.json()).toEqual({ decided: 1, totalCostCents: 6_000 + 12_000 });
+    expect(await client.caller.myVisits.get({ id: visit.id })).toMatchObject({ totalCostCents: 18_000, pendingProposalCents: 0 });
+    expect((await db.visit.findUniqueOrThrow({ where: { id: visit.id } })).totalCostCents).toBe(18_000);
+
+    // Prices typed with tax: the gross of a proposal is its typed price.
+    const withTax = await visitWith([{ kind: 'FLAT', description: 'Service', unitPriceCents: 5_000, taxRateId: standard.id }]);
+    expect((await settings({ pricesIncludeTax: true })).statusCode).toBe(200);
+    const typedWithTax = await employee.caller.tasks.create({
+      id: withTax.id,
+      proposed: true,
+      title: 'Wipers',
+      service: 'REPAIR',
+      priority: 'NORMAL',
+      lines: [{ kind: 'FLAT', description: 'Wipers', unitPriceCents: 10_000, taxRateId: standard.id }],
+    });
+    expect(typedWithTax).toMatchObject({ soldForCents: 10_000, grossCents: 10_000 });
+    expect(await client.caller.myVisits.get({ id: withTax.id })).toMatchObject({ totalCostCents: 5_000, pendingProposalCents: 10_000 });
+    const decided = await client.caller.myVisits.decide({
+      id: withTax.id,
+      decisions: [{ taskId: typedWithTax.id, decision: 'APPROVED', soldForCents: 10_000 }],
+    });
+    expect(decided).toMatchObject({ totalCostCents: 15_000 });
+  });
+
   it('the SQL amount due equals visitAmountDue on random visits, under every profile and prices mode', async () => {
     const rates = await Promise.all([0, 550, 1000, 1500, 2000].map((bp) => newRate(`Random ${bp}`, bp)));
     const random = (n: number) => Math.floor(Math.random() * n);

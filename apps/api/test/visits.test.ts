@@ -365,6 +365,7 @@ describe('reading a visit', () => {
       ],
       nextStatuses: [],
       hasPayments: false,
+      pendingProposalCents: 0,
       // The taxes block's figures are tax.test.ts's business (it changes the shop's settings on its own database).
       taxes: expect.objectContaining({ net: expect.any(Number), tax: expect.any(Number), gross: expect.any(Number) }),
     });

@@ -8,6 +8,7 @@ import {
   isCommittedWork,
   isVisitClosed,
   pendingProposalCents,
+  taskGrossCents,
   calendarDateIn,
   canDeletePayment,
   canHandOver,
@@ -23,6 +24,7 @@ import {
   refundableCents,
   startOfDayIn,
   taskCompletedOn,
+  visitAmountDue,
   visitTotalCents,
   type PaymentRecordStatus,
   type TaskApproval,
@@ -214,7 +216,8 @@ describe('calendar days in a time zone', () => {
 });
 
 describe('estimate approval', () => {
-  const task = (status: TaskStatus, approval: TaskApproval | null, soldForCents = 1000) => ({ status, approval, soldForCents });
+  const task = (status: TaskStatus, approval: TaskApproval | null, soldForCents = 1000) => ({ status, approval, soldForCents, lines: [] });
+  const withTax = { profile: 'OTHER', pricesIncludeTax: true } as const;
 
   it('a pending or declined proposal stays out of the total; an approved one joins it', () => {
     const tasks = [
@@ -224,12 +227,35 @@ describe('estimate approval', () => {
       task('CANCELLED', 'DECLINED', 4_000),
     ];
     expect(visitTotalCents(tasks)).toBe(13_000);
-    expect(pendingProposalCents(tasks)).toBe(2_000);
+    expect(pendingProposalCents(tasks, withTax)).toBe(2_000);
   });
 
   it('a withdrawn (cancelled) proposal is neither in the total nor pending', () => {
     expect(visitTotalCents([task('CANCELLED', 'PENDING', 500)])).toBe(0);
-    expect(pendingProposalCents([task('CANCELLED', 'PENDING', 500)])).toBe(0);
+    expect(pendingProposalCents([task('CANCELLED', 'PENDING', 500)], withTax)).toBe(0);
+  });
+
+  it('a proposal costs what it adds to the amount due: with its tax where prices are typed without tax', () => {
+    const proposal = {
+      status: 'PENDING' as const,
+      approval: 'PENDING' as const,
+      soldForCents: 15_000,
+      lines: [
+        { totalCents: 10_000, basisPoints: 2000 },
+        { totalCents: 5_000, basisPoints: 550 },
+      ],
+    };
+    const france = { profile: 'FR', pricesIncludeTax: false } as const;
+    // 100.00 + 20.00 and 50.00 + 2.75.
+    expect(taskGrossCents(proposal, france)).toBe(17_275);
+    expect(pendingProposalCents([proposal, task('PENDING', 'PENDING', 1_000)], france)).toBe(18_275);
+    // Prices typed with tax: the price is what was typed.
+    expect(taskGrossCents(proposal, { profile: 'FR', pricesIncludeTax: true })).toBe(15_000);
+    expect(pendingProposalCents([proposal], withTax)).toBe(15_000);
+    // Approving it makes the amount due grow by that figure.
+    const approved = { ...proposal, approval: 'APPROVED' as const };
+    const before = visitAmountDue([task('COMPLETED', null, 4_000)], france);
+    expect(visitAmountDue([task('COMPLETED', null, 4_000), approved], france) - before).toBe(17_275);
   });
 
   it.each<[ReturnType<typeof task>[], VisitStatus | undefined, VisitStatus]>([

@@ -133,14 +133,27 @@ export interface AmountDueSettings {
  * would show. Pending proposals and cancelled work are left out, as in visitTotalCents.
  */
 export function visitTaxes(tasks: readonly AmountDueTask[], settings: AmountDueSettings): DocumentTaxes {
-  const lines: TaxableLine[] = tasks
-    .filter(isCommittedWork)
-    .flatMap((task) =>
-      task.lines.length === 0
-        ? [{ amount: task.soldForCents, basisPoints: 0 }]
-        : task.lines.map((line) => ({ amount: line.totalCents, basisPoints: line.basisPoints ?? 0 })),
-    );
+  const lines = tasks.filter(isCommittedWork).flatMap(taxableLinesOf);
   return computeDocumentTaxes(lines, { pricesIncludeTax: settings.pricesIncludeTax, rule: TAX_ROUNDING_RULE[settings.profile] });
+}
+
+/** A task's lines as tax-rules.ts reads them (a task without lines: one untaxed line at soldForCents). */
+function taxableLinesOf(task: Pick<AmountDueTask, 'soldForCents' | 'lines'>): TaxableLine[] {
+  return task.lines.length === 0
+    ? [{ amount: task.soldForCents, basisPoints: 0 }]
+    : task.lines.map((line) => ({ amount: line.totalCents, basisPoints: line.basisPoints ?? 0 }));
+}
+
+/**
+ * What one task adds to the amount due once it counts: the price a customer approves. Prices typed with tax:
+ * soldForCents. Without tax: the task's own lines and their tax (computeDocumentTaxes, the shop's rounding
+ * rule), so a proposal of 100.00 at 20 % shows 120.00. Under the PER_RATE rule the visit's tax is rounded once
+ * per rate over all its lines: the amount due may then grow by a minor unit more or less than this figure
+ * when the task joins other work at the same rate (the task's price stays the same whatever else is on the visit).
+ */
+export function taskGrossCents(task: Pick<AmountDueTask, 'soldForCents' | 'lines'>, settings: AmountDueSettings): number {
+  if (settings.pricesIncludeTax) return task.soldForCents;
+  return computeDocumentTaxes(taxableLinesOf(task), { pricesIncludeTax: false, rule: TAX_ROUNDING_RULE[settings.profile] }).gross;
 }
 
 /**
@@ -152,9 +165,12 @@ export function visitAmountDue(tasks: readonly AmountDueTask[], settings: Amount
   return visitTaxes(tasks, settings).gross;
 }
 
-/** Sum of the proposals still waiting for the customer (shown beside the total, never in it). */
-export function pendingProposalCents(tasks: readonly (TaskLike & { soldForCents: number })[]): number {
-  return tasks.reduce((sum, task) => (isAwaitingApproval(task) ? sum + task.soldForCents : sum), 0);
+/**
+ * Sum of the proposals still waiting for the customer, as they will pay them (taskGrossCents: with tax where
+ * prices are typed without it). Shown beside the total, never in it.
+ */
+export function pendingProposalCents(tasks: readonly AmountDueTask[], settings: AmountDueSettings): number {
+  return tasks.reduce((sum, task) => (isAwaitingApproval(task) ? sum + taskGrossCents(task, settings) : sum), 0);
 }
 
 /** Money actually kept: successful payments minus refunds. Failed and deleted records count for nothing. */

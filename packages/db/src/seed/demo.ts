@@ -28,7 +28,7 @@ import { seedDemoInvoices } from './invoices.ts';
 import { seedDemoAppointments } from './appointments.ts';
 import { demoJobLines, seedDemoInventory, type PlannedLine } from './inventory.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
-import { seedDemoBusinessCustomer, seedDemoLineRates, seedDemoTaxProfile } from './tax.ts';
+import { seedDemoAmountsDue, seedDemoBusinessCustomer, seedDemoLineRates, seedDemoTaxProfile } from './tax.ts';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -539,6 +539,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       await seedDemoInventory(tx, now, plannedLines);
       // Each line's tax rate before the invoices freeze them (no-op without a profile: no rates).
       await seedDemoLineRates(tx);
+      await seedDemoAmountsDue(tx);
       await seedDemoInvoices(tx, now, staffIds[1]!);
 
       const pageViews = demoPageViews(

@@ -3,7 +3,15 @@
 // through applyTaxProfile), a legal identity whose identifiers pass their check digits, one business
 // customer with its billing identifiers, and the rates on every demo part, catalogue item and task line.
 // Without a profile the demo stays as it always was (profile OTHER: no rates, prices as typed).
-import { TAX_PROFILE_DEFAULTS, type CustomerBilling, type LegalIdentity, type TaxCountryProfile } from '@garage/shared';
+import {
+  TAX_PROFILE_DEFAULTS,
+  derivePaymentStatus,
+  paidCents,
+  visitAmountDue,
+  type CustomerBilling,
+  type LegalIdentity,
+  type TaxCountryProfile,
+} from '@garage/shared';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { applyTaxProfile } from '../tax-profile.ts';
 import { seedId } from './ids.ts';
@@ -157,5 +165,61 @@ export async function seedDemoLineRates(tx: Prisma.TransactionClient): Promise<v
   ] as const;
   for (const [kind, rateId] of byKind) {
     if (rateId) await tx.taskLine.updateMany({ where: { kind, taxRateId: null }, data: { taxRateId: rateId } });
+  }
+}
+
+/**
+ * Prices typed without tax (the French demo): the visits were planned with their typed totals, before their
+ * lines had rates. Once the rates are on the lines, each visit's amount due becomes the typed total plus its
+ * tax (visitAmountDue, the rule the app uses), and the demo's payments, planned as shares of the old total
+ * ("paid in full", "half paid"), grow in the same proportion, the last one taking the rounding, so a visit
+ * paid in full stays paid in full. Runs before the invoices and the fiscal journal exist (they freeze both).
+ */
+export async function seedDemoAmountsDue(tx: Prisma.TransactionClient): Promise<void> {
+  const merchant = await tx.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { taxProfile: true, pricesIncludeTax: true } });
+  if (!merchant || merchant.pricesIncludeTax) return;
+  const settings = { profile: merchant.taxProfile, pricesIncludeTax: false };
+  const visits = await tx.visit.findMany({
+    select: {
+      id: true,
+      totalCostCents: true,
+      tasks: {
+        select: {
+          status: true,
+          approval: true,
+          soldForCents: true,
+          lines: { select: { totalCents: true, taxRate: { select: { basisPoints: true } } } },
+        },
+      },
+      payments: { select: { id: true, amountCents: true, status: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    },
+  });
+  for (const visit of visits) {
+    const due = visitAmountDue(
+      visit.tasks.map((task) => ({
+        ...task,
+        lines: task.lines.map((line) => ({ totalCents: line.totalCents, basisPoints: line.taxRate?.basisPoints ?? null })),
+      })),
+      settings,
+    );
+    if (due === visit.totalCostCents) continue;
+    const planned = visit.totalCostCents;
+    const payments = visit.payments.map((payment) => ({ ...payment }));
+    const plannedPaid = paidCents(payments);
+    if (planned > 0 && plannedPaid > 0) {
+      const paidNow = plannedPaid === planned ? due : Math.round((plannedPaid * due) / planned);
+      let left = paidNow;
+      const successes = payments.filter((payment) => payment.status === 'SUCCESS');
+      successes.forEach((payment, index) => {
+        payment.amountCents = index === successes.length - 1 ? left : Math.round((payment.amountCents * due) / planned);
+        left -= payment.amountCents;
+      });
+      for (const payment of successes) await tx.payment.update({ where: { id: payment.id }, data: { amountCents: payment.amountCents } });
+    }
+    const paid = paidCents(payments);
+    await tx.visit.update({
+      where: { id: visit.id },
+      data: { totalCostCents: due, paidCents: paid, paymentStatus: derivePaymentStatus(due, paid) },
+    });
   }
 }

@@ -85,7 +85,10 @@ export const myTaskSchema = z.object({
   service: z.enum(TASK_SERVICES),
   status: z.enum(TASK_STATUSES),
   priority: z.enum(TASK_PRIORITIES),
+  /** The price as typed; a decision names it (a changed price is 409). */
   soldForCents: z.number(),
+  /** What the customer pays for it: with its tax where the shop types prices without tax (taskGrossCents). */
+  grossCents: z.number(),
   dueDate: z.string().nullable(),
   completedOn: z.string().nullable(),
   approval: clientApprovalSchema.nullable(),
@@ -117,7 +120,7 @@ export const myVisitSchema = z.object({
   totalCostCents: z.number(),
   paidCents: z.number(),
   balanceCents: z.number(),
-  /** Proposals waiting for the customer: not in the total until approved. */
+  /** Proposals waiting for the customer, as they will pay them (their grossCents): not in the total until approved. */
   pendingProposalCents: z.number(),
   /** The taxes of the committed work; gross is totalCostCents (what the customer owes). */
   taxes: visitTaxesSchema,
@@ -135,6 +138,8 @@ export type MyVisit = z.infer<typeof myVisitSchema>;
 export const myVisitIdSchema = z.object({ id: z.uuid(), vehicleId: z.uuid().optional() });
 export const myTaskIdSchema = z.object({ id: z.uuid(), visitId: z.uuid().optional(), vehicleId: z.uuid().optional() });
 export const myTaskDetailSchema = myTaskSchema.extend({
+  /** Whether the shop types prices with tax; without, the page says grossCents includes it. */
+  pricesIncludeTax: z.boolean(),
   visit: z.object({
     id: z.string(),
     name: z.string(),
@@ -175,6 +180,10 @@ export const publicApprovalSchema = z.object({
   customerFirstName: z.string(),
   language: z.string(),
   expiresAt: z.string(),
+  /** Whether the shop types prices with tax; without, the page says the prices shown include it. */
+  pricesIncludeTax: z.boolean(),
+  /** The proposals' grossCents added up: what approving all of them adds to the amount due. */
+  pendingProposalCents: z.number(),
   tasks: z.array(
     z.object({
       id: z.string(),
@@ -182,7 +191,10 @@ export const publicApprovalSchema = z.object({
       description: z.string().nullable(),
       service: z.enum(TASK_SERVICES),
       priority: z.enum(TASK_PRIORITIES),
+      /** The price as typed: the decision sends it back (a changed price is 409). */
       soldForCents: z.number(),
+      /** What the customer pays for it (taskGrossCents). */
+      grossCents: z.number(),
     }),
   ),
 });

@@ -125,7 +125,10 @@ export const taskViewSchema = z.object({
   priority: z.enum(TASK_PRIORITIES),
   /** The cost of the lines (parts at cost): null for callers who do not see costs (everyone but admins). */
   costCents: z.number().nullable(),
+  /** The price as typed (with or without tax, Merchant.pricesIncludeTax): the sum of the lines' totals. */
   soldForCents: z.number(),
+  /** What the task adds to the amount due once it counts: soldForCents plus its tax where prices are typed without tax (taskGrossCents). */
+  grossCents: z.number(),
   dueDate: z.string().nullable(),
   completedOn: z.string().nullable(),
   remindInMonths: z.number().nullable(),

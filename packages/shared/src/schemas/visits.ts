@@ -174,6 +174,8 @@ export const visitDetailSchema = visitListItemSchema.extend({
   /** Hand-over steps available now (VISIT_HANDOVER_TRANSITIONS). */
   nextStatuses: z.array(z.enum(VISIT_STATUSES)),
   hasPayments: z.boolean(),
+  /** Proposals waiting for the customer, as they will pay them (their grossCents): not in the total until approved. */
+  pendingProposalCents: z.number(),
   /**
    * The taxes of the committed work (visitTaxes, visit-rules.ts): net, tax and gross, one row per rate, highest
    * first. gross is the amount due (totalCostCents); with prices typed with tax it is what the lines add up to.

@@ -9,6 +9,8 @@ import {
   APPROVAL_LIMITS,
   isAwaitingApproval,
   isVisitClosed,
+  pendingProposalCents,
+  taskGrossCents,
   type ApprovalLinkView,
   type Language,
   type PublicApproval,
@@ -16,6 +18,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createEmailSender, type DeliveryLog, type MessageSender } from '../../lib/mailer.ts';
+import { readShopTaxSettings } from '../tax/tax-settings.ts';
+import { amountDueLinesOf } from '../visits/visit-views.ts';
 import { decideTasks, type DecisionItem } from './approvals.service.ts';
 import { approvalMessage } from './approval-texts.ts';
 
@@ -157,28 +161,53 @@ const linkSelect = { id: true, visitId: true, expiresAt: true, consumedAt: true,
 export async function readApprovalLink(deps: AppDeps, token: string, now = new Date()): Promise<PublicApproval> {
   const link = await deps.db.approvalLink.findUnique({ where: { tokenHash: hashToken(token, deps.jwtSecret) }, select: linkSelect });
   assertUsable(link, now);
-  const visit = await deps.db.visit.findUniqueOrThrow({
-    where: { id: link.visitId },
-    select: {
-      name: true,
-      status: true,
-      totalCostCents: true,
-      vehicle: { select: { plateNumber: true, brand: true, model: true } },
-      customer: { select: { firstName: true, preferredLanguage: true } },
-      tasks: {
-        where: { approval: 'PENDING', status: { not: 'CANCELLED' } },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { id: true, title: true, description: true, service: true, priority: true, soldForCents: true },
+  const [visit, settings] = await Promise.all([
+    deps.db.visit.findUniqueOrThrow({
+      where: { id: link.visitId },
+      select: {
+        name: true,
+        status: true,
+        totalCostCents: true,
+        vehicle: { select: { plateNumber: true, brand: true, model: true } },
+        customer: { select: { firstName: true, preferredLanguage: true } },
+        tasks: {
+          where: { approval: 'PENDING', status: { not: 'CANCELLED' } },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          select: {
+            id: true,
+            title: true,
+            description: true,
+            service: true,
+            priority: true,
+            soldForCents: true,
+            status: true,
+            approval: true,
+            lines: { select: { totalCents: true, taxRate: { select: { basisPoints: true } } } },
+          },
+        },
       },
-    },
-  });
+    }),
+    readShopTaxSettings(deps.db),
+  ]);
   if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'approvalLinks.closed');
+  // Each proposal at what the customer will pay for it (with its tax where prices are typed without tax).
+  const amountDueTasks = visit.tasks.map((task) => ({ status: task.status, approval: task.approval, ...amountDueLinesOf(task) }));
   return {
     visit: { name: visit.name, ...visit.vehicle, totalCostCents: visit.totalCostCents },
     customerFirstName: visit.customer.firstName,
     language: visit.customer.preferredLanguage,
     expiresAt: link.expiresAt.toISOString(),
-    tasks: visit.tasks,
+    pricesIncludeTax: settings.pricesIncludeTax,
+    pendingProposalCents: pendingProposalCents(amountDueTasks, settings),
+    tasks: visit.tasks.map((task, index) => ({
+      id: task.id,
+      title: task.title,
+      description: task.description,
+      service: task.service,
+      priority: task.priority,
+      soldForCents: task.soldForCents,
+      grossCents: taskGrossCents(amountDueTasks[index]!, settings),
+    })),
   };
 }
 

@@ -10,6 +10,8 @@ import {
   isAwaitingApproval,
   isVisitClosed,
   pendingProposalCents,
+  taskGrossCents,
+  type AmountDueSettings,
   type MyTask,
   type MyTaskDetail,
   type MyVisit,
@@ -17,8 +19,9 @@ import {
 } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
 import { readVisitTaxes } from '../tax/amount-due.ts';
+import { readShopTaxSettings } from '../tax/tax-settings.ts';
 import { listCustomerVisits } from '../users/visit-history.service.ts';
-import { taskLineSelect, toTaskLineView } from '../visits/visit-views.ts';
+import { amountDueLinesOf, taskLineSelect, toTaskLineView } from '../visits/visit-views.ts';
 
 /** The where that makes a visit the caller's. */
 export const myVisitWhere = (userId: string, vehicleId?: string): Prisma.VisitWhereInput => ({
@@ -80,7 +83,8 @@ export const myTaskSelect = {
 } satisfies Prisma.TaskSelect;
 type MyTaskRow = Prisma.TaskGetPayload<{ select: typeof myTaskSelect }>;
 
-export function toMyTask(row: MyTaskRow, visitOpen: boolean): MyTask {
+/** `settings`: the shop's tax settings (readShopTaxSettings), for the task's grossCents. */
+export function toMyTask(row: MyTaskRow, visitOpen: boolean, settings: AmountDueSettings): MyTask {
   return {
     id: row.id,
     visitId: row.visitId,
@@ -90,6 +94,7 @@ export function toMyTask(row: MyTaskRow, visitOpen: boolean): MyTask {
     status: row.status,
     priority: row.priority,
     soldForCents: row.soldForCents,
+    grossCents: taskGrossCents(amountDueLinesOf(row), settings),
     dueDate: row.dueDate ? dueDateString(row.dueDate) : null,
     completedOn: row.completedOn?.toISOString() ?? null,
     approval: row.approval
@@ -131,7 +136,10 @@ const myVisitSelect = {
 } satisfies Prisma.VisitSelect;
 
 export async function getMyVisit(db: Db, userId: string, id: string, vehicleId?: string): Promise<MyVisit> {
-  const row = await db.visit.findFirst({ where: { id, ...myVisitWhere(userId, vehicleId) }, select: myVisitSelect });
+  const [row, settings] = await Promise.all([
+    db.visit.findFirst({ where: { id, ...myVisitWhere(userId, vehicleId) }, select: myVisitSelect }),
+    readShopTaxSettings(db),
+  ]);
   if (!row) throw notFound('visit');
   const open = !isVisitClosed(row.status);
   return {
@@ -145,10 +153,13 @@ export async function getMyVisit(db: Db, userId: string, id: string, vehicleId?:
     totalCostCents: row.totalCostCents,
     paidCents: row.paidCents,
     balanceCents: row.totalCostCents - row.paidCents,
-    pendingProposalCents: pendingProposalCents(row.tasks),
+    pendingProposalCents: pendingProposalCents(
+      row.tasks.map((task) => ({ status: task.status, approval: task.approval, ...amountDueLinesOf(task) })),
+      settings,
+    ),
     taxes: await readVisitTaxes(db, row.id),
     vehicle: row.vehicle,
-    tasks: row.tasks.map((task) => toMyTask(task, open)),
+    tasks: row.tasks.map((task) => toMyTask(task, open, settings)),
     payments: row.payments.map((payment) => ({ ...payment, createdAt: payment.createdAt.toISOString() })),
     open,
     createdAt: row.createdAt.toISOString(),
@@ -162,18 +173,22 @@ export async function getMyTask(
   id: string,
   scope: { visitId?: string; vehicleId?: string } = {},
 ): Promise<MyTaskDetail> {
-  const row = await db.task.findFirst({
-    where: { id, ...(scope.visitId ? { visitId: scope.visitId } : {}), visit: myVisitWhere(userId, scope.vehicleId) },
-    select: {
-      ...myTaskSelect,
-      visit: { select: { id: true, name: true, status: true, vehicleId: true, vehicle: { select: { plateNumber: true } } } },
-    },
-  });
+  const [row, settings] = await Promise.all([
+    db.task.findFirst({
+      where: { id, ...(scope.visitId ? { visitId: scope.visitId } : {}), visit: myVisitWhere(userId, scope.vehicleId) },
+      select: {
+        ...myTaskSelect,
+        visit: { select: { id: true, name: true, status: true, vehicleId: true, vehicle: { select: { plateNumber: true } } } },
+      },
+    }),
+    readShopTaxSettings(db),
+  ]);
   if (!row) throw notFound('task');
   const { visit, ...task } = row;
   const open = !isVisitClosed(visit.status);
   return {
-    ...toMyTask(task, open),
+    ...toMyTask(task, open, settings),
+    pricesIncludeTax: settings.pricesIncludeTax,
     visit: {
       id: visit.id,
       name: visit.name,

@@ -23,6 +23,7 @@ import {
 } from '../task-lines/task-line-pricing.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../visits/visit-state.ts';
 import { resolveLineTaxRateId } from '../tax/tax-resolution.ts';
+import { readShopTaxSettings } from '../tax/tax-settings.ts';
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
 
 /** Reads the task's visit id, then locks that visit before trusting anything else about the task. */
@@ -61,7 +62,7 @@ export async function writeTaskTotals(tx: Tx, taskId: string): Promise<void> {
 export async function readTaskView(tx: Tx | Db, taskId: string, seesCosts: boolean): Promise<TaskView> {
   const row = await tx.task.findUnique({ where: { id: taskId }, select: taskSelect });
   if (!row) throw notFound('task');
-  return toTaskView(row, seesCosts);
+  return toTaskView(row, seesCosts, await readShopTaxSettings(tx));
 }
 
 // ─── The line operations (taskLines.*) ──────────────────────────────────────────────────────────────────

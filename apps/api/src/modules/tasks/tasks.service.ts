@@ -17,6 +17,7 @@ import {
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { syncTaskStock } from '../stock/stock.service.ts';
+import { readShopTaxSettings } from '../tax/tax-settings.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx } from '../visits/visit-state.ts';
 import { taskSelect, toTaskView } from '../visits/visit-views.ts';
 import { NO_ACTOR, flatLine, flatLineTaxRateId, prepareTaskLines, taskData, type LineActor } from '../task-lines/task-line-pricing.ts';
@@ -29,7 +30,7 @@ export async function getTask(db: Db, id: string, seesCosts = false): Promise<Ta
   });
   if (!row) throw notFound('task');
   const { visit, ...task } = row;
-  return { ...toTaskView(task, seesCosts), visit };
+  return { ...toTaskView(task, seesCosts, await readShopTaxSettings(db)), visit };
 }
 
 /**

@@ -9,7 +9,11 @@ import {
   VISIT_HANDOVER_TRANSITIONS,
   allowedTaskTransitions,
   isVisitOverdue,
+  pendingProposalCents,
+  taskGrossCents,
   visitTaxes,
+  type AmountDueSettings,
+  type AmountDueTask,
   type TaxCountryProfile,
   type TaskLineView,
   type TaskView,
@@ -161,7 +165,7 @@ interface VisitDetailRow {
 
 const instantOrNull = (epochMs: number | string | null) => (epochMs === null ? null : isoInstant(epochMs));
 
-function taskViewOf(task: TaskArray, seesCosts: boolean): TaskView {
+function taskViewOf(task: TaskArray, seesCosts: boolean, settings: AmountDueSettings): TaskView {
   const [
     id,
     visitId,
@@ -214,6 +218,7 @@ function taskViewOf(task: TaskArray, seesCosts: boolean): TaskView {
     priority,
     costCents: seesCosts ? costCents : null,
     soldForCents,
+    grossCents: taskGrossCents(amountDueTaskOf(task), settings),
     // The due day is stored as UTC midnight (dueDateValue): its date part.
     dueDate: dueDate === null ? null : isoInstant(dueDate).slice(0, 10),
     completedOn: instantOrNull(completedOn),
@@ -247,6 +252,9 @@ export async function readVisitDetail(db: Db, id: string, today: string, seesCos
   const dueDate = isoInstant(row.dueDate).slice(0, 10);
   const [customerId, firstName, lastName, email, countryCode, phoneNumber] = row.customer;
   const [vehicleId, plateNumber, brand, model] = row.vehicle;
+  const settings = taxSettingsOf(row);
+  const amountDueTasks = row.tasks.map(amountDueTaskOf);
+  const taxes = visitTaxes(amountDueTasks, settings);
   return {
     id: row.id,
     name: row.name,
@@ -266,25 +274,29 @@ export async function readVisitDetail(db: Db, id: string, today: string, seesCos
     updatedAt: isoInstant(row.updatedAt),
     notes: row.notes,
     completedAt: instantOrNull(row.completedAt),
-    tasks: row.tasks.map((task) => taskViewOf(task, seesCosts)),
+    tasks: row.tasks.map((task) => taskViewOf(task, seesCosts, settings)),
     nextStatuses: [...(VISIT_HANDOVER_TRANSITIONS[row.status] ?? [])],
     hasPayments: row.hasPayments,
-    taxes: taxesOf(row),
+    pendingProposalCents: pendingProposalCents(amountDueTasks, settings),
+    // The taxes block from the lines already read (their rates' basis points) and the shop's settings.
+    taxes: { pricesIncludeTax: settings.pricesIncludeTax, net: taxes.net, tax: taxes.tax, gross: taxes.gross, rates: taxes.rates },
   };
 }
 
-/** The taxes block from the lines already read (their rates' basis points) and the shop's settings. */
-function taxesOf(row: VisitDetailRow): VisitDetail['taxes'] {
-  const settings = {
+/** The shop's settings read with the visit; before the shop exists, the schema's defaults (tax-settings.ts). */
+function taxSettingsOf(row: VisitDetailRow): AmountDueSettings {
+  return {
     profile: row.taxSettings?.[0] ?? 'OTHER',
     pricesIncludeTax: row.taxSettings ? row.taxSettings[1] === 'true' : true,
   };
-  const tasks = row.tasks.map((task) => ({
+}
+
+/** A task as the amount due reads it: its state, price and lines' totals and rates. */
+function amountDueTaskOf(task: TaskArray): AmountDueTask {
+  return {
     status: task[5],
     approval: task[15],
     soldForCents: task[8],
     lines: task[24].map((line) => ({ totalCents: line[11], basisPoints: line[14] })),
-  }));
-  const taxes = visitTaxes(tasks, settings);
-  return { pricesIncludeTax: settings.pricesIncludeTax, net: taxes.net, tax: taxes.tax, gross: taxes.gross, rates: taxes.rates };
+  };
 }

@@ -4,6 +4,8 @@ import {
   allowedTaskTransitions,
   dueDateString,
   isVisitOverdue,
+  taskGrossCents,
+  type AmountDueSettings,
   type PartUnit,
   type TaskApprovalView,
   type TaskLineView,
@@ -101,12 +103,14 @@ export function toApprovalView(row: ApprovalColumns): TaskApprovalView | null {
   };
 }
 
-export function toTaskView(row: TaskRow, seesCosts: boolean): TaskView {
+/** `settings`: the shop's tax settings (readShopTaxSettings), for the task's grossCents. */
+export function toTaskView(row: TaskRow, seesCosts: boolean, settings: AmountDueSettings): TaskView {
   const { approval, proposedAt, approvalDecidedAt, approvalChannel, approvalComment, approvalSeenAt, approvalDecidedBy, lines, ...task } =
     row;
   return {
     ...task,
     costCents: seesCosts ? task.costCents : null,
+    grossCents: taskGrossCents(amountDueLinesOf(row), settings),
     lines: lines.map((line) => toTaskLineView(line, seesCosts)),
     dueDate: row.dueDate ? dueDateString(row.dueDate) : null,
     completedOn: row.completedOn?.toISOString() ?? null,
@@ -122,6 +126,14 @@ export function toTaskView(row: TaskRow, seesCosts: boolean): TaskView {
     }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A task's price and its lines' totals and rates, as taskGrossCents and visitTaxes read them. */
+export function amountDueLinesOf(row: { soldForCents: number; lines: readonly Pick<TaskLineRow, 'totalCents' | 'taxRate'>[] }) {
+  return {
+    soldForCents: row.soldForCents,
+    lines: row.lines.map((line) => ({ totalCents: line.totalCents, basisPoints: line.taxRate?.basisPoints ?? null })),
   };
 }
 

@@ -17,6 +17,7 @@ import { cn } from '../../lib/utils.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { PriorityBadge } from '../../components/status-badges.tsx';
 import { Ltr } from '../../components/ltr.tsx';
+import { ProposalPrice, useProposalAmount } from './proposal-price.tsx';
 
 type Choice = { decision?: 'APPROVED' | 'DECLINED'; comment: string };
 
@@ -48,16 +49,17 @@ function failureKind(error: unknown): 'invalid' | 'gone' | 'closed' | 'changed' 
 
 function ProposalRow({
   task,
+  pricesIncludeTax,
   choice,
   onChange,
 }: {
   task: PublicApproval['tasks'][number];
+  pricesIncludeTax: boolean;
   choice: Choice;
   onChange: (choice: Choice) => void;
 }) {
   const { t } = useTranslation('approvals');
   const { t: tt } = useTranslation('tasks');
-  const format = useFormatters();
   const commentId = useId();
   return (
     <li
@@ -85,7 +87,12 @@ function ProposalRow({
             </p>
           )}
         </div>
-        <span className="shrink-0 text-lg font-semibold tabular-nums">{format.money(task.soldForCents)}</span>
+        <ProposalPrice
+          grossCents={task.grossCents}
+          pricesIncludeTax={pricesIncludeTax}
+          className="text-end text-lg font-semibold"
+          testId="approve-item-price"
+        />
       </div>
       <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label={task.title}>
         <Button
@@ -132,6 +139,7 @@ export function ApprovePage() {
   const { token = '' } = useParams();
   const { t } = useTranslation('approvals');
   const format = useFormatters();
+  const proposalAmount = useProposalAmount();
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [showMissing, setShowMissing] = useState(false);
   const page = useQuery({
@@ -166,7 +174,8 @@ export function ApprovePage() {
 
   const choiceOf = (id: string): Choice => choices[id] ?? { comment: '' };
   const complete = data.tasks.every((task) => choiceOf(task.id).decision);
-  const approvedCents = data.tasks.reduce((sum, task) => (choiceOf(task.id).decision === 'APPROVED' ? sum + task.soldForCents : sum), 0);
+  // What approving adds to the amount due: each proposal's gross (with its tax where prices are typed without tax).
+  const approvedCents = data.tasks.reduce((sum, task) => (choiceOf(task.id).decision === 'APPROVED' ? sum + task.grossCents : sum), 0);
   const failure = submit.isError ? failureKind(submit.error) : null;
   const send = () => {
     if (!complete) {
@@ -210,6 +219,7 @@ export function ApprovePage() {
             <ProposalRow
               key={task.id}
               task={task}
+              pricesIncludeTax={data.pricesIncludeTax}
               choice={choiceOf(task.id)}
               onChange={(choice) => setChoices((current) => ({ ...current, [task.id]: choice }))}
             />
@@ -218,12 +228,12 @@ export function ApprovePage() {
         <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
           <div>
             <dt className="text-muted-foreground">{t('public.currentTotal')}</dt>
-            <dd className="text-base font-semibold tabular-nums">{format.money(data.visit.totalCostCents)}</dd>
+            <dd className="text-base font-semibold tabular-nums">{proposalAmount(data.visit.totalCostCents, data.pricesIncludeTax)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">{t('public.ifApproved')}</dt>
             <dd className="text-base font-semibold tabular-nums" data-testid="approve-new-total">
-              {format.money(data.visit.totalCostCents + approvedCents)}
+              {proposalAmount(data.visit.totalCostCents + approvedCents, data.pricesIncludeTax)}
             </dd>
           </div>
         </dl>

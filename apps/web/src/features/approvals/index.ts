@@ -4,4 +4,5 @@ export { ApprovalBadge, AwaitingApprovalBadge, shownApproval } from './approval-
 export { ApprovalLine } from './approval-line.tsx';
 export { CustomerDecisionsBadge } from './decisions-badge.tsx';
 export { FreshDecisionsPanel } from './fresh-decisions-panel.tsx';
+export { ProposalPrice, useProposalAmount } from './proposal-price.tsx';
 export { DeclinedWorkCard, DeclinedWorkSection, VisitApprovalsSection } from './visit-approvals-section.tsx';

@@ -16,6 +16,7 @@ import { failureMessage } from '../../lib/form-errors.ts';
 import { ApprovalBadge } from './approval-badge.tsx';
 import { ApprovalLine } from './approval-line.tsx';
 import { AskApprovalDialog } from './ask-approval-dialog.tsx';
+import { ProposalPrice, useProposalAmount } from './proposal-price.tsx';
 
 const CLOSED = ['PICKED_UP', 'CANCELLED'];
 
@@ -43,7 +44,7 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
   const { t } = useTranslation('approvals');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const format = useFormatters();
+  const proposalAmount = useProposalAmount();
   const [asking, setAsking] = useState(false);
   const proposals = visit.tasks.filter((task) => task.approval);
   const waiting = proposals.filter((task) => task.approval!.state === 'PENDING' && task.status !== 'CANCELLED');
@@ -65,7 +66,6 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
   );
 
   if (proposals.length === 0) return null;
-  const waitingCents = waiting.reduce((sum, task) => sum + task.soldForCents, 0);
   return (
     <Card className="gap-4" data-testid="visit-approvals">
       <CardHeader>
@@ -79,7 +79,10 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
         </CardTitle>
         {waiting.length > 0 && (
           <CardDescription data-testid="waiting-proposals">
-            {t('staff.decisions.waiting', { count: waiting.length, amount: format.money(waitingCents) })}
+            {t('staff.decisions.waiting', {
+              count: waiting.length,
+              amount: proposalAmount(visit.pendingProposalCents, visit.taxes.pricesIncludeTax),
+            })}
           </CardDescription>
         )}
         <CardAction className="flex flex-wrap justify-end gap-2">
@@ -125,7 +128,7 @@ export function VisitApprovalsSection({ visit }: { visit: VisitDetail }) {
                       {t('staff.decisions.new')}
                     </Badge>
                   )}
-                  <span className="ms-auto tabular-nums">{format.money(task.soldForCents)}</span>
+                  <ProposalPrice grossCents={task.grossCents} pricesIncludeTax={visit.taxes.pricesIncludeTax} className="ms-auto" />
                 </div>
                 <ApprovalLine approval={task.approval!} />
               </li>

@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { ApprovalBadge, shownApproval } from '../approvals/index.ts';
+import { ApprovalBadge, shownApproval, useProposalAmount } from '../approvals/index.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { errorCode } from '../../lib/form-errors.ts';
 import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
@@ -23,6 +23,7 @@ export function MyTaskView() {
   const { t: tt } = useTranslation('tasks');
   const trpc = useTRPC();
   const format = useFormatters();
+  const proposalAmount = useProposalAmount();
   const task = useQuery(trpc.myVisits.task.queryOptions({ id: taskId, visitId, vehicleId }));
 
   if (task.isPending) return <Skeleton className="h-72 w-full rounded-xl" />;
@@ -37,7 +38,8 @@ export function MyTaskView() {
   const x = task.data;
   const facts: Fact[] = [
     [t('portal.task.service'), tt(`service.${x.service}`)],
-    [t('portal.task.price'), format.money(x.soldForCents)],
+    // What the customer pays for it (with its tax where the shop types prices without tax).
+    [t('portal.task.price'), proposalAmount(x.grossCents, x.pricesIncludeTax)],
     ...(x.dueDate ? [[t('portal.task.dueDate'), format.day(x.dueDate)] as Fact] : []),
     ...(x.completedOn ? [[t('portal.task.completedOn'), format.dateTime(x.completedOn)] as Fact] : []),
   ];

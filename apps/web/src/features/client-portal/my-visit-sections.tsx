@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
-import { ApprovalBadge, shownApproval } from '../approvals/index.ts';
+import { ApprovalBadge, ProposalPrice, shownApproval } from '../approvals/index.ts';
 import { useFormatters } from '../../lib/formatters.ts';
 import { PriorityBadge, TaskStatusBadge } from '../../components/status-badges.tsx';
 import { VisitRatingSection } from '../ratings/index.ts';
@@ -25,7 +25,6 @@ const taskPath = (visit: MyVisit, task: MyTask) => `/client/overview/${visit.veh
 function TaskLine({ visit, task }: { visit: MyVisit; task: MyTask }) {
   const { t } = useTranslation('approvals');
   const { t: tt } = useTranslation('tasks');
-  const format = useFormatters();
   return (
     <li className="flex items-center gap-3 p-3" data-testid="my-task" data-task-id={task.id} data-status={task.status}>
       <div className="min-w-0 flex-1">
@@ -39,12 +38,13 @@ function TaskLine({ visit, task }: { visit: MyVisit; task: MyTask }) {
         </div>
         <p className="text-sm text-muted-foreground">{tt(`service.${task.service}`)}</p>
       </div>
-      <span
-        className={cn('shrink-0 font-medium tabular-nums', task.status === 'CANCELLED' && 'text-muted-foreground line-through')}
-        data-testid="my-task-price"
-      >
-        {format.money(task.soldForCents)}
-      </span>
+      {/* What the customer pays for it (with its tax where the shop types prices without tax). */}
+      <ProposalPrice
+        grossCents={task.grossCents}
+        pricesIncludeTax={visit.taxes.pricesIncludeTax}
+        className={cn('font-medium', task.status === 'CANCELLED' && 'text-muted-foreground line-through')}
+        testId="my-task-price"
+      />
       <Link
         to={taskPath(visit, task)}
         className="shrink-0 text-muted-foreground hover:text-foreground"
@@ -60,7 +60,6 @@ function TaskLine({ visit, task }: { visit: MyVisit; task: MyTask }) {
 export function ProposalsSection({ visit }: { visit: MyVisit }) {
   const { t } = useTranslation('approvals');
   const { t: tt } = useTranslation('tasks');
-  const format = useFormatters();
   const waiting = visit.tasks.filter((task) => task.awaitingDecision);
   if (waiting.length === 0) return null;
   return (
@@ -96,9 +95,12 @@ export function ProposalsSection({ visit }: { visit: MyVisit }) {
                     </p>
                   )}
                 </div>
-                <span className="shrink-0 text-lg font-semibold tabular-nums" data-testid="proposal-price">
-                  {format.money(task.soldForCents)}
-                </span>
+                <ProposalPrice
+                  grossCents={task.grossCents}
+                  pricesIncludeTax={visit.taxes.pricesIncludeTax}
+                  className="text-end text-lg font-semibold"
+                  testId="proposal-price"
+                />
               </div>
               {/* What the customer is asked to approve: the parts and labour behind the price. */}
               <MyTaskLines lines={task.lines} />

@@ -10,6 +10,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useFormatters } from '../../lib/formatters.ts';
+import { useProposalAmount } from '../approvals/index.ts';
 import { errorCode } from '../../lib/form-errors.ts';
 import { PaymentStatusBadge, VisitStatusBadge } from '../../components/status-badges.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
@@ -33,6 +34,7 @@ export function MyVisitView() {
   const { t } = useTranslation('approvals');
   const trpc = useTRPC();
   const format = useFormatters();
+  const proposalAmount = useProposalAmount();
   const visit = useQuery(trpc.myVisits.get.queryOptions({ id: visitId, vehicleId }));
 
   if (visit.isPending) return <Skeleton className="h-96 w-full rounded-xl" />;
@@ -93,7 +95,7 @@ export function MyVisitView() {
       {v.taxes.rates.length > 0 && <VisitTaxTotals taxes={v.taxes} className="-mt-2" testId="my-visit-taxes" />}
       {v.pendingProposalCents > 0 && (
         <p className="-mt-2 text-sm text-amber-800 dark:text-amber-200" data-testid="my-visit-pending-amount">
-          {t('portal.proposals.pendingAmount', { amount: format.money(v.pendingProposalCents) })}
+          {t('portal.proposals.pendingAmount', { amount: proposalAmount(v.pendingProposalCents, v.taxes.pricesIncludeTax) })}
         </p>
       )}
 
