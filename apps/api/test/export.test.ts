@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createDb, createLocalStorage, Prisma, type Db } from '@garage/db';
 import { migrateDatabase } from '@garage/db/migrate';
 import type { App } from '../src/app.ts';
@@ -13,31 +12,9 @@ import { csvCell, EXPORT_ENTITIES, type ExportEntity } from '../src/modules/data
 import { signAccessToken } from '../src/session/session.ts';
 import { importFile, uniquePhone, uniquePlate } from './data-transfer-fixtures.ts';
 import { buildTestApp, createTestUser, TEST_JWT_SECRET, testDb, uniqueSuffix } from './helpers.ts';
+import { unzip } from './zip.ts';
 
 type TestUser = Awaited<ReturnType<typeof createTestUser>>;
-
-/** Entries of a ZIP held in a buffer (the test's copy of what the browser downloads). */
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
-        entries.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 interface Seeded {
   suffix: string;

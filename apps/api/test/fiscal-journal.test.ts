@@ -4,10 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createDb, ensureMerchant, seedDemoData, type Db } from '@garage/db';
 import { appendFiscalEntry, catchUpFiscalJournal, fiscalEntryHash, journalPayments, verifyFiscalJournal } from '@garage/db/fiscal-journal';
 import { createIsolatedDatabase } from '@garage/db/testing/test-database';
@@ -23,6 +21,7 @@ import { closeFiscalPeriod, closeYesterday } from '../src/modules/accounting/clo
 import { recordPayment, refundPayment } from '../src/modules/payments/payments.service.ts';
 import { signAccessToken } from '../src/session/session.ts';
 import { buildTestApp, TEST_JWT_SECRET, testDb } from './helpers.ts';
+import { unzip } from './zip.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -580,29 +579,6 @@ describe('ledger entries balance', () => {
     expect(credit[1]).toMatchObject({ account: '707000', debit: 10_000, credit: 0 });
   });
 });
-
-/** Entries of a ZIP held in a buffer. */
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
-        entries.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 describe('the files (admin)', () => {
   it('FEC: 18 tab-separated columns, the header, balanced entries, named <SIREN>FEC<date>.txt; the journal CSV balances too', async () => {

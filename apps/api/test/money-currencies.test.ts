@@ -1,13 +1,6 @@
-// Money in a currency of 3 decimals (#27): a Kuwaiti shop (KWD, 1,000 fils to the dinar) on a database of its
-// own (the shop's currency is what every other test file shares). An amount stored as 12345 fils is 12.345
-// in the export's CSV, in a report's CSV, XLSX and PDF, and a part priced "12.345" in an imported catalogue
-// is stored as 12345; a refund over what is left names the limit with three decimals. Formatting for 0 and
-// 2 decimals (JPY, EUR) is checked on the PDF formatter directly.
-import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createDb, ensureMerchant, type Db } from '@garage/db';
 import { createIsolatedDatabase, type IsolatedDatabase } from '@garage/db/testing/test-database';
 import type { Role } from '@garage/shared';
@@ -17,6 +10,7 @@ import { signAccessToken } from '../src/session/session.ts';
 import { csv, multipartFile } from './data-transfer-fixtures.ts';
 import { buildTestApp, TEST_JWT_SECRET } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
+import { unzip } from './zip.ts';
 
 let iso: IsolatedDatabase;
 let db: Db;
@@ -27,29 +21,6 @@ let paymentId: string;
 async function user(role: Role, firstName: string) {
   const row = await db.user.create({ data: { firstName, lastName: 'Kuwait', username: `${firstName.toLowerCase()}_kwd`, role } });
   return { id: row.id, headers: { authorization: `Bearer ${signAccessToken({ userId: row.id, roles: [role] }, TEST_JWT_SECRET)}` } };
-}
-
-/** The entries of a ZIP download. */
-async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
-        entries.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
 }
 
 const rowsOf = (file: Buffer | string): Record<string, string>[] =>
