@@ -1,6 +1,7 @@
 // The fiscal journal (packages/db/src/fiscal-journal.ts), its closings and the accounting files. The chain is
 // global to a database, so every test here works in an ISOLATED database of its own (createIsolatedDatabase);
 // tampering needs the triggers off, as a superuser would do it.
+import iconv from 'iconv-lite';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -590,7 +591,9 @@ describe('the files (admin)', () => {
         legalIdentity: { legalName: 'Garage SAS', address: {}, identifiers: { siren: '732 829 320' }, invoiceFooter: null },
       },
     });
-    const { admin, actor, visit, ids } = await payments(db, 2);
+    const { admin, actor, visit, customer, ids } = await payments(db, 2);
+    // A name with French accents, a Latin-9-only letter (Œ), one Latin-9 lacks (ř) and Arabic.
+    await db.user.update({ where: { id: customer.id }, data: { firstName: 'Hélène Œuvre-Dvořák', lastName: 'عمر' } });
     await refundPayment(db, actor, ids[0]!, { amountCents: 300, notes: null });
     await issueInvoice(db, visit);
     await issueInvoice(db, visit, { kind: 'CREDIT_NOTE', sign: -1 });
@@ -604,8 +607,15 @@ describe('the files (admin)', () => {
     const fec = await app.inject({ method: 'GET', url: `/backend/accounting/fec?from=${from}&to=${to}`, headers });
     expect(fec.statusCode).toBe(200);
     expect(fec.headers['content-disposition']).toBe(`attachment; filename="732829320FEC${to.replace(/-/g, '')}.txt"`);
-    expect(fec.body.endsWith('\r\n')).toBe(true);
-    const records = fec.body
+    // ISO 8859-15 bytes: é = E9, Œ = BC; ř folds to r; Arabic becomes "?" (never UTF-8 sequences).
+    expect(fec.headers['content-type']).toBe('text/plain; charset=iso-8859-15');
+    const bytes = fec.rawPayload;
+    expect(bytes.includes(Buffer.from([0x48, 0xe9, 0x6c, 0xe8, 0x6e, 0x65, 0x20, 0xbc]))).toBe(true);
+    const fecText = iconv.decode(bytes, 'iso-8859-15');
+    expect(fecText).toContain('Hélène Œuvre-Dvorák ???');
+    expect(bytes.includes(Buffer.from('é', 'utf8'))).toBe(false);
+    expect(fecText.endsWith('\r\n')).toBe(true);
+    const records = fecText
       .slice(0, -2)
       .split('\r\n')
       .map((record) => record.split('\t'));

@@ -26,7 +26,7 @@ export function accountingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const file = await fecFile(deps.db, request.query);
         return reply
-          .header('content-type', 'text/plain; charset=utf-8')
+          .header('content-type', 'text/plain; charset=iso-8859-15')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
           .header('cache-control', 'no-store')
           .send(file.body);

@@ -18,6 +18,7 @@ import {
   type AccountingAccounts,
   type AccountingPeriod,
 } from '@garage/shared';
+import iconv from 'iconv-lite';
 import { AppError } from '../../lib/errors.ts';
 import { csvCell } from '../data-transfer/export.service.ts';
 
@@ -295,6 +296,20 @@ export const FEC_COLUMNS = [
 
 /** FEC text fields: no tab, no line break (they would cut the record). */
 const fecText = (value: string | null) => (value ?? '').replace(/[\t\r\n]+/g, ' ').trim();
+
+/**
+ * The FEC is written in ISO 8859-15 (Latin-9), the encoding its official description (art. A47 A-1 LPF) names
+ * beside ASCII: French accents and Œ/€ keep their byte. A character Latin-9 lacks is written as its unaccented
+ * base when it has one ("ř" → "r") and as "?" otherwise (an Arabic name), never as a broken byte sequence.
+ */
+export function encodeLatin9(text: string): Buffer {
+  let folded = '';
+  for (const char of text) {
+    if (char === '?' || iconv.encode(char, 'iso-8859-15')[0] !== 0x3f) folded += char;
+    else folded += char.normalize('NFKD').replace(/[^\u0020-\u007e]/g, '') || '?';
+  }
+  return iconv.encode(folded, 'iso-8859-15');
+}
 const fecDate = (isoDay: string) => isoDay.replace(/-/g, '');
 const fecAmount = (minor: number, currency: string) => formatMinorPlain(minor, currency).replace('.', ',');
 
@@ -302,7 +317,7 @@ const fecAmount = (minor: number, currency: string) => formatMinorPlain(minor, c
  * The FEC of the period: one record per ledger line, entries numbered per journal in date order. Amounts
  * are in the shop's currency; when it is not the euro, Montantdevise/Idevise repeat them with the currency.
  */
-export async function fecFile(db: Db, period: AccountingPeriod): Promise<{ fileName: string; body: string }> {
+export async function fecFile(db: Db, period: AccountingPeriod): Promise<{ fileName: string; body: Buffer }> {
   const { entries, books } = await ledgerEntries(db, period);
   if (!books.siren) throw new AppError('CONFLICT', 'fiscal.missingIdentity');
   const journals = {
@@ -341,7 +356,7 @@ export async function fecFile(db: Db, period: AccountingPeriod): Promise<{ fileN
       );
     }
   }
-  return { fileName: `${books.siren}FEC${fecDate(period.to)}.txt`, body: `${records.join('\r\n')}\r\n` };
+  return { fileName: `${books.siren}FEC${fecDate(period.to)}.txt`, body: encodeLatin9(`${records.join('\r\n')}\r\n`) };
 }
 
 export const JOURNAL_CSV_COLUMNS = ['date', 'journal', 'piece', 'account', 'label', 'debit', 'credit'] as const;
