@@ -435,6 +435,9 @@ describe('the amount due', () => {
     expect(approved.json()).toEqual({ decided: 1, totalCostCents: 6_000 + 12_000 });
     expect(await client.caller.myVisits.get({ id: visit.id })).toMatchObject({ totalCostCents: 18_000, pendingProposalCents: 0 });
     expect((await db.visit.findUniqueOrThrow({ where: { id: visit.id } })).totalCostCents).toBe(18_000);
+    // Staff's "new decisions" panel names the price the customer agreed to.
+    const fresh = await employee.caller.approvals.fresh();
+    expect(fresh.items.find((item) => item.taskId === proposal.id)).toMatchObject({ soldForCents: 10_000, grossCents: 12_000 });
 
     // Prices typed with tax: the gross of a proposal is its typed price.
     const withTax = await visitWith([{ kind: 'FLAT', description: 'Service', unitPriceCents: 5_000, taxRateId: standard.id }]);

@@ -224,6 +224,8 @@ export const freshDecisionSchema = z.object({
   decidedAt: z.string(),
   channel: z.enum(APPROVAL_CHANNELS).nullable(),
   soldForCents: z.number(),
+  /** What the customer agreed to pay (with tax when prices are typed without it). */
+  grossCents: z.number(),
   visit: z.object({ id: z.string(), name: z.string(), customerId: z.string(), vehicleId: z.string() }),
   customer: z.object({ firstName: z.string(), lastName: z.string() }),
 });

@@ -11,6 +11,7 @@ import {
   APPROVAL_LIMITS,
   isAwaitingApproval,
   isVisitClosed,
+  taskGrossCents,
   type DeclinedWork,
   type FreshDecisions,
   type Decision,
@@ -18,6 +19,8 @@ import {
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { lockParts, syncTaskStock } from '../stock/stock.service.ts';
+import { readShopTaxSettings } from '../tax/tax-settings.ts';
+import { amountDueLinesOf } from '../visits/visit-views.ts';
 import { inVisitTransaction, lockVisit, writeDerivedState, type Tx, type VisitMoney } from '../visits/visit-state.ts';
 
 export interface DecisionItem {
@@ -115,9 +118,9 @@ const decidedWhere = {
   approvalSeenAt: null,
 };
 
-/** Decisions staff have not acknowledged yet: the exact count and the newest few. */
+/** Decisions staff have not acknowledged yet: the exact count and the newest few, at the price the customer saw. */
 export async function freshDecisions(db: Db): Promise<FreshDecisions> {
-  const [count, rows] = await Promise.all([
+  const [count, rows, settings] = await Promise.all([
     db.task.count({ where: decidedWhere }),
     db.task.findMany({
       where: decidedWhere,
@@ -131,11 +134,13 @@ export async function freshDecisions(db: Db): Promise<FreshDecisions> {
         approvalDecidedAt: true,
         approvalChannel: true,
         soldForCents: true,
+        lines: { select: { totalCents: true, taxRate: { select: { basisPoints: true } } } },
         visit: {
           select: { id: true, name: true, customerId: true, vehicleId: true, customer: { select: { firstName: true, lastName: true } } },
         },
       },
     }),
+    readShopTaxSettings(db),
   ]);
   return {
     count,
@@ -147,6 +152,7 @@ export async function freshDecisions(db: Db): Promise<FreshDecisions> {
       decidedAt: row.approvalDecidedAt!.toISOString(),
       channel: row.approvalChannel,
       soldForCents: row.soldForCents,
+      grossCents: taskGrossCents(amountDueLinesOf(row), settings),
       visit: { id: row.visit.id, name: row.visit.name, customerId: row.visit.customerId, vehicleId: row.visit.vehicleId },
       customer: row.visit.customer,
     })),

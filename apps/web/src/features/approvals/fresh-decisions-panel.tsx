@@ -38,7 +38,7 @@ export function FreshDecisionsPanel() {
                 <bdi>
                   {item.customer.firstName} {item.customer.lastName}
                 </bdi>{' '}
-                · <bdi>{item.visit.name}</bdi> · <bdi>{format.dateTime(item.decidedAt)}</bdi>
+                · <bdi>{item.visit.name}</bdi> · {format.money(item.grossCents)} · <bdi>{format.dateTime(item.decidedAt)}</bdi>
               </span>
             </li>
           ))}
