@@ -1,6 +1,6 @@
 // Markup bands: "cost up to X: add Y %", the selling price of a part without its own price
 // (inventory-rules.ts partSellingPriceCents). The shop edits them as one list, replaced whole.
-import type { Db } from '@garage/db';
+import { Prisma, type Db } from '@garage/db';
 import type { MarkupBand } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Tx } from '../visits/visit-state.ts';
@@ -10,6 +10,10 @@ export type MarkupBandRow = MarkupBand;
 /** Bounded bands by their upper cost, the open-ended one last (the order partSellingPriceCents reads). */
 export const sortMarkupBands = (rows: MarkupBandRow[]): MarkupBand[] =>
   [...rows].sort((a, b) => (a.upToCostCents ?? Number.MAX_SAFE_INTEGER) - (b.upToCostCents ?? Number.MAX_SAFE_INTEGER));
+
+/** The bands as one JSON array value, for a list statement to carry them along (no statement of their own). */
+export const MARKUP_BANDS_JSON = Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
+  'upToCostCents', b."upToCostCents", 'markupBasisPoints', b."markupBasisPoints")), '[]') FROM "PartMarkupBand" AS b)`;
 
 /** The bands, in the order sortMarkupBands gives. */
 export async function listMarkupBands(db: Db | Tx): Promise<MarkupBand[]> {

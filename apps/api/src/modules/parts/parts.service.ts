@@ -2,12 +2,13 @@
 // one-part reads (by id, by scanned barcode) and the admin changes. Stock on hand is never written here: it
 // follows movements (stock.service.ts, parts-stock.service.ts).
 //
-// The list is two statements run side by side through node-postgres (no Prisma runtime on the hot path): the
-// page, whose reserved and on-order figures are summed for the page's rows only (correlated on the page's
-// ids after LIMIT, through the TaskLine(partId, stock) and PurchaseOrderLine(partId) indexes), and the count
-// with the same WHERE. Markup bands (a handful of rows) are read alongside for the selling prices.
+// The list reads through node-postgres (no Prisma runtime on the hot path). Without a search: one statement,
+// the page (its reserved and on-order figures summed for the page's rows only, correlated on the page's ids
+// after LIMIT, through the TaskLine(partId, stock) and PurchaseOrderLine(partId) indexes), the capped count
+// and the markup bands. A search goes through the part search index (part-search.ts), or the trigram indexes
+// when no word has 3 characters.
 import { Prisma, type Db } from '@garage/db';
-import { queryRows, queryRowsInTransaction } from '@garage/db/client';
+import { queryRows } from '@garage/db/client';
 import {
   UNIT_DECIMALS,
   hasAtMostDecimals,
@@ -23,7 +24,8 @@ import { assertRateUsable } from '../tax/tax-resolution.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { containsPattern, readWithTrigramPlans, textSearchWords } from '../users/users.search.ts';
 import type { Tx } from '../visits/visit-state.ts';
-import { listMarkupBands, sortMarkupBands, type MarkupBandRow } from './markup.service.ts';
+import { listMarkupBands, MARKUP_BANDS_JSON, sortMarkupBands, type MarkupBandRow } from './markup.service.ts';
+import { searchByTerms } from './part-search.ts';
 import { ON_ORDER_MILLI, PART_VIEW_COLUMNS, RESERVED_MILLI, toPartView, type PartRow } from './part-views.ts';
 
 type ListPartsQuery = z.output<typeof listPartsSchema>;
@@ -72,25 +74,40 @@ function partWordMatch(word: string): Prisma.Sql {
   return Prisma.sql`(${Prisma.join(alternatives, ' OR ')})`;
 }
 
+/** A search's order: the exact part (the whole search is its barcode or part number) first, then the chosen order. */
+function searchOrder(query: ListPartsQuery): Prisma.Sql {
+  const search = query.search?.trim() ?? '';
+  return Prisma.sql`CASE WHEN p.barcode = ${search} OR p."partNumber" = ${search} OR p."partNumber" = upper(${search}) THEN 0 ELSE 1 END, ${ORDER_BY[query.sort]}`;
+}
+
 export async function listParts(db: Db, query: ListPartsQuery, seesCosts: boolean): Promise<PartPage> {
   const words = textSearchWords(query.search);
-  const where = Prisma.join(
-    [
-      query.includeArchived ? Prisma.sql`TRUE` : Prisma.sql`p."archivedAt" IS NULL`,
-      ...(query.category ? [Prisma.sql`p.category = ${query.category}`] : []),
-      ...(query.supplierId ? [Prisma.sql`p."supplierId" = ${query.supplierId}::uuid`] : []),
-      ...(query.lowStock
-        ? [
-            Prisma.sql`p."reorderPointMilli" IS NOT NULL
-              AND p."onHandMilli" - ${RESERVED_MILLI} + ${ON_ORDER_MILLI} <= p."reorderPointMilli"`,
-          ]
-        : []),
-      ...words.map(partWordMatch),
-    ],
-    ' AND ',
-  );
+  // Conditions beyond the archived state (the search index carries that one).
+  const narrowing = [
+    ...(query.category ? [Prisma.sql`p.category = ${query.category}`] : []),
+    ...(query.supplierId ? [Prisma.sql`p."supplierId" = ${query.supplierId}::uuid`] : []),
+    ...(query.lowStock
+      ? [
+          Prisma.sql`p."reorderPointMilli" IS NOT NULL
+            AND p."onHandMilli" - ${RESERVED_MILLI} + ${ON_ORDER_MILLI} <= p."reorderPointMilli"`,
+        ]
+      : []),
+  ];
+  const filters = Prisma.join([query.includeArchived ? Prisma.sql`TRUE` : Prisma.sql`p."archivedAt" IS NULL`, ...narrowing], ' AND ');
+  const where = Prisma.join([filters, ...words.map(partWordMatch)], ' AND ');
   const offset = (query.page - 1) * query.pageSize;
-  const page = words.length === 0 ? await browsePage(db, where, query, offset) : await searchPage(db, where, words, query, offset);
+  const page =
+    words.length === 0
+      ? await browsePage(db, where, query, offset)
+      : ((await searchByTerms(db, {
+          words,
+          query,
+          filters,
+          filtered: narrowing.length > 0,
+          offset,
+          wordMatch: partWordMatch,
+          orderBy: searchOrder(query),
+        })) ?? (await searchPage(db, where, words, query, offset)));
   const bands = sortMarkupBands(page.bands);
   return {
     items: page.rows.map((row) => toPartView(row, bands, seesCosts)),
@@ -115,26 +132,35 @@ const BANDS_SQL = Prisma.sql`SELECT "upToCostCents", "markupBasisPoints" FROM "P
 /**
  * No search: the page walks the Part(name, id) index (or the chosen order's) and stops after pageSize rows;
  * the count stops at PART_COUNT_CAP (a catalogue of 50,000 parts is not counted to show "more than 1,000").
- * Count, page and bands go in one read-only transaction: one connection, one BEGIN.
+ * Count, bands and page in one statement (one round trip, one snapshot): a row per part of the page, or one
+ * row of nulls for an empty page, each carrying the count and the bands.
  */
 async function browsePage(db: Db, where: Prisma.Sql, query: ListPartsQuery, offset: number): Promise<PageRead> {
   const orderBy = ORDER_BY[query.sort];
-  const [count, rows, bands] = (await queryRowsInTransaction(
+  const rows = await queryRows<PartRow & { matchCount: number; bands: MarkupBandRow[] }>(
     db,
-    [
-      Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Part" AS p WHERE ${where} LIMIT ${PART_COUNT_CAP + 1}) AS m`,
-      Prisma.sql`
-        SELECT ${PART_VIEW_COLUMNS}
+    Prisma.sql`
+      SELECT head."matchCount", head.bands, parts.*
+      FROM (
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM "Part" AS p WHERE ${where} LIMIT ${PART_COUNT_CAP + 1}) AS m)::int AS "matchCount",
+          ${MARKUP_BANDS_JSON} AS bands
+      ) AS head
+      LEFT JOIN LATERAL (
+        SELECT ${PART_VIEW_COLUMNS}, row_number() OVER (ORDER BY ${orderBy}) AS position
         FROM (SELECT p.id FROM "Part" AS p WHERE ${where} ORDER BY ${orderBy} LIMIT ${query.pageSize} OFFSET ${offset}) AS page
         JOIN "Part" AS p USING (id)
         LEFT JOIN "Supplier" AS s ON s.id = p."supplierId"
-        ORDER BY ${orderBy}`,
-      BANDS_SQL,
-    ],
+      ) AS parts ON TRUE
+      ORDER BY parts.position`,
     { prepare: true },
-  )) as [{ total: number }[], PartRow[], MarkupBandRow[]];
-  const matches = count[0]?.total ?? 0;
-  return { rows, total: Math.min(matches, PART_COUNT_CAP), capped: matches > PART_COUNT_CAP, bands };
+  );
+  const matches = rows[0]?.matchCount ?? 0;
+  return {
+    rows: rows.filter((row) => row.id !== null),
+    total: Math.min(matches, PART_COUNT_CAP),
+    capped: matches > PART_COUNT_CAP,
+    bands: rows[0]?.bands ?? [],
+  };
 }
 
 /**
@@ -144,8 +170,7 @@ async function browsePage(db: Db, where: Prisma.Sql, query: ListPartsQuery, offs
  * sums) are read for the page's rows only. One statement, so the matches are read and rechecked once.
  */
 async function searchPage(db: Db, where: Prisma.Sql, words: string[], query: ListPartsQuery, offset: number): Promise<PageRead> {
-  const search = query.search?.trim() ?? '';
-  const orderBy = Prisma.sql`CASE WHEN p.barcode = ${search} OR p."partNumber" = ${search} OR p."partNumber" = upper(${search}) THEN 0 ELSE 1 END, ${ORDER_BY[query.sort]}`;
+  const orderBy = searchOrder(query);
   const [rows, bands] = (await readWithTrigramPlans(db, words, [
     Prisma.sql`
       WITH matches AS MATERIALIZED (SELECT ${SORT_COLUMNS} FROM "Part" AS p WHERE ${where})
