@@ -25,6 +25,7 @@ import { accountingRoutes } from './modules/accounting/accounting.rest.ts';
 import { setupRoutes } from './modules/setup/setup.rest.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.rest.ts';
+import { jobSheetRoutes } from './modules/visits/job-sheet/job-sheet.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(setupRoutes(deps));
       await api.register(invoicesRoutes(deps));
       await api.register(purchaseOrdersRoutes(deps));
+      await api.register(jobSheetRoutes(deps));
       await api.register(
         trpcPlugin({
           deps,

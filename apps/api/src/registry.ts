@@ -17,6 +17,7 @@ import { usersOperations } from './modules/users/users.operations.ts';
 import { profileOperations } from './modules/users/profile.operations.ts';
 import { vehiclesOperations } from './modules/vehicles/vehicles.operations.ts';
 import { myVehiclesOperations } from './modules/vehicles/my-vehicles.operations.ts';
+import { myVehicleSpecsOperations, vehicleSpecsOperations } from './modules/vehicle-specs/vehicle-specs.operations.ts';
 import { oilChangesOperations } from './modules/oil-changes/oil-changes.operations.ts';
 import { staticDataOperations } from './modules/static-data/static-data.operations.ts';
 import { searchOperations } from './modules/search/search.operations.ts';
@@ -55,6 +56,8 @@ export const OPERATIONS = {
   profile: profileOperations,
   vehicles: vehiclesOperations,
   myVehicles: myVehiclesOperations,
+  vehicleSpecs: vehicleSpecsOperations,
+  myVehicleSpecs: myVehicleSpecsOperations,
   oilChanges: oilChangesOperations,
   staticData: staticDataOperations,
   search: searchOperations,

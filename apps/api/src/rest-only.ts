@@ -43,6 +43,11 @@ export const REST_ONLY_ROUTES: readonly RestOnlyRoute[] = [
   },
   {
     method: 'GET',
+    path: '/visits/{id}/job-sheet.pdf',
+    reason: 'A PDF (raw bytes shown inline to print), opened by the visit screen’s "Job sheet"',
+  },
+  {
+    method: 'GET',
     path: '/purchase-orders/{id}/pdf',
     reason: 'A PDF file download (raw bytes with content-disposition), linked to by the purchase order screen (admins)',
   },

@@ -2,7 +2,7 @@
 // rows, duplicates, LubeLogger and Shopmonkey files, XLSX, a large streamed file, templates and access.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob } from '@garage/shared';
+import { normalizePlate, type ImportJob } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import {
   createMatchableAccount,
@@ -117,8 +117,8 @@ describe('customer import', () => {
       include: { vehicles: { orderBy: { plateNumber: 'asc' } }, visits: { include: { tasks: true, payments: true } } },
     });
     expect(amina).toMatchObject({ firstName: 'Amina', role: 'CLIENT', countryCode: '+212', phoneNumber: phone });
-    expect(amina.vehicles.map((v) => v.plateNormalized).sort()).toEqual([plateA, plateB].sort());
-    const corolla = amina.vehicles.find((v) => v.plateNormalized === plateA)!;
+    expect(amina.vehicles.map((v) => v.plateNormalized).sort()).toEqual([plateA, plateB].map(normalizePlate).sort());
+    const corolla = amina.vehicles.find((v) => v.plateNormalized === normalizePlate(plateA))!;
     expect(corolla).toMatchObject({ brand: 'Toyota', year: 2018, latestKm: 84000, color: 'Unknown', type: 'CAR' });
     expect(amina.visits).toHaveLength(1);
     expect(amina.visits[0]).toMatchObject({
@@ -248,7 +248,7 @@ describe('customer import', () => {
         ownerId: existing.id,
         type: 'CAR',
         plateNumber: plate,
-        plateNormalized: plate,
+        plateNormalized: normalizePlate(plate),
         color: 'Red',
         brand: 'Old',
         model: 'Car',
@@ -288,7 +288,7 @@ describe('customer import', () => {
         ownerId: owner.id,
         type: 'CAR',
         plateNumber: plate,
-        plateNormalized: plate,
+        plateNormalized: normalizePlate(plate),
         color: 'Red',
         brand: 'Mazda',
         model: '3',
@@ -334,7 +334,7 @@ describe('customer import', () => {
         ownerId: owner.id,
         type: 'CAR',
         plateNumber: plate,
-        plateNormalized: plate,
+        plateNormalized: normalizePlate(plate),
         color: 'Blue',
         brand: 'Ford',
         model: 'Focus',
@@ -393,7 +393,7 @@ describe('customer import', () => {
     expect(claire).toMatchObject({ countryCode: '+33', phoneNumber: `6${phone}` });
     expect(claire.vehicles[0]).toMatchObject({
       plateNumber: plate.replace(/-/g, ' '),
-      plateNormalized: plate.replace(/-/g, ''),
+      plateNormalized: normalizePlate(plate),
       latestKm: 90000,
     });
     expect(claire.visits.map((v) => v.visitDate.toISOString().slice(0, 10))).toEqual(['2024-11-02', '2025-03-25']);
@@ -441,7 +441,7 @@ describe('customer import', () => {
       ],
     ]);
     const uploaded = (await uploadImport(app, employee.authHeader, 'shopmonkey-customers.csv', file)).json() as ImportJob;
-    expect(uploaded).toMatchObject({ preset: 'shopmonkey', suggestedDistanceUnit: 'mi' });
+    expect(uploaded).toMatchObject({ preset: 'shopmonkey', suggestedDistanceUnit: 'MI' });
     expect(uploaded.suggestedMapping).toMatchObject({
       firstName: 'First Name',
       lastName: 'Last Name',
@@ -509,7 +509,7 @@ describe('customer import', () => {
     const done = await importFile(app, employee.authHeader, 'big.csv', csv(rows), { mode: 'allOrNothing' });
     expect(done).toMatchObject({ phase: 'done', totalRows: 6000, processedRows: 6000 });
     expect(done.summary).toMatchObject({ customers: { created: 3000 }, vehicles: { created: 6000 }, failedRows: 0 });
-    expect(await testDb().vehicle.count({ where: { plateNormalized: { startsWith: `B${s.toUpperCase()}` } } })).toBe(6000);
+    expect(await testDb().vehicle.count({ where: { plateNormalized: { startsWith: normalizePlate(`B${s}`) } } })).toBe(6000);
   });
 
   it('serves CSV and XLSX templates that import as they are', async () => {
@@ -518,7 +518,7 @@ describe('customer import', () => {
     expect(csvTemplate.headers['content-disposition']).toBe('attachment; filename="customers-import-template.csv"');
     const uploaded = (await uploadImport(app, employee.authHeader, 'template.csv', csvTemplate.body)).json() as ImportJob;
     expect(uploaded.preset).toBe('template');
-    expect(Object.keys(uploaded.suggestedMapping)).toHaveLength(26);
+    expect(Object.keys(uploaded.suggestedMapping)).toHaveLength(32);
     await step(app, employee.authHeader, uploaded.id, 'validate', { mapping: uploaded.suggestedMapping });
     expect(await settle(app, employee.authHeader, uploaded.id)).toMatchObject({ validRows: 3, invalidRows: 0 });
 
@@ -641,7 +641,7 @@ describe('an import never matches or changes a staff account', () => {
     expect(job.summary).toMatchObject({ customers: { created: 0, updated: 0, skipped: 0 }, vehicles: { created: 0 }, failedRows: 1 });
     expect(job.duplicates.customers).toBe(0);
     expect(await accountOf(target.id)).toEqual(before);
-    expect(await testDb().vehicle.count({ where: { plateNormalized: plate } })).toBe(0);
+    expect(await testDb().vehicle.count({ where: { plateNormalized: normalizePlate(plate) } })).toBe(0);
   });
 
   it("never writes on another customer's vehicle: a row naming customer A with B's plate is a row error, B's vehicle untouched", async () => {
@@ -652,7 +652,7 @@ describe('an import never matches or changes a staff account', () => {
         ownerId: owner.id,
         type: 'CAR',
         plateNumber: plate,
-        plateNormalized: plate,
+        plateNormalized: normalizePlate(plate),
         color: 'Blue',
         brand: 'Peugeot',
         model: '208',
@@ -790,10 +790,11 @@ describe('an import never matches or changes a staff account', () => {
       countryCode: '+1',
       phoneNumber: target.phoneNumber,
       preferredLanguage: 'fr' as const,
+      billing: null,
     };
     const vehicle = {
       plateNumber: plate,
-      plateKey: plate,
+      plateKey: normalizePlate(plate),
       reference: false,
       type: 'CAR' as const,
       color: 'Red',
@@ -803,11 +804,21 @@ describe('an import never matches or changes a staff account', () => {
       engineType: 'Petrol',
       status: 'ACTIVE' as const,
       odometerKm: null,
+      vin: null,
+      trim: null,
+      plateRegion: null,
+      firstRegistrationDate: null,
+      distanceUnit: 'KM' as const,
+      unitFromRow: false,
     };
     const units = [
-      { unit: { row: 2, record: { customer, vehicle, visit: null, oilChange: null }, problems: [] }, customerKey: 'row:2', ownerKey: null },
       {
-        unit: { row: 3, record: { customer, vehicle: null, visit: null, oilChange: null }, problems: [] },
+        unit: { row: 2, record: { customer, vehicle, visit: null, oilChange: null }, problems: [], warnings: [] },
+        customerKey: 'row:2',
+        ownerKey: null,
+      },
+      {
+        unit: { row: 3, record: { customer, vehicle: null, visit: null, oilChange: null }, problems: [], warnings: [] },
         customerKey: 'row:2',
         ownerKey: null,
       },
@@ -821,7 +832,7 @@ describe('an import never matches or changes a staff account', () => {
     expect(result.failedRows).toBe(2);
     expect(result.customers.size).toBe(0);
     expect(await accountOf(target.id)).toEqual(before);
-    expect(await testDb().vehicle.count({ where: { plateNormalized: plate } })).toBe(0);
+    expect(await testDb().vehicle.count({ where: { plateNormalized: normalizePlate(plate) } })).toBe(0);
   });
 });
 

@@ -26,12 +26,14 @@ import {
   updateMerchantSchema,
   updatePurchaseOrderSchema,
   updateReminderSettingsSchema,
+  updateStatutorySettingsSchema,
   updateTaskLineSchema,
   updateLabourRateSchema,
   updateTaxRateSchema,
   updatePartSchema,
   updateSupplierSchema,
   vehicleInputSchema,
+  vehicleSpecInputSchema,
   type CreateUserInput,
 } from '@garage/shared';
 import type { App } from '../src/app.ts';
@@ -275,6 +277,7 @@ function partialUpdateBarcode(): string {
 
 const STORED_PICTURE = '/backend/media/0190a3c5-0000-7000-8000-0000000000d1/file';
 const SETTINGS = Object.keys(updateReminderSettingsSchema.shape);
+const STATUTORY_SETTINGS = Object.keys(updateStatutorySettingsSchema.shape);
 const pick = (row: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
 const mayBeLeftOut = (field: z.ZodType) => field.safeParse(undefined).success;
 
@@ -347,13 +350,79 @@ describe('every update operation: a field left out stays as it was', () => {
       schema: vehicleInputSchema,
       fresh: async () => {
         const { vehicle } = await createCustomer();
-        await testDb().vehicle.update({ where: { id: vehicle.id }, data: { imageUrl: STORED_PICTURE, status: 'INACTIVE' } });
+        // The identity fields (#28) hold values no default writes: left out, they must stay.
+        const identity = {
+          vin: `WVWZZZ1KZ${uniqueSuffix().toUpperCase()}`,
+          trim: 'GTI',
+          plateRegion: 'Dubai',
+          distanceUnit: 'MI' as const,
+        };
+        await testDb().vehicle.update({
+          where: { id: vehicle.id },
+          data: { imageUrl: STORED_PICTURE, status: 'INACTIVE', ...identity, firstRegistrationDate: new Date('2015-03-02T00:00:00Z') },
+        });
         const row = await testDb().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } });
-        return { id: vehicle.id, full: pick(row, ['type', 'plateNumber', 'color', 'brand', 'model', 'year', 'engineType', 'status']) };
+        const full = pick(row, ['type', 'plateNumber', 'color', 'brand', 'model', 'year', 'engineType', 'status']);
+        return { id: vehicle.id, full: { ...full, ...identity, firstRegistrationDate: '2015-03-02' } };
       },
       read: async (id) => pick(await testDb().vehicle.findUniqueOrThrow({ where: { id } }), Object.keys(vehicleInputSchema.shape)),
       rest: (id, data) => inject('PUT', `/backend/vehicles/${id}`, data, admin.authHeader),
       trpc: (id, data) => trpcStatus(() => callerFor(admin).vehicles.update({ id, data: data as never })),
+    },
+    {
+      name: 'spec card (PUT /vehicles/{vehicleId}/spec, vehicleSpecs.update)',
+      covers: ['PUT /backend/vehicles/{vehicleId}/spec', 'tRPC vehicleSpecs.update'],
+      schema: vehicleSpecInputSchema,
+      fresh: async () => {
+        const { vehicle } = await createCustomer();
+        const full = {
+          oilGrade: '5W-30',
+          oilCapacityLitres: 4.5,
+          oilFilterRef: 'W 712/95',
+          airFilterRef: 'C 27 009',
+          cabinFilterRef: 'CUK 2939',
+          fuelFilterRef: 'WK 820/17',
+          tyreSizeFront: '205/55 R16 91V',
+          tyreSizeRear: '225/45 R17 94W',
+          tyrePressureFrontBar: 2.3,
+          tyrePressureRearBar: 2.1,
+          wiperDriver: '600 mm',
+          wiperPassenger: '475 mm',
+          wiperRear: '300 mm',
+          battery: '12V 70Ah 640A EN',
+          sparkPlugs: 'NGK BKR6E',
+          notes: 'Drain plug 25 Nm',
+        };
+        // A stored card whose every value differs from `full`: a field left out must keep this one.
+        await testDb().vehicleSpec.create({
+          data: {
+            vehicleId: vehicle.id,
+            oilGrade: '0W-20',
+            oilCapacityDl: 38,
+            oilFilterRef: 'OX 371D',
+            airFilterRef: 'LX 1780',
+            cabinFilterRef: 'LA 109',
+            fuelFilterRef: 'KL 228',
+            tyreSizeFront: '195/65 R15 91H',
+            tyreSizeRear: '195/65 R15 91H',
+            tyrePressureFrontKpa: 250,
+            tyrePressureRearKpa: 240,
+            wiperDriver: '550 mm',
+            wiperPassenger: '400 mm',
+            wiperRear: '280 mm',
+            battery: '12V 60Ah 540A EN',
+            sparkPlugs: 'Bosch FR7DC',
+            notes: 'Old note',
+          },
+        });
+        return { id: vehicle.id, full };
+      },
+      read: async (id) => {
+        const { updatedAt: _updatedAt, vehicleId: _vehicleId, ...card } = await callerFor(admin).vehicleSpecs.get({ vehicleId: id });
+        return card;
+      },
+      rest: (id, data) => inject('PUT', `/backend/vehicles/${id}/spec`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).vehicleSpecs.update({ vehicleId: id, data: data as never })),
     },
     {
       name: 'static data (PUT /static-data/{id}, staticData.update)',
@@ -542,6 +611,19 @@ describe('every update operation: a field left out stays as it was', () => {
       read: async (id) => pick(await testDb().merchant.findUniqueOrThrow({ where: { id } }), SETTINGS),
       rest: (_id, data) => inject('PATCH', '/backend/reminders/settings', data, admin.authHeader),
       trpc: (_id, data) => trpcStatus(() => callerFor(admin).reminders.updateSettings(data as never)),
+    },
+    {
+      name: 'statutory inspection rule (PATCH /reminders/statutory-settings, reminders.updateStatutorySettings)',
+      covers: ['PATCH /backend/reminders/statutory-settings', 'tRPC reminders.updateStatutorySettings'],
+      schema: updateStatutorySettingsSchema,
+      // The shop's one row, as for the reminder settings: the complete update writes back what is stored.
+      fresh: async () => {
+        const row = await testDb().merchant.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+        return { id: row.id, full: pick(row, STATUTORY_SETTINGS) };
+      },
+      read: async (id) => pick(await testDb().merchant.findUniqueOrThrow({ where: { id } }), STATUTORY_SETTINGS),
+      rest: (_id, data) => inject('PATCH', '/backend/reminders/statutory-settings', data, admin.authHeader),
+      trpc: (_id, data) => trpcStatus(() => callerFor(admin).reminders.updateStatutorySettings(data as never)),
     },
     {
       name: 'purchase order draft (PUT /purchase-orders/{id}, purchaseOrders.update)',

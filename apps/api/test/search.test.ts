@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizePlate } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/router.ts';
@@ -38,7 +39,7 @@ describe('staff search', () => {
         ownerId: customer.id,
         type: 'TRUCK',
         plateNumber: `${plate.slice(0, 4)} ${plate.slice(4)}`,
-        plateNormalized: plate,
+        plateNormalized: normalizePlate(plate),
         color: 'Red',
         brand: `Volvo${tag}`,
         model: 'FH16',

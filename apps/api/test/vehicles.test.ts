@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizePlate } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/router.ts';
@@ -48,8 +49,13 @@ describe('vehicles', () => {
     expect(tooLong.json().fieldErrors.plateNumber).toContain('Plate number must not exceed 20 characters');
   });
 
-  it('rejects a plate with a dash or other symbols: letters and numbers only', async () => {
-    for (const plateNumber of [`${plateTag()}-12`, `${plateTag()}_1`, `${plateTag()}.`]) {
+  it('rejects a plate with symbols (letters and numbers only) but saves the usual separators as spaces', async () => {
+    // plates.ts tidyPlateInput: - | / · . _ typed between the parts become one space (issue #28).
+    const dashed = `${plateTag()}-12`;
+    const saved = await add(vehicle({ plateNumber: dashed }));
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().plateNumber).toBe(dashed.replace('-', ' '));
+    for (const plateNumber of [`${plateTag()}#12`, `${plateTag()}*1`, `${plateTag()},`]) {
       const response = await add(vehicle({ plateNumber }));
       expect(response.statusCode).toBe(400);
       expect(response.json().fieldErrors.plateNumber).toEqual(['Plate number may contain only letters and numbers']);
@@ -101,9 +107,9 @@ describe('vehicles', () => {
     const updated = await caller.vehicles.update({ id: created.id, data: vehicle({ plateNumber, status: 'IN_SERVICE' }) as never });
     expect(updated).toMatchObject({ plateNumber, status: 'IN_SERVICE' });
     const row = await testDb().vehicle.findUniqueOrThrow({ where: { id: created.id } });
-    expect(row.plateNormalized).toBe(plateNumber);
+    expect(row.plateNormalized).toBe(normalizePlate(plateNumber));
 
-    await expect(caller.vehicles.update({ id: created.id, data: vehicle({ plateNumber: 'AB-1' }) as never })).rejects.toMatchObject({
+    await expect(caller.vehicles.update({ id: created.id, data: vehicle({ plateNumber: 'AB#1' }) as never })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });

@@ -1,7 +1,7 @@
 // Fixtures for the visits, tasks and payments tests: customers with a vehicle, staff callers for tRPC and
 // REST, and visits written straight to the database with chosen derived state (for filter/sort tests).
 import type { Prisma } from '@garage/db';
-import { addDays, calendarDateIn, dueDateValue, type Role, type TaskInput } from '@garage/shared';
+import { addDays, calendarDateIn, dueDateValue, normalizePlate, type Role, type TaskInput } from '@garage/shared';
 import { createContextInner } from '../src/trpc/context.ts';
 import { createCaller } from '../src/router.ts';
 import { createTestUser, testDb, testDeps, uniqueSuffix } from './helpers.ts';
@@ -27,7 +27,7 @@ export async function createVehicle(ownerId: string) {
       ownerId,
       type: 'CAR',
       plateNumber: plate,
-      plateNormalized: plate,
+      plateNormalized: normalizePlate(plate),
       color: 'Red',
       brand: 'Toyota',
       model: 'Corolla',

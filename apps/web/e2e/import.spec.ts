@@ -119,3 +119,61 @@ test('the import screen on a phone lists every invalid row, and all-or-nothing w
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: screenshotPath('import-errors-en-phone'), fullPage: true });
 });
+
+// Issue 28: a file from another locale. Windows-1252 bytes (Excel's plain "CSV" on Windows), dates that read two
+// ways and a note longer than a visit takes: the screen says how it read the file, asks the date order (showing
+// a date of the file read both ways) before it checks anything, and lists the cut note as a change, not an error.
+const LOCALE_TEXT = {
+  en: {
+    question: 'Every date of this file reads two ways',
+    readAs: 'Read as Windows-1252',
+    april: 'April 3, 2025',
+    cut: 'only the first 2000',
+  },
+  ar: { question: 'كل تواريخ هذا الملف تُقرأ بطريقتين', readAs: 'قُرئ بترميز Windows-1252', april: '2025', cut: '2000' },
+} as const;
+
+for (const [language, width, height] of [
+  ['en', 1280, 900],
+  ['ar', 390, 844],
+] as const) {
+  test(`a Windows-1252 file with dates that read two ways: the wizard asks, then lists the cut note (${language}, ${width}px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await useLanguage(page, language);
+    await signInAs(page, DEMO.employee);
+    await page.goto('/admin/settings/data');
+    const tag = `L${language}${Date.now().toString(36)}`.toUpperCase();
+    const phone = `6${String(Date.now()).slice(-8)}`;
+    const text = [
+      'Prénom,Nom,Téléphone,Plaque,Marque,Modèle,Année,Date,Remarques',
+      `Hélène,Noël${tag},${phone},${tag}A,Renault,Mégane,2019,03/04/2025,"${'Révision complète, contrôle des freins, pièces à changer. '.repeat(40)}"`,
+      `Hélène,Noël${tag},${phone},${tag}A,Renault,Mégane,2019,05/06/2025,Révision`,
+    ].join('\r\n');
+    // Latin-1 bytes: é is 0xE9, as Windows-1252 writes it.
+    await page.getByTestId('import-file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'latin1') });
+    await expect(page.getByTestId('import-encoding')).toHaveText(LOCALE_TEXT[language].readAs);
+    await expect(page.getByTestId('column-mapping').getByText(`Noël${tag}`).first()).toBeVisible();
+    const dates = page.getByTestId('date-order');
+    await expect(dates).toContainText(LOCALE_TEXT[language].question);
+    await expect(dates).toContainText('03/04/2025');
+    await expect(dates).toContainText(LOCALE_TEXT[language].april);
+    await expect(page.getByTestId('check-file')).toBeDisabled();
+    await expect(page.getByTestId('run-import')).toBeDisabled();
+    await page.screenshot({ path: screenshotPath(`import-date-question-${language}-${width}`), fullPage: true });
+
+    await dates.locator('input[value="dayFirst"]').check();
+    await page.getByTestId('check-file').click();
+    await expect(page.getByTestId('validation-result')).toBeVisible();
+    const warnings = page.getByTestId('import-warnings');
+    await expect(warnings.getByRole('row').filter({ hasText: 'Remarques' })).toContainText(LOCALE_TEXT[language].cut);
+    await page.getByTestId('run-import').click();
+    await expect(page.getByTestId('import-summary')).toBeVisible();
+    await expect(page.getByTestId('summary-visits').locator('td').nth(1)).toHaveText('2');
+    await expect(page.getByTestId('import-warnings')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath(`import-warnings-${language}-${width}`), fullPage: true });
+  });
+}

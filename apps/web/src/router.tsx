@@ -89,10 +89,14 @@ const SearchPage = lazyPage(() => import('./features/search/search-page.tsx'), '
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page.tsx'), 'ProfilePage');
 const UsersPage = lazyPage(() => import('./features/users/users-page.tsx'), 'UsersPage', ['tax']);
 const UserDetailPage = lazyPage(() => import('./features/users/user-detail-page.tsx'), 'UserDetailPage', ['tax']);
-const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage', ['reminders']);
+const VehicleDetailPage = lazyPage(() => import('./features/vehicles/vehicle-detail-page.tsx'), 'VehicleDetailPage', [
+  'reminders',
+  'specCard',
+]);
 const OilChangesPage = lazyPage(() => import('./features/oil-changes/oil-changes-page.tsx'), 'OilChangesPage');
 const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-page.tsx'), 'VisitDetailPage', [
   'visits',
+  'specCard',
   'tasks',
   'parts',
   'payments',
@@ -104,6 +108,7 @@ const VisitDetailPage = lazyPage(() => import('./features/visits/visit-detail-pa
 ]);
 const TaskDetailPage = lazyPage(() => import('./features/tasks/task-detail-page.tsx'), 'TaskDetailPage', [
   'tasks',
+  'specCard',
   'parts',
   'visits',
   'approvals',
@@ -185,7 +190,11 @@ const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-d
   'appointments',
 ]);
 const MyVehiclesPage = lazyPage(() => import('./features/vehicles/my-vehicles-page.tsx'), 'MyVehiclesPage');
-const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage', ['reminders', 'appointments']);
+const MyVehiclePage = lazyPage(() => import('./features/vehicles/my-vehicle-page.tsx'), 'MyVehiclePage', [
+  'reminders',
+  'appointments',
+  'specCard',
+]);
 const MyOilChangesPage = lazyPage(() => import('./features/oil-changes/my-oil-changes-page.tsx'), 'MyOilChangesPage');
 const MyVisitPage = lazyPage(() => import('./features/visits/my-visit-page.tsx'), 'MyVisitPage', [
   'approvals',

@@ -8,9 +8,24 @@ export * from './money.ts';
 export * from './tax-rules.ts';
 export * from './tax-profiles.ts';
 export * from './legal-identifiers.ts';
+export * from './vin.ts';
+export * from './plates.ts';
+// The one DISTANCE_UNITS / DistanceUnit (KM | MI): imports (schemas/data-transfer.ts) use these too.
+export {
+  DISTANCE_UNITS,
+  type DistanceUnit,
+  KM_PER_MILE,
+  defaultDistanceUnit,
+  distanceUnitLabel,
+  formatDistance,
+  kmToUnit,
+  unitToKm,
+} from './distance.ts';
+export * from './statutory-inspections.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/vehicles.ts';
+export * from './schemas/vehicle-spec.ts';
 export * from './schemas/oil-changes.ts';
 export * from './schemas/static-data.ts';
 export * from './schemas/search.ts';

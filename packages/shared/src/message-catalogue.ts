@@ -35,6 +35,7 @@ import { SETUP_MESSAGES } from './schemas/setup.ts';
 import { STATIC_DATA_MESSAGES } from './schemas/static-data.ts';
 import { USER_MESSAGES } from './schemas/users.ts';
 import { VEHICLE_MESSAGES } from './schemas/vehicles.ts';
+import { VIN_MESSAGES } from './vin.ts';
 
 /** "<Resource> not found", one code per resource so each language can word it (and its gender) properly. */
 export const NOT_FOUND_MESSAGES = {
@@ -169,6 +170,7 @@ export const MESSAGE_CATALOGUE = {
   ...group('analytics', ANALYTICS_MESSAGES),
   ...group('tax', TAX_MESSAGES),
   ...group('legalIds', LEGAL_IDENTIFIER_MESSAGES),
+  ...group('vin', VIN_MESSAGES),
   ...group('fiscal', FISCAL_MESSAGES),
 };
 export type CatalogueCode = keyof typeof MESSAGE_CATALOGUE;

@@ -63,7 +63,7 @@ describe('parseMajorToMinor', () => {
 });
 
 describe('amounts of an imported visit (validateImportRow)', () => {
-  const options = { defaultCountryCode: '+965', distanceUnit: 'km' as const };
+  const options = { defaultCountryCode: '+965', distanceUnit: 'KM' as const };
   const visitRow = { visitDate: '2026-03-10', visitTotal: '12.345', visitPaid: '10' };
 
   it('reads them with the shop’s decimals', () => {

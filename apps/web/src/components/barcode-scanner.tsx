@@ -13,8 +13,9 @@ import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog.tsx';
 import { Input } from './ui/input.tsx';
 
-// Parts carry EAN/UPC codes; shops print their own labels as Code 128/39 or QR.
-const WANTED_FORMATS: BarcodeFormat[] = ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128', 'code_39', 'itf', 'qr_code'];
+// Parts carry EAN/UPC codes; shops print their own labels as Code 128/39 or QR. VIN labels (door pillar,
+// windscreen) are Code 39, Code 128, Data Matrix or QR (the vehicle form's VIN scan).
+const WANTED_FORMATS: BarcodeFormat[] = ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128', 'code_39', 'itf', 'qr_code', 'data_matrix'];
 // A frame every 200 ms finds a code within a fraction of a second without keeping a phone's CPU busy.
 const SCAN_INTERVAL_MS = 200;
 

@@ -1,6 +1,6 @@
 // Dataset vehicles: spread over the given owners (every owner gets at least one when there are enough),
 // with unique plates like "AB 123 CD", makes and models from names.ts. Deterministic for a given seed.
-import type { VEHICLE_TYPES } from '@garage/shared';
+import { normalizePlate, type VEHICLE_TYPES } from '@garage/shared';
 import type { Db } from '../client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { createRandom, seedId } from '../seed/ids.ts';
@@ -48,9 +48,11 @@ export function buildVehicles({
   const rows: Prisma.VehicleCreateManyInput[] = [];
   for (let index = 0; index < count; index++) {
     let plate: string;
+    // Unique by key: V and Y (or M and Z) are one Arabic letter in the key (plates.ts), so "AV 123 BC" and
+    // "AY 123 BC" are one plate.
     do plate = `${letters()} ${random.int(100, 999)} ${letters()}`;
-    while (plates.has(plate));
-    plates.add(plate);
+    while (plates.has(normalizePlate(plate)));
+    plates.add(normalizePlate(plate));
     const brand = random.pick(BRANDS);
     const latestKm = random.int(5_000, 250_000);
     const createdAt = new Date(until.getTime() - TWO_YEARS_MS + Math.floor((index / count) * TWO_YEARS_MS));
@@ -60,7 +62,7 @@ export function buildVehicles({
       ownerId: index < ownerIds.length ? ownerIds[index]! : random.pick(ownerIds),
       type: typeFor(brand, random),
       plateNumber: plate,
-      plateNormalized: plate.replace(/\s+/g, ''),
+      plateNormalized: normalizePlate(plate),
       color: random.pick(COLORS),
       brand,
       model: random.pick(BRAND_MODELS[brand]),

@@ -5,6 +5,7 @@
 import {
   LANGUAGES,
   deriveVisitStatus,
+  normalizePlate,
   derivePaymentStatus,
   paidCents,
   visitTotalCents,
@@ -25,6 +26,7 @@ import { createRandom, seedId } from './ids.ts';
 import { demoPageViews } from './page-views.ts';
 import { seedDemoApprovals } from './approvals.ts';
 import { seedDemoInvoices } from './invoices.ts';
+import { seedDemoVehicleIdentity } from './demo-vehicle-identity.ts';
 import { seedDemoAppointments } from './appointments.ts';
 import { demoJobLines, seedDemoInventory, type PlannedLine } from './inventory.ts';
 import { rebuildRollups, ROLLUP_TIME_ZONE_KEY } from '../analytics-rollups.ts';
@@ -329,7 +331,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
             ownerId: client.id!,
             type,
             plateNumber: `${plate.slice(0, 2)} ${plate.slice(2)}`,
-            plateNormalized: plate,
+            plateNormalized: normalizePlate(plate),
             color,
             brand,
             model,
@@ -540,6 +542,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       // Each line's tax rate before the invoices freeze them (no-op without a profile: no rates).
       await seedDemoLineRates(tx);
       await seedDemoAmountsDue(tx);
+      await seedDemoVehicleIdentity(tx, now, profile);
       await seedDemoInvoices(tx, now, staffIds[1]!);
 
       const pageViews = demoPageViews(

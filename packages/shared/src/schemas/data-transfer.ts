@@ -5,19 +5,36 @@
 // message codes.
 import { z } from 'zod';
 import { type LANGUAGES, LIMITS, type VEHICLE_STATUSES, VEHICLE_TYPES } from '../constants.ts';
-import { msg } from '../messages.ts';
-import { formatMinorPlain, majorToMinor } from '../money.ts';
+import { DISTANCE_UNITS, type DistanceUnit, unitToKm } from '../distance.ts';
+import { encodeMessage, msg } from '../messages.ts';
+import { currencyDecimals, type DecimalMark, decimalMarkOf, formatMinorPlain, parseAmountToMinor, plainDecimal } from '../money.ts';
+import { checkDigitStatus, normaliseVin, vinProblem } from '../vin.ts';
 import { isIsoDate } from '../visit-rules.ts';
 import { KM_MAX, oilChangeInputSchema } from './oil-changes.ts';
 import { TASK_LIMITS } from './tasks.ts';
+import { type CustomerBilling, customerBillingSchema } from './tax.ts';
 import { normalizeCountryCode, normalizePhone, userInputSchema } from './users.ts';
 import { normalizePlate, vehicleInputSchema } from './vehicles.ts';
 import { VISIT_LIMITS } from './visits.ts';
 
 /** What a column can be mapped to, grouped as the mapping screen shows them. */
 export const IMPORT_FIELD_GROUPS = {
-  customer: ['firstName', 'lastName', 'fullName', 'email', 'countryCode', 'phoneNumber', 'preferredLanguage'],
-  vehicle: ['plateNumber', 'brand', 'model', 'year', 'color', 'vehicleType', 'engineType', 'odometer'],
+  customer: ['firstName', 'lastName', 'fullName', 'email', 'countryCode', 'phoneNumber', 'preferredLanguage', 'company'],
+  vehicle: [
+    'plateNumber',
+    'plateRegion',
+    'vin',
+    'brand',
+    'model',
+    'trim',
+    'year',
+    'color',
+    'vehicleType',
+    'engineType',
+    'firstRegistrationDate',
+    'odometer',
+    'odometerUnit',
+  ],
   visit: ['visitDate', 'visitName', 'visitTotal', 'visitPaid', 'visitNotes'],
   oilChange: ['oilDate', 'oilName', 'oilType', 'oilKm', 'oilNextKm', 'oilFilterChanged'],
 } as const;
@@ -29,8 +46,14 @@ export const IMPORT_MODES = ['allOrNothing', 'validOnly'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const DUPLICATE_ACTIONS = ['skip', 'update'] as const;
 export type DuplicateAction = (typeof DUPLICATE_ACTIONS)[number];
-export const DISTANCE_UNITS = ['km', 'mi'] as const;
-export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+/**
+ * How the file writes its numbers: "1,234.50" (decimal point: English, Arabic software) or "1 234,50" /
+ * "1.234,50" (decimal comma: French, German, Tunisian...). It decides only what a value's writing leaves open
+ * ("12,345", "152.004"); money.ts decimalMarkOf.
+ */
+export const NUMBER_LOCALES = ['decimalPoint', 'decimalComma'] as const;
+export type NumberLocale = (typeof NUMBER_LOCALES)[number];
+export const decimalMarkOfLocale = (locale: NumberLocale): DecimalMark => (locale === 'decimalComma' ? ',' : '.');
 /** How "03/04/2026" reads: 3 April (most of the world) or March 4 (US software such as LubeLogger's default locale). */
 export const DATE_ORDERS = ['dayFirst', 'monthFirst'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
@@ -46,7 +69,7 @@ export const IMPORT_LIMITS = {
    * What one file may hold once read, checked while it streams (a file past one is refused at upload with
    * IMPORT_MESSAGES, before it can cost memory or time): a 306 KB workbook once took 61 s and 2.25 GB, a
    * 30 MB CSV field 500 MB. Rows: the 100,000-row history above (the passes keep a few keys per row).
-   * Columns: the template has 26, LubeLogger and Shopmonkey exports fewer than 40. A cell: the longest
+   * Columns: the template has 32, LubeLogger and Shopmonkey exports fewer than 40. A cell: the longest
    * value a form takes is 2,000 characters (notes). A row: 100 such cells, so an unclosed quote (the rest
    * of a CSV in one field) stops at 100,000 characters instead of building a 30 MB string.
    */
@@ -103,7 +126,31 @@ export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
     'portable',
   ],
   preferredLanguage: ['language', 'preferredlanguage', 'lang'],
-  plateNumber: ['plate', 'platenumber', 'licenseplate', 'licenceplate', 'license', 'registration', 'registrationnumber', 'immatriculation'],
+  company: ['company', 'companyname', 'business', 'businessname', 'organization', 'organisation', 'societe', 'entreprise', 'raisonsociale'],
+  plateRegion: ['licenseplatestate', 'licenceplatestate', 'platestate', 'plateregion', 'registrationstate', 'registrationregion'],
+  vin: ['vin', 'vinnumber', 'chassisnumber', 'chassis', 'vehicleidentificationnumber', 'numerodechassis', 'numerovin'],
+  trim: ['trim', 'submodel', 'version', 'finition', 'trimlevel'],
+  firstRegistrationDate: [
+    'firstregistrationdate',
+    'firstregistration',
+    'dateoffirstregistration',
+    'registrationdate',
+    'miseencirculation',
+    'datedemiseencirculation',
+    'datepremiereimmatriculation',
+  ],
+  odometerUnit: ['unit', 'units', 'distanceunit', 'odometerunit', 'mileageunit', 'unite'],
+  plateNumber: [
+    'plate',
+    'platenumber',
+    'licenseplate',
+    'licenceplate',
+    'license',
+    'registration',
+    'registrationnumber',
+    'immatriculation',
+    'plaque',
+  ],
   brand: ['brand', 'make', 'manufacturer', 'marque'],
   model: ['model', 'modele', 'vehiclemodel'],
   year: ['year', 'modelyear', 'annee', 'vehicleyear'],
@@ -115,7 +162,7 @@ export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   visitName: ['description', 'visitname', 'visit', 'service', 'workperformed'],
   visitTotal: ['cost', 'total', 'visittotal', 'amount', 'totalcost'],
   visitPaid: ['paid', 'amountpaid', 'visitpaid'],
-  visitNotes: ['notes', 'visitnotes', 'note', 'comments'],
+  visitNotes: ['notes', 'visitnotes', 'note', 'comments', 'remarques', 'remarque', 'commentaires', 'commentaire'],
   oilDate: ['oildate', 'oilchangedate'],
   oilName: ['oilname', 'oil', 'oilbrand'],
   oilType: ['oiltype', 'oilgrade', 'viscosity'],
@@ -133,14 +180,20 @@ export const TEMPLATE_HEADERS: Record<ImportField, string> = {
   countryCode: 'Country code',
   phoneNumber: 'Phone',
   preferredLanguage: 'Language',
+  company: 'Company',
   plateNumber: 'Plate',
+  plateRegion: 'Plate region',
+  vin: 'VIN',
   brand: 'Brand',
   model: 'Model',
+  trim: 'Trim',
   year: 'Year',
   color: 'Color',
   vehicleType: 'Vehicle type',
   engineType: 'Engine type',
+  firstRegistrationDate: 'First registration',
   odometer: 'Odometer',
+  odometerUnit: 'Odometer unit',
   visitDate: 'Visit date',
   visitName: 'Visit name',
   visitTotal: 'Visit total',
@@ -162,14 +215,20 @@ export const TEMPLATE_SAMPLE_ROWS: string[][] = [
     '+212',
     '612345678',
     'ar',
+    '',
     '12345 A 6',
+    '',
+    'JTDBR32E720012345',
     'Toyota',
     'Corolla',
+    '1.6 VVT-i',
     '2018',
     'White',
     'CAR',
     'Petrol',
+    '2018-05-02',
     '84000',
+    'km',
     '2026-03-14',
     'Oil and filter',
     '85.50',
@@ -190,14 +249,20 @@ export const TEMPLATE_SAMPLE_ROWS: string[][] = [
     '+212',
     '612345678',
     'ar',
+    '',
     '7788 B 1',
+    '',
+    '',
     'Dacia',
     'Duster',
+    '',
     '2021',
     'Grey',
     'CAR',
     'Diesel',
+    '',
     '36000',
+    '',
     '',
     '',
     '',
@@ -218,13 +283,19 @@ export const TEMPLATE_SAMPLE_ROWS: string[][] = [
     '+33',
     '612345679',
     'fr',
+    'Martin Transports',
     'AB 123 CD',
+    '75',
+    '',
     'Peugeot',
     '308',
+    '',
     '2019',
     'Blue',
     'CAR',
     'Diesel',
+    '',
+    '',
     '',
     '',
     '',
@@ -277,27 +348,94 @@ function detectPreset(keys: readonly string[]): ImportPreset {
   return 'custom';
 }
 
-/** Shopmonkey shops are mostly in the US: their odometers read miles. */
-export const presetDistanceUnit = (preset: ImportPreset): DistanceUnit => (preset === 'shopmonkey' ? 'mi' : 'km');
+/**
+ * The unit a file's odometers most likely use. Shopmonkey shops are mostly in the US, and LubeLogger's default
+ * install records miles (its en-US default): both suggest miles, unless the file writes its numbers with a
+ * decimal comma (a European LubeLogger, set to kilometres). Anything else: kilometres. The wizard shows it; the
+ * user may change it, and a unit column decides row by row.
+ */
+export function presetDistanceUnit(preset: ImportPreset, numberLocale: NumberLocale | null = null): DistanceUnit {
+  if (preset !== 'shopmonkey' && preset !== 'lubelogger') return 'KM';
+  return numberLocale === 'decimalComma' ? 'KM' : 'MI';
+}
 
 /** "14/03/2026", "3/14/2026", "14.03.2026": day, month and year as written (null for any other shape). */
-const NUMERIC_DATE = /^(\d{1,2})([/.])(\d{1,2})[/.](\d{4})$/;
+const NUMERIC_DATE = /^(\d{1,2})([/.-])(\d{1,2})[/.-](\d{4})$/;
+
+/** What a file's values say, gathered at upload (the first rows of its mapped columns). */
+export interface FileSample {
+  dates: readonly string[];
+  amounts: readonly string[];
+  odometers: readonly string[];
+}
+
+/** A suggestion and, when the file leaves it open, the values that could be read both ways (for the wizard). */
+export interface Suggestion<T> {
+  /** Null when nothing in the file decides: the user must choose. */
+  value: T | null;
+  examples: string[];
+}
+
+const EXAMPLES = 2;
 
 /**
- * The date order a file most likely uses: the first date that can be read one way only decides (a first
- * number above 12 is a day, a second one above 12 is a day too, dots are day first); without one, the
- * exporting software's habit: LubeLogger writes the server's short date (en-US by default) and
- * Shopmonkey is American, so both are month first; anything else day first.
+ * The file's number locale, from every hint it holds: values whose writing proves their decimal mark ("1 234,50",
+ * "$1,234.50", "85,5"), a group of three that cannot be decimals (an odometer "152.004"; "12,345" in a
+ * two-decimal currency), then dotted dates (German), then currency signs ($ and £ before a decimal point, €
+ * after a comma). Values that could be read both ways ("85,500" in TND) and no hint: null, the user chooses.
  */
-export function suggestDateOrder(values: Iterable<string>, preset: ImportPreset): DateOrder {
+export function suggestNumberLocale(sample: FileSample, currency: string): Suggestion<NumberLocale> {
+  let point = 0;
+  let comma = 0;
+  const open: string[] = [];
+  const vote = (mark: DecimalMark) => (mark === '.' ? point++ : comma++);
+  const groups = (value: string): DecimalMark => (value.includes(',') ? '.' : ',');
+  for (const value of sample.amounts) {
+    const seen = decimalMarkOf(value);
+    if (seen === 'either') {
+      if (currencyDecimals(currency) < 3) vote(groups(value));
+      else if (!open.includes(value.trim())) open.push(value.trim());
+    } else if (seen) vote(seen);
+  }
+  for (const value of sample.odometers) {
+    const seen = decimalMarkOf(value);
+    // An odometer never shows thousandths: "152.004" is 152,004 km written in German.
+    if (seen) vote(seen === 'either' ? groups(value) : seen);
+  }
+  const examples = open.slice(0, EXAMPLES);
+  if (point !== comma) return { value: point > comma ? 'decimalPoint' : 'decimalComma', examples };
+  if (point > 0) return { value: null, examples };
+  if (sample.dates.some((date) => /^\d{1,2}\.\d{1,2}\.\d{4}/.test(date.trim()))) return { value: 'decimalComma', examples };
+  if (sample.amounts.some((value) => /[$£]/.test(value))) return { value: 'decimalPoint', examples };
+  if (sample.amounts.some((value) => /€/.test(value))) return { value: 'decimalComma', examples };
+  return { value: open.length > 0 ? null : 'decimalPoint', examples };
+}
+
+/**
+ * The order of a file's slashed dates, from every hint it holds: a date that reads one way only (a number
+ * above 12; dots, always day first), then the numbers (every decimal-comma locale writes the day first), then
+ * the exporting software at its default (LubeLogger and Shopmonkey in en-US: month first, when the amounts
+ * carry a dollar). When nothing decides and some date reads two ways ("03/04/2026"), null: the user chooses.
+ */
+export function suggestDateOrder(
+  values: Iterable<string>,
+  preset: ImportPreset,
+  numbers: { locale: NumberLocale | null; amounts?: readonly string[] } = { locale: null },
+): Suggestion<DateOrder> {
+  const open: string[] = [];
   for (const value of values) {
     const parts = NUMERIC_DATE.exec(value.trim());
     if (!parts) continue;
     const [first, second] = [Number(parts[1]), Number(parts[3])];
-    if (parts[2] === '.' || (first > 12 && second <= 12)) return 'dayFirst';
-    if (second > 12 && first <= 12) return 'monthFirst';
+    if (parts[2] === '.' || (first > 12 && second <= 12)) return { value: 'dayFirst', examples: [] };
+    if (second > 12 && first <= 12) return { value: 'monthFirst', examples: [] };
+    if (first !== second && open.length < EXAMPLES && !open.includes(value.trim())) open.push(value.trim());
   }
-  return preset === 'lubelogger' || preset === 'shopmonkey' ? 'monthFirst' : 'dayFirst';
+  if (open.length === 0) return { value: 'dayFirst', examples: [] };
+  if (numbers.locale === 'decimalComma') return { value: 'dayFirst', examples: open };
+  const american = (numbers.amounts ?? []).some((amount) => amount.includes('$'));
+  if ((preset === 'lubelogger' || preset === 'shopmonkey') && american) return { value: 'monthFirst', examples: open };
+  return { value: null, examples: open };
 }
 
 const countryCodeInput = z
@@ -313,12 +451,21 @@ export const importOptionsSchema = z.object({
   duplicates: z.enum(DUPLICATE_ACTIONS).default('skip'),
   /** For phones written without one. */
   defaultCountryCode: countryCodeInput.default('+1'),
-  distanceUnit: z.enum(DISTANCE_UNITS).default('km'),
-  dateOrder: z.enum(DATE_ORDERS).default('dayFirst'),
+  /** The unit of the file's odometers (a row's unit column, when mapped, wins for that row). */
+  distanceUnit: z.enum(DISTANCE_UNITS).default('KM'),
+  /** Absent: the order the file's dates show (suggestedDateOrder); refused when they leave it open. */
+  dateOrder: z.enum(DATE_ORDERS).nullish(),
+  /** Absent: the file's own (suggestedNumberLocale); refused when its numbers leave it open. */
+  numberLocale: z.enum(NUMBER_LOCALES).nullish(),
   /** The vehicle of every row when the file has no plate column (a LubeLogger export is one vehicle's records). */
   vehiclePlate: z.string().trim().max(LIMITS.plateMax).optional(),
 });
 export type ImportOptions = z.output<typeof importOptionsSchema>;
+/** The options a pass runs with: the date order and number locale decided (by the user or by the file). */
+export type ResolvedImportOptions = Omit<ImportOptions, 'dateOrder' | 'numberLocale'> & {
+  dateOrder: DateOrder;
+  numberLocale: NumberLocale;
+};
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
 
 export const importIdSchema = z.object({ id: z.uuid() });
@@ -336,6 +483,8 @@ export const importRowErrorSchema = z.object({
   text: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+/** What was imported differently from the file (a note cut at its limit, an invalid VIN left out): same shape. */
+export type ImportRowWarning = ImportRowError;
 
 const countsSchema = z.object({ created: z.number(), updated: z.number(), skipped: z.number() });
 export const importSummarySchema = z.object({
@@ -357,8 +506,16 @@ export const importJobSchema = z.object({
   previewRows: z.array(z.array(z.string())),
   suggestedMapping: z.record(z.string(), z.string()),
   preset: z.enum(IMPORT_PRESETS),
+  /** How the file was read: "UTF-8", "UTF-8 (BOM)", "UTF-16LE", "Windows-1252"...; null for a workbook. */
+  encoding: z.string().nullable(),
   suggestedDistanceUnit: z.enum(DISTANCE_UNITS),
-  suggestedDateOrder: z.enum(DATE_ORDERS),
+  /** Null when the file's dates read two ways and nothing in it decides: the wizard asks, a run is refused meanwhile. */
+  suggestedDateOrder: z.enum(DATE_ORDERS).nullable(),
+  /** Up to two dates of the file that read two ways ("03/04/2026"), for the wizard to show both readings. */
+  dateExamples: z.array(z.string()),
+  /** Null when the file's numbers read two ways ("85,500") and nothing decides: asked as the date order is. */
+  suggestedNumberLocale: z.enum(NUMBER_LOCALES).nullable(),
+  numberExamples: z.array(z.string()),
   /** For phones written without a country code: the uploader's own, else the one most customers have. */
   suggestedCountryCode: z.string(),
   /** Rows read so far in the current pass, and in the file (known after validation). */
@@ -367,6 +524,8 @@ export const importJobSchema = z.object({
   validRows: z.number(),
   invalidRows: z.number(),
   errors: z.array(importRowErrorSchema),
+  /** Rows imported with a change (a note cut, an invalid VIN left out), at most errorsKept of them. */
+  warnings: z.array(importRowErrorSchema),
   duplicates: z.object({ customers: z.number(), vehicles: z.number() }),
   summary: importSummarySchema.nullable(),
   /** Set when the job stopped (a refused all-or-nothing import, an unreadable file): its message code. */
@@ -380,6 +539,7 @@ export const importJobSchema = z.object({
       defaultCountryCode: z.string(),
       distanceUnit: z.enum(DISTANCE_UNITS),
       dateOrder: z.enum(DATE_ORDERS),
+      numberLocale: z.enum(NUMBER_LOCALES),
       vehiclePlate: z.string().optional(),
     })
     .nullable(),
@@ -412,6 +572,13 @@ export const IMPORT_MESSAGES = {
   rowTooLong: `A row of the file has more than ${IMPORT_LIMITS.rowMaxChars.toLocaleString('en-US')} characters (check its quotes)`,
   unpackedTooLarge: 'The workbook is too large once unpacked: save its first sheet as CSV, or split it',
   interrupted: 'The import stopped because the server restarted. Start it again.',
+  encodingUnknown: 'This file is not UTF-8 and its encoding could not be recognised: save it as "CSV UTF-8" and import it again',
+  dateOrderNeeded: 'The dates of this file can be read day first or month first: choose how to read them',
+  numberLocaleNeeded: 'The numbers of this file can be read with a decimal point or a decimal comma: choose how to read them',
+  textCut: 'This text had {length} characters: only the first {maxLength} were imported',
+  vinInvalid: 'This VIN is not valid ({vin}): the vehicle was imported without it',
+  vinTaken: 'Another vehicle already has this VIN: this vehicle was imported without it',
+  unitUnknown: 'Write the unit as km or mi',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -425,6 +592,8 @@ export interface ImportCustomer {
   countryCode: string | null;
   phoneNumber: string | null;
   preferredLanguage: (typeof LANGUAGES)[number];
+  /** A business customer's billing details (User.billing), from a company column: its name, nothing else yet. */
+  billing: CustomerBilling | null;
 }
 export interface ImportVehicle {
   plateNumber: string;
@@ -439,6 +608,15 @@ export interface ImportVehicle {
   engineType: string;
   status: (typeof VEHICLE_STATUSES)[number];
   odometerKm: number | null;
+  /** Normalised (vin.ts); null when the file has none or an invalid one (a row warning). */
+  vin: string | null;
+  trim: string | null;
+  plateRegion: string | null;
+  firstRegistrationDate: string | null;
+  /** The unit its odometer shows: the row's unit column, else the file's. */
+  distanceUnit: DistanceUnit;
+  /** Whether the row named its unit (only then does an update change a known vehicle's unit). */
+  unitFromRow: boolean;
 }
 export interface ImportVisit {
   name: string;
@@ -446,6 +624,8 @@ export interface ImportVisit {
   totalCents: number;
   paidCents: number;
   notes: string | null;
+  /** The row's odometer, in km: the reading when the car came in (LubeLogger records carry one each). */
+  odometerInKm: number | null;
 }
 export interface ImportOilChange {
   date: string | null;
@@ -495,6 +675,7 @@ const FIELD_OF: Record<string, ImportField> = {
   countryCode: 'countryCode',
   phoneNumber: 'phoneNumber',
   preferredLanguage: 'preferredLanguage',
+  companyName: 'company',
   type: 'vehicleType',
   plateNumber: 'plateNumber',
   color: 'color',
@@ -511,10 +692,14 @@ const FIELD_OF: Record<string, ImportField> = {
   notes: 'visitNotes',
 };
 
+/** Columns of Vehicle that are text of at most 50 characters (schema.prisma). */
+const VEHICLE_TEXT_MAX = 50;
+const COMPANY_MAX = 200;
+
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 const anyPresent = (row: RawRow, fields: readonly ImportField[]) => fields.some((field) => present(row[field]));
 
-/** "1,234.50", "1234,50", "$ 85" → 85.5; null for empty; NaN when unreadable. */
+/** "1,234.50", "1234,50", "$ 85" → 85.5; null for empty; NaN when unreadable. (The parts catalogue's reader.) */
 export function parseDecimal(value: string | undefined): number | null {
   if (!present(value)) return null;
   let text = value.replace(/[^\d.,-]/g, '');
@@ -525,8 +710,8 @@ export function parseDecimal(value: string | undefined): number | null {
 }
 
 /**
- * ISO (2026-03-14, with or without time), 14/03/2026 or 3/14/2026 (slashes follow `order`; dots are always
- * day first, as in 14.03.2026) or an Excel serial day → "YYYY-MM-DD". Undefined when it is no date.
+ * ISO (2026-03-14, with or without time), 14/03/2026 or 3/14/2026 (slashes and dashes follow `order`; dots are
+ * always day first, as in 14.03.2026) or an Excel serial day → "YYYY-MM-DD". Undefined when it is no date.
  */
 export function parseImportDate(value: string | undefined, order: DateOrder = 'dayFirst'): string | null | undefined {
   if (!present(value)) return null;
@@ -536,7 +721,7 @@ export function parseImportDate(value: string | undefined, order: DateOrder = 'd
   let day: string | undefined;
   if (iso) day = `${iso[1]}-${iso[2]!.padStart(2, '0')}-${iso[3]!.padStart(2, '0')}`;
   else if (numeric) {
-    const monthFirst = order === 'monthFirst' && numeric[2] === '/';
+    const monthFirst = order === 'monthFirst' && numeric[2] !== '.';
     const [dayPart, monthPart] = monthFirst ? [numeric[3]!, numeric[1]!] : [numeric[1]!, numeric[3]!];
     day = `${numeric[4]}-${monthPart.padStart(2, '0')}-${dayPart.padStart(2, '0')}`;
   } else if (/^\d{5}(\.\d+)?$/.test(text))
@@ -549,6 +734,18 @@ export function parseImportDate(value: string | undefined, order: DateOrder = 'd
 }
 
 const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'oui', 'x', 'نعم']);
+
+/** "km", "Kilometres", "miles", "mi." → the unit; undefined when it is neither. */
+export function parseDistanceUnit(value: string): DistanceUnit | undefined {
+  const word = value
+    .trim()
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f.]/g, '');
+  if (/^(km|kms|k|kilomet(er|re)s?|kilometrage)$/.test(word) || word === 'كم') return 'KM';
+  if (/^(mi|mis|mile|miles|mls?)$/.test(word) || word === 'ميل') return 'MI';
+  return undefined;
+}
 
 /** Splits "+33 6 12 34 56 78" when no country code column is mapped: known prefix of the default code, else 1-3 digits. */
 export function splitPhone(
@@ -569,17 +766,27 @@ export function splitPhone(
 }
 
 function issuesToProblems(issues: readonly z.core.$ZodIssue[], fallback: ImportField): FieldProblem[] {
-  return issues.map((issue) => ({ field: FIELD_OF[String(issue.path[0])] ?? fallback, message: issue.message }));
+  return issues.map((issue) => ({ field: FIELD_OF[String(issue.path[1] ?? issue.path[0])] ?? fallback, message: issue.message }));
 }
 
-function kilometres(value: string | undefined, unit: DistanceUnit, field: ImportField, problems: FieldProblem[]): number | null {
-  const number = parseDecimal(value);
-  if (number === null) return null;
+/** A reading in `unit`, written in the file's locale ("152.004", "152 004", "152004.5"), as whole km. */
+function kilometres(
+  value: string | undefined,
+  unit: DistanceUnit,
+  mark: DecimalMark,
+  field: ImportField,
+  problems: FieldProblem[],
+): number | null {
+  if (!present(value)) return null;
+  const seen = decimalMarkOf(value);
+  // An odometer never shows thousandths: a lone group of three is thousands whatever the locale ("152.004").
+  const plain = plainDecimal(value, seen === 'either' ? (value.includes(',') ? '.' : ',') : mark);
+  const number = plain === null ? Number.NaN : Number(plain);
   if (!Number.isFinite(number) || number < 0) {
     problems.push({ field, message: msg('number', { fieldName: field }) });
     return null;
   }
-  const km = Math.round(unit === 'mi' ? number * 1.609344 : number);
+  const km = unitToKm(number, unit);
   if (km > KM_MAX) {
     problems.push({ field, message: msg('maxValue', { fieldName: field, maxValue: KM_MAX }) });
     return null;
@@ -587,13 +794,18 @@ function kilometres(value: string | undefined, unit: DistanceUnit, field: Import
   return km;
 }
 
-/** An amount in currency units ("12.345" in KWD) as the shop's minor units (money.ts). */
-function minorUnits(value: string | undefined, field: ImportField, problems: FieldProblem[], currency: string): number | null {
-  const number = parseDecimal(value);
-  if (number === null) return null;
-  const minor = majorToMinor(number, currency);
-  if (!Number.isFinite(number)) problems.push({ field, message: msg('number', { fieldName: field }) });
-  else if (number < 0) problems.push({ field, message: msg('minValue', { fieldName: field, minValue: 0 }) });
+/** An amount in the shop's currency, written in the file's locale ("85,500 DT" in TND), as minor units (money.ts). */
+function minorUnits(
+  value: string | undefined,
+  field: ImportField,
+  problems: FieldProblem[],
+  currency: string,
+  mark: DecimalMark,
+): number | null {
+  if (!present(value)) return null;
+  const minor = parseAmountToMinor(value, currency, mark);
+  if (minor === null || !Number.isFinite(minor)) problems.push({ field, message: msg('number', { fieldName: field }) });
+  else if (minor < 0) problems.push({ field, message: msg('minValue', { fieldName: field, minValue: 0 }) });
   else if (minor > TASK_LIMITS.moneyMaxCents)
     problems.push({
       field,
@@ -603,10 +815,19 @@ function minorUnits(value: string | undefined, field: ImportField, problems: Fie
   return null;
 }
 
+/** A text kept up to `max` characters: what is cut is a row warning (the record is kept), never a lost row. */
+function keptText(value: string | undefined, max: number, field: ImportField, warnings: FieldProblem[]): string | null {
+  const text = value?.trim() ?? '';
+  if (!text) return null;
+  if (text.length <= max) return text;
+  warnings.push({ field, message: encodeMessage('import.textCut', { length: text.length, maxLength: max }) });
+  return text.slice(0, max);
+}
+
 /** Dashes, dots, slashes and underscores between a plate's groups → single spaces (SPEC: letters and digits). */
 export const plateWithSpaces = (plate: string) =>
   plate
-    .replace(/[-./_·]+/g, ' ')
+    .replace(/[-./_·|\\]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -619,18 +840,37 @@ function pickEnum<T extends string>(value: string | undefined, allowed: readonly
   return allowed.find((option) => option === upper);
 }
 
-/** Validates one mapped row. Parts a row does not touch stay null; a row touching none is an error. */
+/** A VIN as the file writes it: normalised; an invalid one is left out with a warning, a wrong check digit warns. */
+function readVin(value: string | undefined, warnings: FieldProblem[]): string | null {
+  if (!present(value)) return null;
+  const vin = normaliseVin(value);
+  if (vinProblem(vin)) {
+    warnings.push({ field: 'vin', message: encodeMessage('import.vinInvalid', { vin: value.trim().slice(0, 30) }) });
+    return null;
+  }
+  if (checkDigitStatus(vin) === 'invalid') warnings.push({ field: 'vin', message: encodeMessage('vin.checkDigit') });
+  return vin;
+}
+
+/**
+ * Validates one mapped row. Parts a row does not touch stay null; a row touching none is an error. What is
+ * imported differently from the file (a note cut at its limit, an invalid VIN left out) is a warning.
+ */
 export function validateImportRow(
   row: RawRow,
   options: Pick<ImportOptions, 'defaultCountryCode' | 'distanceUnit'> & {
     dateOrder?: DateOrder;
+    /** How the file writes its numbers (decimal point when not given). */
+    numberLocale?: NumberLocale;
     phoneOptional?: boolean;
     /** The shop's currency: amounts are read with its decimals (USD's 2 when not given). */
     currency?: string;
   },
-): { record: ImportRecord; problems: FieldProblem[] } {
+): { record: ImportRecord; problems: FieldProblem[]; warnings: FieldProblem[] } {
   const problems: FieldProblem[] = [];
+  const warnings: FieldProblem[] = [];
   const record: ImportRecord = { customer: null, vehicle: null, visit: null, oilChange: null };
+  const mark = decimalMarkOfLocale(options.numberLocale ?? 'decimalPoint');
 
   if (anyPresent(row, IMPORT_FIELD_GROUPS.customer)) {
     let firstName = row.firstName?.trim() ?? '';
@@ -647,6 +887,9 @@ export function validateImportRow(
     const withoutPhone = options.phoneOptional && !present(row.phoneNumber);
     const schema = withoutPhone ? customerSchema.omit({ countryCode: true, phoneNumber: true }) : customerSchema;
     const parsed = schema.safeParse({ firstName, lastName, email: row.email?.trim() || null, ...phone, preferredLanguage: language });
+    const companyName = keptText(row.company, COMPANY_MAX, 'company', warnings);
+    const billing = companyName ? customerBillingSchema.safeParse({ companyName, address: {}, identifiers: {} }) : null;
+    if (billing && !billing.success) problems.push(...issuesToProblems(billing.error.issues, 'company'));
     if (parsed.success) {
       const data = parsed.data as z.output<typeof customerSchema>;
       record.customer = {
@@ -654,17 +897,24 @@ export function validateImportRow(
         email: data.email || null,
         countryCode: withoutPhone ? null : data.countryCode,
         phoneNumber: withoutPhone ? null : data.phoneNumber,
+        billing: billing?.success ? billing.data : null,
       };
     } else problems.push(...issuesToProblems(parsed.error.issues, 'firstName'));
   }
 
-  const odometerKm = kilometres(row.odometer, options.distanceUnit, 'odometer', problems);
+  const rowUnit = present(row.odometerUnit) ? parseDistanceUnit(row.odometerUnit) : undefined;
+  if (present(row.odometerUnit) && !rowUnit) problems.push({ field: 'odometerUnit', message: 'import.unitUnknown' });
+  const unit = rowUnit ?? options.distanceUnit;
+  const odometerKm = kilometres(row.odometer, unit, mark, 'odometer', problems);
   if (anyPresent(row, IMPORT_FIELD_GROUPS.vehicle)) {
     const details: ImportField[] = ['brand', 'model', 'year', 'color', 'vehicleType', 'engineType'];
     const reference = present(row.plateNumber) && !anyPresent(row, details);
     const type = pickEnum(row.vehicleType, VEHICLE_TYPES, 'CAR');
     if (!type) problems.push({ field: 'vehicleType', message: msg('format', { fieldName: 'type' }) });
     const year = present(row.year) ? Number(row.year.trim()) : undefined;
+    const firstRegistrationDate = parseImportDate(row.firstRegistrationDate, options.dateOrder);
+    if (firstRegistrationDate === undefined)
+      problems.push({ field: 'firstRegistrationDate', message: msg('format', { fieldName: 'firstRegistrationDate' }) });
     const candidate = {
       type: type ?? 'CAR',
       // "AB-123-CD", "M.AB 123": the separators people type become the spaces the form allows.
@@ -677,7 +927,19 @@ export function validateImportRow(
       status: 'ACTIVE' as const,
     };
     const parsed = vehicleSchema.safeParse(candidate);
-    if (parsed.success) record.vehicle = { ...parsed.data, plateKey: normalizePlate(parsed.data.plateNumber), reference, odometerKm };
+    if (parsed.success)
+      record.vehicle = {
+        ...parsed.data,
+        plateKey: normalizePlate(parsed.data.plateNumber),
+        reference,
+        odometerKm,
+        vin: readVin(row.vin, warnings),
+        trim: keptText(row.trim, VEHICLE_TEXT_MAX, 'trim', warnings),
+        plateRegion: keptText(row.plateRegion, VEHICLE_TEXT_MAX, 'plateRegion', warnings),
+        firstRegistrationDate: firstRegistrationDate ?? null,
+        distanceUnit: unit,
+        unitFromRow: rowUnit !== undefined,
+      };
     else problems.push(...issuesToProblems(parsed.error.issues, 'plateNumber'));
   }
 
@@ -688,20 +950,20 @@ export function validateImportRow(
     const name = (row.visitName?.trim() || IMPORT_DEFAULTS.visitName).slice(0, VISIT_LIMITS.nameMax);
     if (name.length < LIMITS.visitNameMin)
       problems.push({ field: 'visitName', message: msg('minLength', { fieldName: 'name', minLength: LIMITS.visitNameMin }) });
-    const notes = row.visitNotes?.trim() || null;
-    if (notes && notes.length > VISIT_LIMITS.notesMax)
-      problems.push({ field: 'visitNotes', message: msg('maxLength', { fieldName: 'notes', maxLength: VISIT_LIMITS.notesMax }) });
+    // LubeLogger's notes have no limit: a longer one is kept up to the visit's limit, with a warning.
+    const notes = keptText(row.visitNotes, VISIT_LIMITS.notesMax, 'visitNotes', warnings);
     const currency = options.currency ?? 'USD';
-    const totalCents = minorUnits(row.visitTotal, 'visitTotal', problems, currency);
-    const paid = minorUnits(row.visitPaid, 'visitPaid', problems, currency);
-    if (visitDate) record.visit = { name, visitDate, totalCents: totalCents ?? 0, paidCents: paid ?? totalCents ?? 0, notes };
+    const totalCents = minorUnits(row.visitTotal, 'visitTotal', problems, currency, mark);
+    const paid = minorUnits(row.visitPaid, 'visitPaid', problems, currency, mark);
+    if (visitDate)
+      record.visit = { name, visitDate, totalCents: totalCents ?? 0, paidCents: paid ?? totalCents ?? 0, notes, odometerInKm: odometerKm };
   }
 
   if (anyPresent(row, ['oilName', 'oilType', 'oilKm', 'oilNextKm', 'oilDate'])) {
     const oilDate = parseImportDate(row.oilDate, options.dateOrder);
     if (oilDate === undefined) problems.push({ field: 'oilDate', message: msg('format', { fieldName: 'oilDate' }) });
-    const currentKm = kilometres(row.oilKm, options.distanceUnit, 'oilKm', problems) ?? odometerKm;
-    const nextKm = kilometres(row.oilNextKm, options.distanceUnit, 'oilNextKm', problems);
+    const currentKm = kilometres(row.oilKm, unit, mark, 'oilKm', problems) ?? odometerKm;
+    const nextKm = kilometres(row.oilNextKm, unit, mark, 'oilNextKm', problems);
     const parsed = oilChangeInputSchema.safeParse({
       oilName: row.oilName ?? '',
       oilType: present(row.oilType) ? row.oilType : IMPORT_DEFAULTS.oilType,
@@ -724,7 +986,7 @@ export function validateImportRow(
     problems.push({ field: 'firstName', message: 'import.customerNeeded' });
   }
   if (!anyPresent(row, IMPORT_FIELDS)) problems.push({ field: 'firstName', message: msg('required', { fieldName: 'firstName' }) });
-  return { record, problems };
+  return { record, problems, warnings };
 }
 
 // ---------------------------------------------------------------------------------------------------------

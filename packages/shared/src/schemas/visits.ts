@@ -11,8 +11,10 @@ import {
   VISIT_SORTS,
   VISIT_STATUSES,
 } from '../constants.ts';
+import { DISTANCE_UNITS } from '../distance.ts';
 import { msg } from '../messages.ts';
 import { DEFAULT_TIME_ZONE, calendarDateIn, isValidTimeZone } from '../visit-rules.ts';
+import { KM_MAX } from './oil-changes.ts';
 import { isoDateSchema, taskInputSchema, taskViewSchema } from './tasks.ts';
 import { visitTaxesSchema } from './tax.ts';
 
@@ -62,6 +64,32 @@ const dueDateNotPast = {
 const isNotPast = (value: { dueDate: string; timeZone?: string }) =>
   value.dueDate >= calendarDateIn(new Date(), value.timeZone && isValidTimeZone(value.timeZone) ? value.timeZone : DEFAULT_TIME_ZONE);
 
+/**
+ * An odometer reading as typed, in the VEHICLE's unit (km or miles: the form shows it); the API stores km
+ * (unitToKm, @garage/shared distance.ts). Null or absent: not read.
+ */
+const odometerReading = (fieldName: string) =>
+  z
+    .number({ error: msg('number', { fieldName }) })
+    .int(msg('number', { fieldName }))
+    .min(0, msg('minValue', { fieldName, minValue: 0 }))
+    .max(KM_MAX, msg('maxValue', { fieldName, maxValue: KM_MAX }))
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** The reading when the car leaves cannot be lower than when it came in (both in the same unit). */
+const outNotBelowIn = {
+  path: ['odometerOut'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { odometerIn?: unknown; odometerOut?: unknown };
+    return typeof value?.odometerIn === 'number' && typeof value?.odometerOut === 'number';
+  },
+  error: (issue: { input: unknown }) =>
+    msg('minValue', { fieldName: 'odometerOut', minValue: (issue.input as { odometerIn?: number } | undefined)?.odometerIn ?? 0 }),
+};
+const outIsNotBelowIn = (value: { odometerIn?: number | null; odometerOut?: number | null }) =>
+  value.odometerIn == null || value.odometerOut == null || value.odometerOut >= value.odometerIn;
+
 export const createVisitSchema = z
   .object({
     name: visitName,
@@ -70,19 +98,26 @@ export const createVisitSchema = z
     dueDate: isoDateSchema('dueDate'),
     notes: visitNotes,
     tasks: z.array(taskInputSchema, { error: msg('atLeastOneTask') }).min(1, msg('atLeastOneTask')),
+    odometerIn: odometerReading('odometerIn'),
+    odometerOut: odometerReading('odometerOut'),
     timeZone: timeZoneSchema,
   })
-  .refine(isNotPast, dueDateNotPast);
+  .refine(isNotPast, dueDateNotPast)
+  .refine(outIsNotBelowIn, outNotBelowIn);
 export type CreateVisitInput = z.input<typeof createVisitSchema>;
 export type CreateVisitParsed = z.output<typeof createVisitSchema>;
 
 /** The fields staff edit on an existing visit. A changed due date must be today or later (checked by the API). */
-export const visitEditSchema = z.object({
-  name: visitName,
-  dueDate: isoDateSchema('dueDate'),
-  notes: visitNotes,
-  timeZone: timeZoneSchema,
-});
+export const visitEditSchema = z
+  .object({
+    name: visitName,
+    dueDate: isoDateSchema('dueDate'),
+    notes: visitNotes,
+    odometerIn: odometerReading('odometerIn'),
+    odometerOut: odometerReading('odometerOut'),
+    timeZone: timeZoneSchema,
+  })
+  .refine(outIsNotBelowIn, outNotBelowIn);
 export type VisitEditInput = z.input<typeof visitEditSchema>;
 
 /**
@@ -98,6 +133,9 @@ export const visitPatchSchema = z.object({
     .max(VISIT_LIMITS.notesMax, msg('maxLength', { fieldName: 'notes', maxLength: VISIT_LIMITS.notesMax }))
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
+  /** In the vehicle's unit; absent keeps the reading, null clears it. "Out not below in" is checked by the API on the merged visit. */
+  odometerIn: odometerReading('odometerIn').optional(),
+  odometerOut: odometerReading('odometerOut').optional(),
   timeZone: timeZoneSchema,
 });
 export type VisitPatch = z.output<typeof visitPatchSchema>;
@@ -181,5 +219,12 @@ export const visitDetailSchema = visitListItemSchema.extend({
    * first. gross is the amount due (totalCostCents); with prices typed with tax it is what the lines add up to.
    */
   taxes: visitTaxesSchema,
+  /** The vehicle's odometer unit: the readings below are shown and typed in it. */
+  distanceUnit: z.enum(DISTANCE_UNITS),
+  /** Readings as stored (km) and in the vehicle's unit (kmToUnit); null when not read. */
+  odometerInKm: z.number().nullable(),
+  odometerOutKm: z.number().nullable(),
+  odometerIn: z.number().nullable(),
+  odometerOut: z.number().nullable(),
 });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;

@@ -11,6 +11,7 @@ import {
   calendarDateIn,
   createVisitSchema,
   LIVE_APPOINTMENT_STATUSES,
+  normalizePlate,
   type AppointmentList,
   type AppointmentView,
   type Availability,
@@ -323,7 +324,8 @@ export async function acceptAppointment(
   if (input.createVisit) {
     let vehicleId = current.vehicle?.id ?? null;
     if (!vehicleId) {
-      const plate = (input.plateNumber ?? '').toUpperCase().replace(/\s+/g, '');
+      // The vehicle's key across scripts (plates.ts): `12345 a 6` finds the car saved as `12345 أ 6`.
+      const plate = normalizePlate(input.plateNumber ?? '');
       const found = plate ? await db.vehicle.findFirst({ where: { plateNormalized: plate, deletedAt: null }, select: { id: true } }) : null;
       if (!found) throw fieldError('plateNumber', 'appointments.noVehicle');
       vehicleId = found.id;

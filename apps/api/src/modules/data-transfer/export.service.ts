@@ -167,6 +167,7 @@ async function* jsonLines(db: Db, currency: string): AsyncGenerator<string> {
             countryCode: u.countryCode,
             phoneNumber: u.phoneNumber,
             preferredLanguage: u.preferredLanguage,
+            billing: u.billing,
             createdAt: isoOrNull(u.createdAt as Date),
           }) + '\n',
       )
@@ -192,6 +193,11 @@ async function* jsonLines(db: Db, currency: string): AsyncGenerator<string> {
             engineType: v.engineType,
             status: v.status,
             latestKm: v.latestKm,
+            vin: v.vin,
+            trim: v.trim,
+            plateRegion: v.plateRegion,
+            firstRegistrationDate: v.firstRegistrationDate ? v.firstRegistrationDate.toISOString().slice(0, 10) : null,
+            distanceUnit: v.distanceUnit,
             createdAt: isoOrNull(v.createdAt as Date),
           }) + '\n',
       )
@@ -240,6 +246,8 @@ async function* jsonLines(db: Db, currency: string): AsyncGenerator<string> {
             status: v.status,
             completedAt: isoOrNull(v.completedAt),
             notes: v.notes,
+            odometerInKm: v.odometerInKm,
+            odometerOutKm: v.odometerOutKm,
             createdAt: isoOrNull(v.createdAt),
             tasks: v.tasks.map((t) => ({
               id: t.id,

@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { parse } from 'csv-parse';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportFormat } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
+import { decodeToUtf8 } from './import-encoding.ts';
 
 /** Opens the stored file again (each pass streams it from the start). */
 export type OpenFile = () => Promise<Readable>;
@@ -39,6 +40,8 @@ export async function sniffFormat(filePath: string, fileName: string): Promise<I
     const { bytesRead } = await handle.read(buffer, 0, 512, 0);
     const head = buffer.subarray(0, bytesRead);
     if (head[0] === 0x50 && head[1] === 0x4b) return /\.xlsx$/i.test(fileName) || !/\.zip$/i.test(fileName) ? 'xlsx' : null;
+    // Excel's "Unicode text": UTF-16 with its BOM (its NUL bytes are text then); import-encoding.ts decodes it.
+    if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return 'csv';
     if (head.includes(0)) return null;
     const text = head
       .toString('utf8')
@@ -184,9 +187,24 @@ async function xlsxToRowLines(input: string, output: string): Promise<void> {
   }
 }
 
-/** A CSV or XLSX upload into row lines at `output` (refused with a clear message past IMPORT_LIMITS). */
-export function tableToRowLines(format: 'csv' | 'xlsx', input: string, output: string): Promise<void> {
-  return format === 'csv' ? csvToRowLines(input, output) : xlsxToRowLines(input, output);
+/**
+ * A CSV or XLSX upload into row lines at `output` (refused with a clear message past IMPORT_LIMITS). A CSV is
+ * first decoded into UTF-8 (import-encoding.ts, at `${output}.utf8`, removed after): answers the encoding it
+ * was read in ("Windows-1252"), null for a workbook (its XML says).
+ */
+export async function tableToRowLines(format: 'csv' | 'xlsx', input: string, output: string): Promise<string | null> {
+  if (format === 'xlsx') {
+    await xlsxToRowLines(input, output);
+    return null;
+  }
+  const decoded = `${output}.utf8`;
+  try {
+    const encoding = await decodeToUtf8(input, decoded);
+    await csvToRowLines(decoded, output);
+    return encoding;
+  } finally {
+    await rm(decoded, { force: true });
+  }
 }
 
 /** Lines of a stream, none longer than `maxBytes` (refused past it: a line is never built beyond the bound). */

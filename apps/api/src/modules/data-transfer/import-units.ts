@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   IMPORT_FIELDS,
+  KM_MAX,
+  customerBillingSchema,
   PAYMENT_METHODS,
   PAYMENT_RECORD_STATUSES,
   TASK_LIMITS,
@@ -16,9 +18,9 @@ import {
   type FieldProblem,
   type ImportField,
   type ImportFormat,
-  type ImportOptions,
   type ImportRecord,
   type RawRow,
+  type ResolvedImportOptions,
 } from '@garage/shared';
 import { headerNames, readJsonLines, readTableRows, type OpenFile } from './import-files.ts';
 
@@ -33,6 +35,9 @@ const exportedVisitSchema = z.object({
   status: z.enum(VISIT_STATUSES),
   completedAt: z.iso.datetime().nullable(),
   notes: z.string().max(2000).nullable(),
+  /** Exports made before visits had odometer readings have none. */
+  odometerInKm: z.number().int().min(0).max(KM_MAX).nullish(),
+  odometerOutKm: z.number().int().min(0).max(KM_MAX).nullish(),
   createdAt: z.iso.datetime(),
   tasks: z.array(
     z.object({
@@ -75,6 +80,8 @@ export interface Unit {
   row: number;
   record: ImportRecord;
   problems: FieldProblem[];
+  /** What is imported differently from the file (a note cut, an invalid VIN left out): reported, not refused. */
+  warnings: FieldProblem[];
   /** JSON: the ids the export gave; CSV: none (new ids are made). */
   source?: { customerId?: string; ownerId?: string; vehicleId?: string; oilChangeId?: string; createdAt?: string; username?: string };
   /** JSON: the plate of the vehicle a visit or oil change belongs to (resolved from the export's vehicle id). */
@@ -83,7 +90,7 @@ export interface Unit {
 }
 
 /** The column index of each mapped field, from the header row. */
-function columnIndexes(headers: readonly string[], options: ImportOptions): [ImportField, number][] {
+function columnIndexes(headers: readonly string[], options: ResolvedImportOptions): [ImportField, number][] {
   const indexes: [ImportField, number][] = [];
   for (const field of IMPORT_FIELDS) {
     const column = options.mapping[field];
@@ -94,7 +101,7 @@ function columnIndexes(headers: readonly string[], options: ImportOptions): [Imp
 }
 
 /** Units of a CSV or XLSX file. Rows are numbered as a spreadsheet shows them (header = 1). */
-async function* tableUnits(openFile: OpenFile, options: ImportOptions & { currency: string }): AsyncGenerator<Unit> {
+async function* tableUnits(openFile: OpenFile, options: ResolvedImportOptions & { currency: string }): AsyncGenerator<Unit> {
   let headers: string[] | null = null;
   let indexes: [ImportField, number][] = [];
   let row = 0;
@@ -116,22 +123,27 @@ async function* tableUnits(openFile: OpenFile, options: ImportOptions & { curren
     }
     if (!any) continue;
     if (!raw.plateNumber && options.vehiclePlate) raw.plateNumber = options.vehiclePlate;
-    const { record, problems } = validateImportRow(raw, options);
-    yield { row, record, problems };
+    const { record, problems, warnings } = validateImportRow(raw, options);
+    yield { row, record, problems, warnings };
   }
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
 
 /** Units of an export's JSON Lines file: customers, then vehicles, oil changes and visits. */
-async function* jsonUnits(openFile: OpenFile, options: ImportOptions & { currency: string }): AsyncGenerator<Unit> {
+async function* jsonUnits(openFile: OpenFile, options: ResolvedImportOptions & { currency: string }): AsyncGenerator<Unit> {
   // Export ids of vehicles → their plate key, so later lines can name the vehicle (one short string each).
   const plates = new Map<string, string>();
   for await (const { line, value } of readJsonLines(openFile)) {
     const parsed = lineSchema.safeParse(value);
     const empty: ImportRecord = { customer: null, vehicle: null, visit: null, oilChange: null };
     if (!parsed.success) {
-      yield { row: line, record: empty, problems: [{ field: 'firstName', message: `Line ${line} is not a record of a garage export` }] };
+      yield {
+        row: line,
+        record: empty,
+        problems: [{ field: 'firstName', message: `Line ${line} is not a record of a garage export` }],
+        warnings: [],
+      };
       continue;
     }
     const data = parsed.data as Record<string, unknown> & { type: string };
@@ -145,11 +157,15 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions & { currenc
         phoneNumber: text(data.phoneNumber),
         preferredLanguage: text(data.preferredLanguage),
       };
-      const { record, problems } = validateImportRow(raw, { ...options, distanceUnit: 'km', phoneOptional: true });
+      const { record, problems, warnings } = validateImportRow(raw, { ...options, distanceUnit: 'KM', phoneOptional: true });
+      // A business customer's billing details come back whole (name, address, identifiers).
+      const billing = data.billing ? customerBillingSchema.safeParse(data.billing) : null;
+      if (record.customer && billing?.success) record.customer.billing = billing.data;
       yield {
         row: line,
         record,
         problems,
+        warnings,
         source: { customerId: String(data.id), createdAt: text(data.createdAt), username: text(data.username) },
       };
     } else if (data.type === 'vehicle') {
@@ -162,17 +178,24 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions & { currenc
         vehicleType: text(data.vehicleType),
         engineType: text(data.engineType),
         odometer: text(data.latestKm),
+        vin: text(data.vin),
+        trim: text(data.trim),
+        plateRegion: text(data.plateRegion),
+        firstRegistrationDate: text(data.firstRegistrationDate),
       };
-      const result = validateImportRow(raw, { ...options, distanceUnit: 'km' });
+      const result = validateImportRow(raw, { ...options, distanceUnit: 'KM' });
       const problems = result.problems.filter((problem) => problem.message !== 'import.customerNeeded');
       if (result.record.vehicle) {
         result.record.vehicle.reference = false;
+        // latestKm is stored in km whatever the unit: the unit is the vehicle's display choice, kept as it was.
+        if (data.distanceUnit === 'MI') Object.assign(result.record.vehicle, { distanceUnit: 'MI', unitFromRow: true });
         plates.set(String(data.id), result.record.vehicle.plateKey);
       }
       yield {
         row: line,
         record: result.record,
         problems,
+        warnings: result.warnings,
         source: { vehicleId: String(data.id), ownerId: String(data.ownerId), createdAt: text(data.createdAt) },
       };
     } else if (data.type === 'oilChange') {
@@ -184,7 +207,7 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions & { currenc
         oilFilterChanged: data.filterChanged ? 'yes' : 'no',
         oilDate: text(data.createdAt),
       };
-      const result = validateImportRow(raw, { ...options, distanceUnit: 'km' });
+      const result = validateImportRow(raw, { ...options, distanceUnit: 'KM' });
       const plateKey = plates.get(String(data.vehicleId));
       const problems = result.problems.filter((problem) => problem.message !== 'import.vehicleNeeded');
       if (!plateKey) problems.push({ field: 'plateNumber', message: 'import.vehicleNeeded' });
@@ -192,6 +215,7 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions & { currenc
         row: line,
         record: result.record,
         problems,
+        warnings: result.warnings,
         vehiclePlateKey: plateKey,
         source: { oilChangeId: String(data.id), createdAt: text(data.createdAt) },
       };
@@ -199,14 +223,21 @@ async function* jsonUnits(openFile: OpenFile, options: ImportOptions & { currenc
       const visit = exportedVisitSchema.parse(data);
       const plateKey = plates.get(visit.vehicleId);
       const problems: FieldProblem[] = plateKey ? [] : [{ field: 'plateNumber', message: 'import.vehicleNeeded' }];
-      yield { row: line, record: empty, problems, vehiclePlateKey: plateKey, visit, source: { ownerId: visit.customerId } };
+      yield { row: line, record: empty, problems, warnings: [], vehiclePlateKey: plateKey, visit, source: { ownerId: visit.customerId } };
     }
   }
 }
 
 /** `currency`: the shop's, whose decimals a table's amounts are read with (12.345 in KWD is 12345 fils). */
-export function readUnits(openFile: OpenFile, format: ImportFormat, options: ImportOptions, currency: string): AsyncGenerator<Unit> {
-  const withCurrency = { ...options, currency };
+export function readUnits(
+  openFile: OpenFile,
+  format: ImportFormat,
+  options: ResolvedImportOptions,
+  currency: string,
+): AsyncGenerator<Unit> {
+  // An export writes plain JSON numbers (a decimal point) and ISO dates, whatever the shop's locale.
+  const withCurrency =
+    format === 'garage-json' ? { ...options, currency, numberLocale: 'decimalPoint' as const } : { ...options, currency };
   return format === 'garage-json' ? jsonUnits(openFile, withCurrency) : tableUnits(openFile, withCurrency);
 }
 

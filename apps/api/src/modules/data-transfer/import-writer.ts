@@ -44,8 +44,16 @@ export interface RefusedRow {
   message: string;
 }
 
+/** What a row imported differently from the file, found while writing (a VIN another vehicle has). */
+export interface WrittenWarning {
+  row: number;
+  field: 'vin';
+  message: string;
+}
+
 export interface BatchResult {
   refused: RefusedRow[];
+  warnings: WrittenWarning[];
   customers: Map<string, string>;
   vehicles: Map<string, KnownVehicle>;
   usernames: Set<string>;
@@ -108,6 +116,8 @@ async function chooseUsernames(tx: Tx, bases: string[], used: Set<string>): Prom
 
 const iso = (day: string) => `${day}T00:00:00.000Z`;
 
+const billingJson = (unit: Unit) => (unit.record.customer?.billing ? JSON.stringify(unit.record.customer.billing) : null);
+
 export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput): Promise<BatchResult> {
   const summary = emptySummary();
   const customers = new Map<string, string>();
@@ -118,6 +128,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
   const update = input.duplicates === 'update';
   let failedRows = 0;
   const refused: RefusedRow[] = [];
+  const warnings: WrittenWarning[] = [];
   /** Customer keys whose match is a staff account: every unit of them is left out, nothing is written. */
   const refusedKeys = new Map<string, RefusedRow['field']>();
 
@@ -180,9 +191,13 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
         `UPDATE "User" u SET "firstName" = v.first, "lastName" = v.last, "preferredLanguage" = v.lang,
             email = CASE WHEN v.set_email THEN v.email ELSE u.email END,
             "countryCode" = CASE WHEN v.set_phone THEN v.code ELSE u."countryCode" END,
-            "phoneNumber" = CASE WHEN v.set_phone THEN v.phone ELSE u."phoneNumber" END, "updatedAt" = now()
-          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::"Language"[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::bool[])
-            AS v(id, first, last, lang, email, set_email, code, phone, set_phone)
+            "phoneNumber" = CASE WHEN v.set_phone THEN v.phone ELSE u."phoneNumber" END,
+            -- A company column names the business; the address and identifiers staff typed stay.
+            billing = CASE WHEN v.billing IS NULL THEN u.billing WHEN u.billing IS NULL THEN v.billing
+                           ELSE u.billing || jsonb_build_object('companyName', v.billing->'companyName') END,
+            "updatedAt" = now()
+          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::"Language"[], $5::text[], $6::bool[], $7::text[], $8::text[], $9::bool[], $10::jsonb[])
+            AS v(id, first, last, lang, email, set_email, code, phone, set_phone, billing)
          WHERE u.id = v.id`,
         column((e) => e.id),
         column((e) => e.unit.record.customer!.firstName),
@@ -193,6 +208,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
         column((e) => e.unit.record.customer!.countryCode),
         column((e) => e.unit.record.customer!.phoneNumber),
         column((e) => e.setPhone),
+        column((e) => billingJson(e.unit)),
       );
     }
     if (toInsert.length > 0) {
@@ -219,6 +235,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
           customer.phoneNumber,
           role,
           customer.preferredLanguage,
+          billingJson(unit),
           created,
           now,
         ];
@@ -237,6 +254,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
             ['phoneNumber', 'text'],
             ['role', '"Role"'],
             ['preferredLanguage', '"Language"'],
+            ['billing', 'jsonb'],
             ['createdAt', 'timestamp(3)'],
             ['updatedAt', 'timestamp(3)'],
           ],
@@ -288,6 +306,7 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
       plateKeys,
     );
     const byPlate = new Map(existing.map((row) => [row.plate, row]));
+    const vinOf = await vinsToWrite(tx, units, warnings);
     const toInsert: unknown[][] = [];
     const toUpdate: Unit[] = [];
     const handled = new Set<string>();
@@ -328,16 +347,27 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
         vehicle.year,
         vehicle.engineType,
         vehicle.status,
+        vinOf.get(unit.row) ?? null,
+        vehicle.trim,
+        vehicle.plateRegion,
+        vehicle.firstRegistrationDate,
+        vehicle.distanceUnit,
         unit.source?.createdAt ?? now,
         now,
       ]);
     }
     if (toUpdate.length > 0) {
       const v = toUpdate.map((unit) => unit.record.vehicle!);
+      // What the file leaves empty (VIN, trim, region, first registration) keeps what the vehicle has; its unit
+      // changes only when the row names one.
       await tx.$executeRawUnsafe(
         `UPDATE "Vehicle" t SET type = v.type, "plateNumber" = v.plate, color = v.color, brand = v.brand, model = v.model, year = v.year,
-            "engineType" = v.engine, "updatedAt" = now()
-          FROM unnest($1::text[], $2::"VehicleType"[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int4[], $8::text[]) AS v(key, type, plate, color, brand, model, year, engine)
+            "engineType" = v.engine, vin = COALESCE(v.vin, t.vin), trim = COALESCE(v.trim, t.trim),
+            "plateRegion" = COALESCE(v.region, t."plateRegion"), "firstRegistrationDate" = COALESCE(v.registered, t."firstRegistrationDate"),
+            "distanceUnit" = COALESCE(v.unit, t."distanceUnit"), "updatedAt" = now()
+          FROM unnest($1::text[], $2::"VehicleType"[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int4[], $8::text[],
+                      $9::text[], $10::text[], $11::text[], $12::date[], $13::"DistanceUnit"[])
+            AS v(key, type, plate, color, brand, model, year, engine, vin, trim, region, registered, unit)
          WHERE t."plateNormalized" = v.key`,
         v.map((x) => x.plateKey),
         v.map((x) => x.type),
@@ -347,6 +377,11 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
         v.map((x) => x.model),
         v.map((x) => x.year),
         v.map((x) => x.engineType),
+        toUpdate.map((unit) => vinOf.get(unit.row) ?? null),
+        v.map((x) => x.trim),
+        v.map((x) => x.plateRegion),
+        v.map((x) => x.firstRegistrationDate),
+        v.map((x) => (x.unitFromRow ? x.distanceUnit : null)),
       );
     }
     const inserted = new Set(
@@ -365,6 +400,11 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
           ['year', 'int4'],
           ['engineType', 'text'],
           ['status', '"VehicleStatus"'],
+          ['vin', 'text'],
+          ['trim', 'text'],
+          ['plateRegion', 'text'],
+          ['firstRegistrationDate', 'date'],
+          ['distanceUnit', '"DistanceUnit"'],
           ['createdAt', 'timestamp(3)'],
           ['updatedAt', 'timestamp(3)'],
         ],
@@ -428,6 +468,8 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
           derivePaymentStatus(total, paid),
           v.completedAt,
           v.notes,
+          v.odometerInKm ?? null,
+          v.odometerOutKm ?? null,
           v.createdAt,
           now,
         ]);
@@ -473,6 +515,8 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
         derivePaymentStatus(visit.totalCents, visit.paidCents),
         day,
         visit.notes,
+        visit.odometerInKm,
+        null,
         day,
         now,
       ]);
@@ -510,6 +554,8 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
           ['paymentStatus', '"PaymentStatus"'],
           ['completedAt', 'timestamp(3)'],
           ['notes', 'text'],
+          ['odometerInKm', 'int4'],
+          ['odometerOutKm', 'int4'],
           ['createdAt', 'timestamp(3)'],
           ['updatedAt', 'timestamp(3)'],
         ],
@@ -699,5 +745,34 @@ export async function writeBatch(tx: Tx, state: WriterState, input: BatchInput):
     );
   }
   summary.failedRows = failedRows;
-  return { refused, customers, vehicles, usernames, summary, failedRows };
+  return { refused, warnings, customers, vehicles, usernames, summary, failedRows };
+}
+
+/**
+ * The VIN each vehicle row may write (by row number): a VIN is unique in the shop, so one that another vehicle
+ * (another plate) already has, or an earlier row of the batch gave another plate, is left out with a warning;
+ * the vehicle is imported without it.
+ */
+async function vinsToWrite(tx: Tx, units: BatchInput['units'], warnings: WrittenWarning[]): Promise<Map<number, string>> {
+  const rows = units.filter(({ unit }) => unit.record.vehicle?.vin && !unit.record.vehicle.reference);
+  const owners = new Map(
+    (
+      await tx.$queryRawUnsafe<{ vin: string; plate: string }[]>(
+        'SELECT vin, "plateNormalized" AS plate FROM "Vehicle" WHERE vin = ANY($1::text[])',
+        rows.map(({ unit }) => unit.record.vehicle!.vin),
+      )
+    ).map((row) => [row.vin, row.plate]),
+  );
+  const kept = new Map<number, string>();
+  for (const { unit } of rows) {
+    const { vin, plateKey } = unit.record.vehicle!;
+    const owner = owners.get(vin!);
+    if (owner !== undefined && owner !== plateKey) {
+      warnings.push({ row: unit.row, field: 'vin', message: 'import.vinTaken' });
+      continue;
+    }
+    owners.set(vin!, plateKey);
+    kept.set(unit.row, vin!);
+  }
+  return kept;
 }

@@ -2,8 +2,10 @@
 //
 // An import is a row of "ImportJob" (its state, as the screen polls it) and a file in FileStorage (folder
 // "imports"): any instance answers its polls and runs its passes, so instances behind a load balancer need no
-// sticky sessions. At upload the file is read once within IMPORT_LIMITS (import-files.ts: a CSV or XLSX becomes
-// row lines; past a limit it is refused with a clear message) and stored. A pass (validation, writing) is run
+// sticky sessions. At upload the file is read once within IMPORT_LIMITS (import-files.ts: a CSV is decoded into
+// UTF-8 by import-encoding.ts, refused when its encoding cannot be recognised; a CSV or XLSX becomes row lines;
+// past a limit it is refused with a clear message) and stored. Its first rows say how it writes numbers and
+// dates (suggestReading): what they leave open is asked on the screen, and a pass is refused until chosen. A pass (validation, writing) is run
 // by the instance that took the request: it claims the row (runnerId, a conditional UPDATE, so two requests
 // cannot both run it), streams the stored file (import-units.ts: memory holds the keys that link rows, not the
 // file), writes its progress into the row every second with a heartbeat and its result at the end. A row
@@ -24,15 +26,20 @@ import {
   presetDistanceUnit,
   renderCodedText,
   suggestDateOrder,
+  suggestNumberLocale,
   type DateOrder,
   type FieldProblem,
+  type FileSample,
   type ImportFormat,
   type ImportJob,
   type ImportMapping,
   type ImportOptions,
   type ImportPreset,
   type ImportSummary,
+  type NumberLocale,
+  type ResolvedImportOptions,
   type Role,
+  type Suggestion,
 } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Session } from '../../session/session.ts';
@@ -89,9 +96,35 @@ const busy = () => new AppError('CONFLICT', 'import.busy');
 const json = (view: ImportJob) => view as unknown as Prisma.InputJsonValue;
 const stale = (row: Pick<JobRow, 'heartbeatAt'>, now = Date.now()) => !row.heartbeatAt || now - row.heartbeatAt.getTime() > STALE_MS;
 
+/**
+ * A view stored before the fields of issue #28 existed (an import uploaded just before an upgrade, kept up to
+ * jobIdleHours): read with their neutral values, so its polls still match the contract (never a 5xx).
+ */
+function upgradeView(view: ImportJob): ImportJob {
+  const unit = (value: string) => (value.toUpperCase() === 'MI' ? 'MI' : 'KM');
+  return {
+    ...view,
+    encoding: view.encoding ?? null,
+    suggestedDistanceUnit: unit(view.suggestedDistanceUnit),
+    suggestedDateOrder: view.suggestedDateOrder ?? null,
+    dateExamples: view.dateExamples ?? [],
+    suggestedNumberLocale: view.suggestedNumberLocale === undefined ? 'decimalPoint' : view.suggestedNumberLocale,
+    numberExamples: view.numberExamples ?? [],
+    warnings: view.warnings ?? [],
+    options: view.options
+      ? { ...view.options, distanceUnit: unit(view.options.distanceUnit), numberLocale: view.options.numberLocale ?? 'decimalPoint' }
+      : null,
+  };
+}
+
+async function findJob(db: Db, id: string): Promise<JobRow | null> {
+  const row = (await db.importJob.findUnique({ where: { id } })) as JobRow | null;
+  return row && { ...row, view: upgradeView(row.view) };
+}
+
 /** The import as its owner may see it; another person's, or an expired one, looks missing. */
 async function loadJob(db: Db, actor: Session, id: string): Promise<JobRow> {
-  const row = (await db.importJob.findUnique({ where: { id } })) as JobRow | null;
+  const row = await findJob(db, id);
   const now = Date.now();
   if (!row || row.ownerId !== actor.userId || now - row.usedAt.getTime() > IDLE_MS) throw notFound();
   if (row.runnerId && stale(row, now)) {
@@ -161,28 +194,80 @@ async function readPreview(openFile: OpenFile, format: ImportFormat) {
   return { headers, rows };
 }
 
-/** Rows read at upload to guess how the file writes its dates (milliseconds; the file stays on disk). */
-const DATE_SCAN_ROWS = 5000;
+/** Rows read to learn how the file writes its dates and numbers (milliseconds; the file stays on disk). */
+const SCAN_ROWS = 5000;
 
-/** The date order of the mapped date columns (visit, oil change), from the first rows that can only be read one way. */
-async function scanDateOrder(
-  openFile: OpenFile,
-  format: ImportFormat,
-  headers: string[],
-  mapping: ImportMapping,
-  preset: ImportPreset,
-): Promise<DateOrder> {
-  const columns = [mapping.visitDate, mapping.oilDate].filter((name): name is string => !!name).map((name) => headers.indexOf(name));
-  const values: string[] = [];
-  if (format !== 'garage-json' && columns.length > 0) {
-    let rows = -1;
-    for await (const cells of readTableRows(openFile)) {
-      if (rows++ < 0) continue;
-      for (const column of columns) if (cells[column]) values.push(cells[column]!);
-      if (rows >= DATE_SCAN_ROWS) break;
-    }
+/** The values of the mapped date, amount and odometer columns in the first SCAN_ROWS rows. */
+async function sampleFile(openFile: OpenFile, format: ImportFormat, headers: string[], mapping: ImportMapping): Promise<FileSample> {
+  const sample = { dates: [] as string[], amounts: [] as string[], odometers: [] as string[] };
+  if (format === 'garage-json') return sample;
+  const columnsOf = (fields: (keyof ImportMapping)[]) =>
+    fields.map((field) => (mapping[field] ? headers.indexOf(mapping[field]!) : -1)).filter((index) => index >= 0);
+  const columns = {
+    dates: columnsOf(['visitDate', 'oilDate', 'firstRegistrationDate']),
+    amounts: columnsOf(['visitTotal', 'visitPaid']),
+    odometers: columnsOf(['odometer', 'oilKm', 'oilNextKm']),
+  };
+  let rows = -1;
+  for await (const cells of readTableRows(openFile)) {
+    if (rows++ < 0) continue;
+    for (const kind of ['dates', 'amounts', 'odometers'] as const)
+      for (const column of columns[kind]) if (cells[column]?.trim()) sample[kind].push(cells[column]!);
+    if (rows >= SCAN_ROWS) break;
   }
-  return suggestDateOrder(values, preset);
+  return sample;
+}
+
+interface FileSuggestions {
+  numberLocale: Suggestion<NumberLocale>;
+  dateOrder: Suggestion<DateOrder>;
+}
+
+/** How the file writes its numbers and dates, as far as its values tell (numbers first: they are a hint for dates). */
+async function suggestReading(
+  openFile: OpenFile,
+  view: Pick<ImportJob, 'format' | 'headers' | 'preset'>,
+  mapping: ImportMapping,
+  currency: string,
+  chosenLocale?: NumberLocale | null,
+): Promise<FileSuggestions> {
+  const sample = await sampleFile(openFile, view.format, view.headers, mapping);
+  const numberLocale = suggestNumberLocale(sample, currency);
+  const locale = chosenLocale ?? numberLocale.value;
+  return { numberLocale, dateOrder: suggestDateOrder(sample.dates, view.preset, { locale, amounts: sample.amounts }) };
+}
+
+/**
+ * The options a pass runs with: a date order and number locale not given are the file's own; when the file
+ * leaves one open (every date reads two ways, "85,500" in TND), the pass is refused until the user chooses.
+ */
+async function resolveOptions(db: Db, storage: FileStorage, row: JobRow, options: ImportOptions): Promise<ResolvedImportOptions> {
+  let { dateOrder, numberLocale } = options;
+  if (row.view.format === 'garage-json') return { ...options, dateOrder: dateOrder ?? 'dayFirst', numberLocale: 'decimalPoint' };
+  if (!dateOrder || !numberLocale) {
+    const suggested = await suggestReading(
+      openStored(storage, row.storageKey),
+      row.view,
+      options.mapping,
+      await shopCurrency(db),
+      numberLocale,
+    );
+    numberLocale ??= suggested.numberLocale.value;
+    dateOrder ??= suggested.dateOrder.value;
+  }
+  if (!numberLocale) throw new AppError('VALIDATION', 'import.numberLocaleNeeded', { field: 'numberLocale' });
+  if (!dateOrder) throw new AppError('VALIDATION', 'import.dateOrderNeeded', { field: 'dateOrder' });
+  // Always the same keys in the same order: validatedFor compares them as JSON.
+  return {
+    mapping: options.mapping,
+    mode: options.mode,
+    duplicates: options.duplicates,
+    defaultCountryCode: options.defaultCountryCode,
+    distanceUnit: options.distanceUnit,
+    dateOrder,
+    numberLocale,
+    ...(options.vehiclePlate ? { vehiclePlate: options.vehiclePlate } : {}),
+  };
 }
 
 /** For phones written without a country code: the uploader's own, else the most common one, else +1. */
@@ -224,8 +309,9 @@ export async function createImport(
     const localPath = format === 'garage-json' ? uploadPath : rowsPath;
     const openLocal: OpenFile = async () => createReadStream(localPath);
     let preview: { headers: string[]; rows: string[][] };
+    let encoding: string | null = format === 'garage-json' ? 'UTF-8' : null;
     try {
-      if (format !== 'garage-json') await tableToRowLines(format, uploadPath, rowsPath);
+      if (format !== 'garage-json') encoding = await tableToRowLines(format, uploadPath, rowsPath);
       preview = await readPreview(openLocal, format);
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -233,8 +319,12 @@ export async function createImport(
     }
     const { mapping, preset } =
       format === 'garage-json' ? { mapping: {}, preset: 'garage-export' as ImportPreset } : autoMapHeaders(preview.headers);
-    const [suggestedDateOrder, suggestedCountryCode] = await Promise.all([
-      scanDateOrder(openLocal, format, preview.headers, mapping, preset).catch(() => suggestDateOrder([], preset)),
+    const unread: FileSuggestions = {
+      numberLocale: { value: 'decimalPoint', examples: [] },
+      dateOrder: { value: 'dayFirst', examples: [] },
+    };
+    const [reading, suggestedCountryCode] = await Promise.all([
+      suggestReading(openLocal, { format, headers: preview.headers, preset }, mapping, await shopCurrency(db)).catch(() => unread),
       suggestCountryCode(db, actor.userId),
     ]);
     storageKey = (await storage.save(STORAGE_FOLDER, 'jsonl', createReadStream(localPath))).key;
@@ -247,14 +337,19 @@ export async function createImport(
       previewRows: preview.rows,
       suggestedMapping: mapping as Record<string, string>,
       preset,
-      suggestedDistanceUnit: presetDistanceUnit(preset),
-      suggestedDateOrder,
+      encoding,
+      suggestedDistanceUnit: presetDistanceUnit(preset, reading.numberLocale.value),
+      suggestedDateOrder: reading.dateOrder.value,
+      dateExamples: reading.dateOrder.examples,
+      suggestedNumberLocale: reading.numberLocale.value,
+      numberExamples: reading.numberLocale.examples,
       suggestedCountryCode,
       processedRows: 0,
       totalRows: null,
       validRows: 0,
       invalidRows: 0,
       errors: [],
+      warnings: [],
       duplicates: { customers: 0, vehicles: 0 },
       summary: null,
       failure: null,
@@ -315,7 +410,21 @@ class CustomerKeys {
 
 const vehicleKeyOf = (unit: Unit) => unit.vehiclePlateKey ?? unit.record.vehicle?.plateKey;
 
-function addErrors(job: JobState, unit: Unit, problems: FieldProblem[], options: ImportOptions) {
+/** A row's warnings (what was imported differently from the file), kept up to errorsKept. */
+function addWarnings(job: JobState, row: number, warnings: FieldProblem[], options: ResolvedImportOptions) {
+  for (const warning of warnings) {
+    if (job.view.warnings.length >= IMPORT_LIMITS.errorsKept) break;
+    job.view.warnings.push({
+      row,
+      field: warning.field,
+      column: options.mapping[warning.field] ?? null,
+      message: warning.message,
+      text: renderCodedText(warning.message),
+    });
+  }
+}
+
+function addErrors(job: JobState, unit: Unit, problems: FieldProblem[], options: ResolvedImportOptions) {
   job.invalid.add(unit.row);
   job.view.invalidRows++;
   for (const problem of problems) {
@@ -331,7 +440,7 @@ function addErrors(job: JobState, unit: Unit, problems: FieldProblem[], options:
 }
 
 /** Pass 1: every row checked, duplicates against the database counted; nothing written. */
-async function validatePass(db: Db, job: JobState, options: ImportOptions): Promise<void> {
+async function validatePass(db: Db, job: JobState, options: ResolvedImportOptions): Promise<void> {
   Object.assign(job.view, {
     phase: 'validating',
     processedRows: 0,
@@ -339,6 +448,7 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
     validRows: 0,
     invalidRows: 0,
     errors: [],
+    warnings: [],
     duplicates: { customers: 0, vehicles: 0 },
     summary: null,
     failure: null,
@@ -436,7 +546,10 @@ async function validatePass(db: Db, job: JobState, options: ImportOptions): Prom
         }
       }
       if (entry.problems.length > 0) addErrors(job, entry.unit, entry.problems, options);
-      else job.view.validRows++;
+      else {
+        job.view.validRows++;
+        addWarnings(job, entry.unit.row, entry.unit.warnings, options);
+      }
     }
     job.view.processedRows += batch.length;
     if (job.lost) throw new Lost();
@@ -458,7 +571,7 @@ function addSummary(into: ImportSummary, from: ImportSummary) {
 class RolledBack extends Error {}
 
 /** Pass 2: valid rows written in batches; one transaction for all-or-nothing, one per batch otherwise. */
-async function writePass(db: Db, job: JobState, options: ImportOptions, actorId: string): Promise<void> {
+async function writePass(db: Db, job: JobState, options: ResolvedImportOptions, actorId: string): Promise<void> {
   const summary = emptySummary();
   summary.failedRows = job.view.invalidRows;
   Object.assign(job.view, { phase: 'importing', processedRows: 0, summary });
@@ -484,6 +597,7 @@ async function writePass(db: Db, job: JobState, options: ImportOptions, actorId:
         text: renderCodedText(problem.message),
       });
     }
+    for (const warning of result.warnings) addWarnings(job, warning.row, [warning], options);
     for (const [key, id] of result.customers) state.customers.set(key, id);
     for (const [key, vehicle] of result.vehicles) state.vehicles.set(key, vehicle);
     state.usernames = result.usernames;
@@ -544,7 +658,8 @@ async function claim(
     data: { runnerId: runner, heartbeatAt: now, usedAt: now },
   });
   if (count === 0) throw busy();
-  const row = (await db.importJob.findUniqueOrThrow({ where: { id } })) as unknown as JobRow;
+  const row = await findJob(db, id);
+  if (!row) throw notFound();
   try {
     check(row);
   } catch (error) {
@@ -622,12 +737,13 @@ export async function validateImport(
   storage: FileStorage,
   actor: Session,
   id: string,
-  options: ImportOptions,
+  requested: ImportOptions,
   log: (error: unknown) => void,
 ): Promise<ImportJob> {
   const row = await loadJob(db, actor, id);
   if (row.runnerId) throw busy();
-  assertMapped(row.view, options);
+  assertMapped(row.view, requested);
+  const options = await resolveOptions(db, storage, row, requested);
   const { job, runner } = await claim(db, storage, id, () => undefined);
   return launch(db, job, runner, () => validatePass(db, job, options), log);
 }
@@ -638,12 +754,13 @@ export async function runImport(
   storage: FileStorage,
   actor: Session,
   id: string,
-  options: ImportOptions,
+  requested: ImportOptions,
   log: (error: unknown) => void,
 ): Promise<ImportJob> {
   const loaded = await loadJob(db, actor, id);
   if (loaded.runnerId) throw busy();
-  assertMapped(loaded.view, options);
+  assertMapped(loaded.view, requested);
+  const options = await resolveOptions(db, storage, loaded, requested);
   const isFresh = (row: JobRow) => row.validatedFor === JSON.stringify(options) && row.view.phase === 'validated';
   const refuse = (row: JobRow) => {
     if (isFresh(row) && options.mode === 'allOrNothing' && row.view.invalidRows > 0)

@@ -14,6 +14,7 @@ import {
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { cursorRow, olderThanWhere } from '../../lib/history-window.ts';
 import type { Session } from '../../session/session.ts';
+import { followCorrectedReading, recordOdometerReading } from './odometer.ts';
 
 const oilChangeSelect = {
   id: true,
@@ -81,11 +82,7 @@ export async function listOilChanges(
  * concurrent readings cannot both pass the check with stale values. Rejects a lower reading on `field`.
  */
 async function moveOdometer(tx: Prisma.TransactionClient, vehicleId: string, km: number, field: string): Promise<void> {
-  const moved = await tx.vehicle.updateMany({
-    where: { id: vehicleId, deletedAt: null, OR: [{ latestKm: null }, { latestKm: { lte: km } }] },
-    data: { latestKm: km, lastKmUpdate: new Date() },
-  });
-  if (moved.count > 0) return;
+  if (await recordOdometerReading(tx, vehicleId, km, new Date())) return;
   const current = await tx.vehicle.findFirst({ where: { id: vehicleId, deletedAt: null }, select: { latestKm: true } });
   if (!current) throw notFound('vehicle');
   throw fieldError(field, 'oilChanges.kmBelowLatest', { latestKm: current.latestKm ?? 0 });
@@ -121,7 +118,7 @@ export async function recordOilChange(db: Db, actor: Session, vehicleId: string,
 
 // --- Corrections -----------------------------------------------------------------------------------------
 // A wrong entry can be corrected or deleted by staff. The vehicle's latest km follows: it is the highest of
-// the remaining oil-change readings, unless a later odometer reading taken without an oil change (which is
+// the remaining readings (oil changes and visits), unless a later odometer reading taken without an oil change (which is
 // not kept as a row of its own) is what set it. The reminder of the vehicle follows by itself: its due km
 // and date are computed from the oil change (reminders.sql.ts), and a deleted latest change takes its
 // reminder with it (the previous change's reminder is recreated on the next read).
@@ -152,18 +149,8 @@ async function followLatestKm(
   vehicleId: string,
   before: { currentKm: number; vehicle: { latestKm: number | null; lastKmUpdate: Date | null } },
 ) {
-  const top = await tx.oilChange.findFirst({
-    where: { vehicleId },
-    orderBy: [{ currentKm: 'desc' }, { createdAt: 'desc' }],
-    select: { currentKm: true, createdAt: true },
-  });
-  const latest = before.vehicle.latestKm;
-  const oldRecordHeldLatest = latest !== null && before.currentKm >= latest;
-  if (oldRecordHeldLatest) {
-    await tx.vehicle.update({ where: { id: vehicleId }, data: { latestKm: top?.currentKm ?? null, lastKmUpdate: top?.createdAt ?? null } });
-  } else if (top && (latest === null || top.currentKm > latest)) {
-    await tx.vehicle.update({ where: { id: vehicleId }, data: { latestKm: top.currentKm, lastKmUpdate: new Date() } });
-  }
+  // The remaining readings include the visits' (odometer.ts), not only the oil changes'.
+  await followCorrectedReading(tx, vehicleId, before.currentKm, before.vehicle.latestKm);
 }
 
 export async function updateOilChange(db: Db, id: string, input: OilChangeUpdateInput): Promise<OilChangeView> {

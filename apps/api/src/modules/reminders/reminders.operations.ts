@@ -9,8 +9,10 @@ import {
   reminderListInputSchema,
   reminderSettingsSchema,
   staffReminderViewSchema,
+  statutorySettingsViewSchema,
   unsubscribeInputSchema,
   updateReminderSettingsSchema,
+  updateStatutorySettingsSchema,
 } from '@garage/shared';
 import { z } from 'zod';
 import { mutation, query } from '../../operations/operation.ts';
@@ -26,6 +28,7 @@ import {
   unsubscribe,
   updateReminderSettings,
 } from './reminders.service.ts';
+import { getStatutorySettings, updateStatutorySettings } from './statutory.ts';
 
 export const remindersOperations = {
   list: query({
@@ -89,6 +92,29 @@ export const remindersOperations = {
     input: updateReminderSettingsSchema,
     output: reminderSettingsSchema,
     handler: ({ ctx, input }) => updateReminderSettings(ctx.deps.db, input),
+  }),
+  statutorySettings: query({
+    access: 'staff',
+    rest: {
+      method: 'GET',
+      path: '/reminders/statutory-settings',
+      summary: "The statutory inspection rule: the shop's settings, its country's law and the rule applied",
+    },
+    input: z.void(),
+    output: statutorySettingsViewSchema,
+    handler: ({ ctx }) => getStatutorySettings(ctx.deps.db),
+  }),
+  // A shop-wide rule with legal weight: admins only (the other reminder settings are everyday staff work).
+  updateStatutorySettings: mutation({
+    access: 'admin',
+    rest: {
+      method: 'PATCH',
+      path: '/reminders/statutory-settings',
+      summary: "Statutory inspection reminders on or off, the shop's own years (null: the country's); only the fields sent change",
+    },
+    input: updateStatutorySettingsSchema,
+    output: statutorySettingsViewSchema,
+    handler: ({ ctx, input }) => updateStatutorySettings(ctx.deps.db, input),
   }),
   unsubscribe: mutation({
     access: 'anonymous',

@@ -10,6 +10,7 @@ import type {
   ReminderSettings,
   ReminderState,
   StaffReminderView,
+  StatutoryInspectionRule,
 } from '@garage/shared';
 import type { AppDeps } from '../../deps.ts';
 import { emailSender } from '../../lib/delivery.ts';
@@ -18,6 +19,7 @@ import type { DeliveryLog } from '../../lib/mailer.ts';
 import { whatsappNumber } from '../approvals/approval-links.ts';
 import { reminderMessage } from './reminder-texts.ts';
 import { queryReminders, syncReminderRows, type ReminderRow } from './reminders.sql.ts';
+import { shopStatutoryRule } from './statutory.ts';
 
 const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -30,26 +32,39 @@ async function shopName(db: Db): Promise<string> {
   return merchant?.displayName ?? 'Garage';
 }
 
-function baseView(row: ReminderRow) {
+/**
+ * Makes the reminder rows current and answers the shop's statutory inspection rule, which every read of the
+ * reminders needs (null: no STATUTORY reminders).
+ */
+async function prepareReminders(db: Db, now: Date) {
+  const statutory = await shopStatutoryRule(db);
+  await syncReminderRows(db, statutory, now);
+  return statutory;
+}
+
+function baseView(row: ReminderRow, statutory: StatutoryInspectionRule | null) {
   return {
     id: row.id,
     kind: row.kind,
     title: row.title,
+    inspection: row.kind === 'STATUTORY' ? (statutory?.nameKey ?? 'generic') : null,
     state: row.state,
     dueKm: row.dueKm,
     dueDate: isoDay(row.dueDate),
     estimatedKm: row.estimatedKm,
     kmPerDay: row.kmPerDay === null ? null : Math.round(row.kmPerDay * 10) / 10,
-    vehicle: { id: row.vehicleId, plateNumber: row.plateNumber, brand: row.brand, model: row.model },
+    vehicle: { id: row.vehicleId, plateNumber: row.plateNumber, brand: row.brand, model: row.model, distanceUnit: row.distanceUnit },
   };
 }
 
-function textsFor(row: ReminderRow, shop: string, baseUrl: string, unsubscribeUrl?: string) {
+function textsFor(row: ReminderRow, statutory: StatutoryInspectionRule | null, shop: string, baseUrl: string, unsubscribeUrl?: string) {
   return reminderMessage(row.preferredLanguage as Language, {
     firstName: row.firstName,
     shopName: shop,
     kind: row.kind,
     title: row.title,
+    inspection: statutory?.nameKey ?? 'generic',
+    distanceUnit: row.distanceUnit,
     plateNumber: row.plateNumber,
     state: row.state,
     dueKm: row.dueKm,
@@ -59,12 +74,12 @@ function textsFor(row: ReminderRow, shop: string, baseUrl: string, unsubscribeUr
   });
 }
 
-function staffView(row: ReminderRow, shop: string, baseUrl: string): StaffReminderView {
-  const { short } = textsFor(row, shop, baseUrl);
+function staffView(row: ReminderRow, statutory: StatutoryInspectionRule | null, shop: string, baseUrl: string): StaffReminderView {
+  const { short } = textsFor(row, statutory, shop, baseUrl);
   const wa = whatsappNumber(row.countryCode, row.phoneNumber);
   const phone = row.phoneNumber ? `${row.countryCode ?? ''}${row.phoneNumber}`.replace(/[^\d+]/g, '') : null;
   return {
-    ...baseView(row),
+    ...baseView(row, statutory),
     customer: {
       id: row.customerId,
       firstName: row.firstName,
@@ -86,27 +101,29 @@ function staffView(row: ReminderRow, shop: string, baseUrl: string): StaffRemind
 }
 
 export async function listReminders(db: Db, input: ReminderListInput & { now?: Date }, baseUrl: string): Promise<StaffReminderView[]> {
-  await syncReminderRows(db);
+  const now = input.now ?? new Date();
+  const statutory = await prepareReminders(db, now);
   const rows = await queryReminders(db, {
     states: input.states,
     kind: input.kind,
     contact: input.contact,
     vehicleId: input.vehicleId,
-    now: input.now,
+    now,
+    statutory,
   });
   const shop = await shopName(db);
-  return rows.map((row) => staffView(row, shop, baseUrl));
+  return rows.map((row) => staffView(row, statutory, shop, baseUrl));
 }
 
 /** The navigation badge: due and overdue reminders nobody has contacted the customer about yet. */
 export async function countRemindersToContact(db: Db, now = new Date()): Promise<{ count: number }> {
-  await syncReminderRows(db);
-  const rows = await queryReminders(db, { states: ['DUE', 'OVERDUE'], contact: 'notContacted', now });
+  const statutory = await prepareReminders(db, now);
+  const rows = await queryReminders(db, { states: ['DUE', 'OVERDUE'], contact: 'notContacted', now, statutory });
   return { count: rows.length };
 }
 
-async function currentRow(db: Db, id: string, now: Date): Promise<ReminderRow> {
-  const [row] = await queryReminders(db, { reminderId: id, now });
+async function currentRow(db: Db, id: string, now: Date, statutory: StatutoryInspectionRule | null): Promise<ReminderRow> {
+  const [row] = await queryReminders(db, { reminderId: id, now, statutory });
   if (!row) throw notFound('reminder');
   return row;
 }
@@ -120,24 +137,27 @@ export async function markContacted(
   baseUrl: string,
   now = new Date(),
 ): Promise<StaffReminderView> {
-  const row = await currentRow(db, id, now);
+  const statutory = await shopStatutoryRule(db);
+  const row = await currentRow(db, id, now, statutory);
   await db.serviceReminder.update({
     where: { id },
     data: { contactedAt: now, contactedChannel: channel, contactedState: row.state, contactedById: actorId },
   });
-  return staffView(await currentRow(db, id, now), await shopName(db), baseUrl);
+  return staffView(await currentRow(db, id, now, statutory), statutory, await shopName(db), baseUrl);
 }
 
 export async function dismissReminder(db: Db, actorId: string, id: string, baseUrl: string, now = new Date()): Promise<StaffReminderView> {
-  await currentRow(db, id, now);
+  const statutory = await shopStatutoryRule(db);
+  await currentRow(db, id, now, statutory);
   await db.serviceReminder.update({ where: { id }, data: { dismissedAt: now, dismissedById: actorId } });
-  return staffView(await currentRow(db, id, now), await shopName(db), baseUrl);
+  return staffView(await currentRow(db, id, now, statutory), statutory, await shopName(db), baseUrl);
 }
 
 export async function restoreReminder(db: Db, id: string, baseUrl: string, now = new Date()): Promise<StaffReminderView> {
-  await currentRow(db, id, now);
+  const statutory = await shopStatutoryRule(db);
+  await currentRow(db, id, now, statutory);
   await db.serviceReminder.update({ where: { id }, data: { dismissedAt: null, dismissedById: null } });
-  return staffView(await currentRow(db, id, now), await shopName(db), baseUrl);
+  return staffView(await currentRow(db, id, now, statutory), statutory, await shopName(db), baseUrl);
 }
 
 /** A client's reminders that ask for action, optionally of one of their vehicles (a foreign one is "not found"). */
@@ -146,9 +166,9 @@ export async function listMyReminders(db: Db, ownerId: string, vehicleId?: strin
     const vehicle = await db.vehicle.findFirst({ where: { id: vehicleId, ownerId, deletedAt: null }, select: { id: true } });
     if (!vehicle) throw notFound('vehicle');
   }
-  await syncReminderRows(db);
-  const rows = await queryReminders(db, { ownerId, vehicleId, states: ['UPCOMING', 'DUE', 'OVERDUE'], now });
-  return rows.map(baseView);
+  const statutory = await prepareReminders(db, now);
+  const rows = await queryReminders(db, { ownerId, vehicleId, states: ['UPCOMING', 'DUE', 'OVERDUE'], now, statutory });
+  return rows.map((row) => baseView(row, statutory));
 }
 
 const settingsSelect = { reminderOilMonths: true, reminderMarginKm: true, reminderMarginDays: true, appointmentsPerDay: true } as const;
@@ -205,8 +225,8 @@ export interface SendResult {
 export async function sendDueReminders(deps: AppDeps, options: { baseUrl: string; log: DeliveryLog; now?: Date }): Promise<SendResult> {
   const { db } = deps;
   const now = options.now ?? new Date();
-  await syncReminderRows(db);
-  const rows = await queryReminders(db, { toNotify: true, now });
+  const statutory = await prepareReminders(db, now);
+  const rows = await queryReminders(db, { toNotify: true, now, statutory });
   if (rows.length === 0) return { sent: 0, failed: 0 };
   const shop = await shopName(db);
   const sender = emailSender(deps);
@@ -217,7 +237,7 @@ export async function sendDueReminders(deps: AppDeps, options: { baseUrl: string
       data: { notifiedState: row.state, notifiedAt: now },
     });
     if (claimed.count !== 1) continue;
-    const texts = textsFor(row, shop, options.baseUrl, unsubscribeUrl(options.baseUrl, row.customerId, deps.jwtSecret));
+    const texts = textsFor(row, statutory, shop, options.baseUrl, unsubscribeUrl(options.baseUrl, row.customerId, deps.jwtSecret));
     try {
       await sender.send({ to: row.email!, subject: texts.subject, text: texts.body }, options.log);
       result.sent += 1;

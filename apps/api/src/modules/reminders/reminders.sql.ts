@@ -6,9 +6,28 @@
 // statement reads them all consistently and filters by state in the database (the badge counts, the job
 // picks only what needs an email), instead of loading every oil change into the process.
 import { Prisma, type Db } from '@garage/db';
-import { REMINDER_EMAIL_MAX_OVERDUE_DAYS, type ReminderContactChannel, type ReminderKind, type ReminderState } from '@garage/shared';
+import {
+  REMINDER_EMAIL_MAX_OVERDUE_DAYS,
+  type DistanceUnit,
+  type ReminderContactChannel,
+  type ReminderKind,
+  type ReminderState,
+  type StatutoryInspectionRule,
+} from '@garage/shared';
 
 type Executor = Pick<Db, '$executeRaw' | '$queryRaw'>;
+
+/**
+ * The statutory inspection cycle a vehicle is in, as SQL: the first due day on or after (today − the overdue
+ * window), by the migration's statutory_due_on function (the rule of nextStatutoryInspection). A missed
+ * inspection stays the current one, due then overdue, for as long as it would still be emailed
+ * (REMINDER_EMAIL_MAX_OVERDUE_DAYS); after that the next cycle takes its place (nothing here records that an
+ * inspection was done: it happens at an approved centre). Null without a rule or a registration date.
+ */
+function currentStatutoryCycle(registration: Prisma.Sql, rule: StatutoryInspectionRule | null, now: Date): Prisma.Sql {
+  return Prisma.sql`statutory_due_on(${registration}, ${rule?.firstAfterYears ?? null}::int, ${rule?.thenEveryYears ?? null}::int,
+    (${now}::timestamp)::date - ${REMINDER_EMAIL_MAX_OVERDUE_DAYS}::int)`;
+}
 
 /**
  * Makes sure every source has its reminder row (idempotent; safe on several instances at once thanks to
@@ -16,7 +35,7 @@ type Executor = Pick<Db, '$executeRaw' | '$queryRaw'>;
  * for a reminder. A SERVICE reminder's due km/date are fixed at that moment from the vehicle's km and the
  * task's completion date. Older oil changes keep the rows they got while they were the latest (now DONE).
  */
-export async function syncReminderRows(db: Executor): Promise<void> {
+export async function syncReminderRows(db: Executor, statutory: StatutoryInspectionRule | null = null, now = new Date()): Promise<void> {
   await db.$executeRaw`
     INSERT INTO "ServiceReminder" (id, "vehicleId", kind, "oilChangeId", "updatedAt")
     SELECT gen_random_uuid(), o."vehicleId", 'OIL_CHANGE', o.id, now()
@@ -35,6 +54,20 @@ export async function syncReminderRows(db: Executor): Promise<void> {
     WHERE t.status = 'COMPLETED' AND (t."remindInMonths" IS NOT NULL OR t."remindInKm" IS NOT NULL)
       AND NOT EXISTS (SELECT 1 FROM "ServiceReminder" r WHERE r."taskId" = t.id)
     ON CONFLICT ("taskId") DO NOTHING`;
+  // One STATUTORY row per vehicle with a first registration date and its current cycle (the due day is the key;
+  // rows of past cycles stay, computed as DONE, with what staff did with them).
+  if (statutory) {
+    await db.$executeRaw`
+      INSERT INTO "ServiceReminder" (id, "vehicleId", kind, "dueDate", "statutoryDueOn", "updatedAt")
+      SELECT gen_random_uuid(), c.id, 'STATUTORY', c.due::timestamp, c.due, now()
+      FROM (
+        SELECT ve.id, ${currentStatutoryCycle(Prisma.sql`ve."firstRegistrationDate"`, statutory, now)} AS due
+        FROM "Vehicle" ve WHERE ve."firstRegistrationDate" IS NOT NULL AND ve."deletedAt" IS NULL
+      ) c
+      WHERE c.due IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "ServiceReminder" r WHERE r."vehicleId" = c.id AND r."statutoryDueOn" = c.due)
+      ON CONFLICT ("vehicleId", "statutoryDueOn") DO NOTHING`;
+  }
 }
 
 export interface ReminderFilter {
@@ -47,6 +80,8 @@ export interface ReminderFilter {
   /** Only reminders whose email for the current state is still to send (the job). */
   toNotify?: boolean;
   now?: Date;
+  /** The shop's statutory inspection rule; null (off, or none for its country) leaves STATUTORY reminders out. */
+  statutory?: StatutoryInspectionRule | null;
 }
 
 export interface ReminderRow {
@@ -62,6 +97,7 @@ export interface ReminderRow {
   plateNumber: string;
   brand: string;
   model: string;
+  distanceUnit: DistanceUnit;
   customerId: string;
   firstName: string;
   lastName: string;
@@ -82,13 +118,16 @@ export interface ReminderRow {
  * Every reminder (of live vehicles of live owners) with its computed state, filtered.
  *
  * Estimated km: the latest reading plus the vehicle's daily average times the days since that reading. The
- * daily average is (highest − lowest reading) / days between the first and the last reading, over the oil
- * changes' readings and the vehicle's latest km; it needs at least a day between readings, else the latest
- * reading stands. A vehicle with no reading has no estimated km: only its due date can make it due.
+ * daily average is (highest − lowest reading) / days between the first and the last reading, over every
+ * reading recorded (the oil changes', the visits' in and out, and the vehicle's latest km); it needs at least a
+ * day between readings, else the latest reading stands. A vehicle with no reading has no estimated km: only its
+ * due date can make it due.
  */
 export async function queryReminders(db: Executor, filter: ReminderFilter = {}): Promise<ReminderRow[]> {
   const now = filter.now ?? new Date();
+  const statutory = filter.statutory ?? null;
   const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (!statutory) conditions.push(Prisma.sql`c.kind::text <> 'STATUTORY'`);
   if (filter.states?.length) conditions.push(Prisma.sql`c.state = ANY(${[...filter.states]}::text[])`);
   if (filter.kind) conditions.push(Prisma.sql`c.kind::text = ${filter.kind}`);
   if (filter.contact === 'contacted') conditions.push(Prisma.sql`c."contactedState" = c.state`);
@@ -112,7 +151,8 @@ export async function queryReminders(db: Executor, filter: ReminderFilter = {}):
              coalesce((SELECT "reminderMarginDays" FROM "Merchant" ORDER BY "createdAt" LIMIT 1), 14) AS margin_days
     ),
     scoped AS (
-      SELECT sr.*, ve."plateNumber", ve.brand, ve.model, ve."latestKm", ve."lastKmUpdate", ve."ownerId",
+      SELECT sr.*, ve."plateNumber", ve.brand, ve.model, ve."distanceUnit"::text AS "distanceUnit", ve."latestKm", ve."lastKmUpdate",
+             ve."ownerId", ve."firstRegistrationDate",
              u."firstName", u."lastName", u.email, u."countryCode", u."phoneNumber", u."preferredLanguage"::text AS "preferredLanguage",
              u."remindersOptOutAt" IS NOT NULL AS "optedOut", u.active
       FROM "ServiceReminder" sr
@@ -123,6 +163,12 @@ export async function queryReminders(db: Executor, filter: ReminderFilter = {}):
     readings AS (
       SELECT o."vehicleId", o."createdAt" AS at, o."currentKm" AS km
       FROM "OilChange" o WHERE o."vehicleId" IN (SELECT "vehicleId" FROM scoped)
+      UNION ALL
+      SELECT v."vehicleId", v."visitDate", v."odometerInKm"
+      FROM "Visit" v WHERE v."vehicleId" IN (SELECT "vehicleId" FROM scoped) AND v."odometerInKm" IS NOT NULL
+      UNION ALL
+      SELECT v."vehicleId", coalesce(v."completedAt", v."visitDate"), v."odometerOutKm"
+      FROM "Visit" v WHERE v."vehicleId" IN (SELECT "vehicleId" FROM scoped) AND v."odometerOutKm" IS NOT NULL
       UNION ALL
       SELECT ve.id, ve."lastKmUpdate", ve."latestKm"
       FROM "Vehicle" ve WHERE ve.id IN (SELECT "vehicleId" FROM scoped) AND ve."latestKm" IS NOT NULL AND ve."lastKmUpdate" IS NOT NULL
@@ -146,6 +192,10 @@ export async function queryReminders(db: Executor, filter: ReminderFilter = {}):
              CASE s.kind
                WHEN 'OIL_CHANGE' THEN EXISTS (
                  SELECT 1 FROM "OilChange" o2 WHERE o2."vehicleId" = s."vehicleId" AND (o2."createdAt", o2.id) > (o."createdAt", o.id))
+               -- A cycle that is no longer the vehicle's current one (the next took its place, or the registration
+               -- date or the shop's rule changed) is over.
+               WHEN 'STATUTORY' THEN
+                 s."statutoryDueOn" IS DISTINCT FROM ${currentStatutoryCycle(Prisma.sql`s."firstRegistrationDate"`, statutory, now)}
                ELSE EXISTS (
                  SELECT 1 FROM "Task" t2 JOIN "Visit" v2 ON v2.id = t2."visitId"
                  WHERE v2."vehicleId" = s."vehicleId" AND t2.id <> t.id AND t2.status = 'COMPLETED'
@@ -172,7 +222,8 @@ export async function queryReminders(db: Executor, filter: ReminderFilter = {}):
       FROM computed
     )
     SELECT c.id, c.kind::text AS kind, c.title, c.state, c.due_km AS "dueKm", c.due_date AS "dueDate", c.est_km AS "estimatedKm",
-           c.km_per_day::float8 AS "kmPerDay", c."vehicleId", c."plateNumber", c.brand, c.model, c."ownerId" AS "customerId",
+           c.km_per_day::float8 AS "kmPerDay", c."vehicleId", c."plateNumber", c.brand, c.model, c."distanceUnit",
+           c."ownerId" AS "customerId",
            c."firstName", c."lastName", c.email, c."countryCode", c."phoneNumber", c."preferredLanguage", c."optedOut",
            c."contactedAt", c."contactedChannel"::text AS "contactedChannel", c."contactedState", c."notifiedAt", c."notifiedState", c."dismissedAt"
     FROM c

@@ -101,7 +101,8 @@ export const REPORT_SOURCES: Record<ReportKind, ReportSource> = {
     `count(*)::int AS clients, coalesce(sum(visits), 0)::int AS visits, coalesce(sum(billed), 0)::float8 AS billed,
      coalesce(sum(paid), 0)::float8 AS paid, coalesce(sum(balance), 0)::float8 AS balance`,
   ),
-  // Live vehicles by plate; visits and billed amounts of visits in the period, last visit ever.
+  // Live vehicles by plate; visits and billed amounts of visits in the period, last visit ever. Sorted by the plate
+  // as typed (case aside), not by plateNormalized: that key spells Latin letters in Arabic (plates.ts).
   vehicles: sql(
     `SELECT ve."plateNumber" AS plate, ve.type::text AS type, ve.brand, ve.model, ve.year, ${fullName('u')} AS owner, ve."latestKm",
             s.visits, s.billed, ${day('s.last')} AS "lastVisit"
@@ -111,7 +112,7 @@ export const REPORT_SOURCES: Record<ReportKind, ReportSource> = {
                                  max(v."visitDate") AS last
                             FROM "Visit" v WHERE v."vehicleId" = ve.id) s ON true
       WHERE ve."deletedAt" IS NULL AND ${ofCustomer('ve."ownerId"')} AND ${ofVehicle('ve.id')}`,
-    `ve."plateNormalized", ve.id`,
+    `upper(ve."plateNumber"), ve.id`,
     `count(*)::int AS vehicles, coalesce(sum(visits), 0)::int AS visits, coalesce(sum(billed), 0)::float8 AS billed`,
   ),
   // Visits of the period by visit date with their tasks and money: billed (sold-for prices of the work not

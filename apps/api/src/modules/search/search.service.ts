@@ -4,7 +4,7 @@
 // ranking fast for rare and common words alike. The three groups (SEARCH_GROUP_LIMIT rows each) are ranked
 // in one transaction, each statement answering the columns shown.
 import { Prisma, type Db } from '@garage/db';
-import { normalizePlate, SEARCH_GROUP_LIMIT, type SearchResult } from '@garage/shared';
+import { mirrorPlateKey, normaliseVin, normalizePlate, SEARCH_GROUP_LIMIT, type SearchResult } from '@garage/shared';
 import { containsPattern, textSearchWords, trigramSearchable, userTextMatch } from '../users/users.search.ts';
 import { topMatches, type TopMatchesQuery } from './top-matches.ts';
 
@@ -14,8 +14,35 @@ function vehicleTextMatch(words: string[], query: string): Prisma.Sql {
     return Prisma.sql`("plateNormalized" LIKE ${containsPattern(normalizePlate(word))} OR "brand" ILIKE ${pattern} OR "model" ILIKE ${pattern})`;
   });
   const all = Prisma.join(perWord, ' AND ');
-  // A plate is often typed with spaces ("AB 123 CD"): also try the whole query as one plate.
-  return words.length > 1 ? Prisma.sql`((${all}) OR "plateNormalized" LIKE ${containsPattern(normalizePlate(query))})` : all;
+  // A plate is often typed with spaces ("AB 123 CD"): also try the whole query as one plate, and as the other
+  // script reads it (a Saudi plate's Arabic line read right to left: plates.ts mirrorPlateKey).
+  const wholeQuery = words.length > 1 ? Prisma.sql` OR "plateNormalized" LIKE ${containsPattern(normalizePlate(query))}` : Prisma.empty;
+  return Prisma.sql`((${all})${wholeQuery}${mirroredPlateMatch(query)}${vinTailMatch(query)})`;
+}
+
+/**
+ * A VIN is found by its last 6 or 8 characters (what staff read off a document or the windscreen) or whole:
+ * equality on right("vin", 6) / right("vin", 8) / "vin", each served by a btree index (migration vin_search).
+ */
+function vinTailMatch(query: string): Prisma.Sql {
+  const key = normaliseVin(query);
+  if (!/^[A-HJ-NPR-Z0-9]+$/.test(key)) return Prisma.empty;
+  if (key.length === 6) return Prisma.sql` OR right("vin", 6) = ${key}`;
+  if (key.length === 8) return Prisma.sql` OR right("vin", 8) = ${key}`;
+  if (key.length === 17) return Prisma.sql` OR "vin" = ${key}`;
+  return Prisma.empty;
+}
+
+/**
+ * Plates are searched by their key (plates.ts normalizePlate: one key across scripts, digits and separators), so
+ * `12345 a 6` finds `12345 أ 6`. The mirrored key is tried too when it differs and is long enough for trigrams.
+ */
+function mirroredPlateMatch(query: string): Prisma.Sql {
+  const key = normalizePlate(query);
+  const mirrored = mirrorPlateKey(key);
+  return mirrored !== key && trigramSearchable(mirrored)
+    ? Prisma.sql` OR "plateNormalized" LIKE ${containsPattern(mirrored)}`
+    : Prisma.empty;
 }
 
 function visitTextMatch(words: string[]): Prisma.Sql {

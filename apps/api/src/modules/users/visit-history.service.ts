@@ -28,6 +28,8 @@ interface VisitSummaryRow {
   totalCostCents: number;
   paidCents: number;
   awaitingApproval: number;
+  odometerInKm: number | null;
+  distanceUnit: 'KM' | 'MI';
 }
 
 /**
@@ -48,12 +50,14 @@ function visitHistorySql(filter: { customerId?: string; vehicleId?: string; owne
     values,
     text: (limit: string, offset: string) => `WITH page AS (
   SELECT v.id, v.name, v."vehicleId", (SELECT ve."plateNumber" FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS "plateNumber",
+    (SELECT ve."distanceUnit"::text FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS "distanceUnit", v."odometerInKm",
     ${epochMs('v."visitDate"')} AS "visitDate", ${epochMs('v."dueDate"')} AS "dueDate", v.status::text AS status,
     v."paymentStatus"::text AS "paymentStatus", v."totalCostCents", v."paidCents", ${AWAITING_APPROVAL} AS "awaitingApproval",
     v."createdAt" AS "sortCreatedAt"
   FROM "Visit" v WHERE ${where} ORDER BY v."createdAt" DESC, v.id DESC LIMIT ${limit} OFFSET ${offset})
 SELECT (SELECT count(*)::int FROM "Visit" v WHERE ${where}) AS total, page.id, page.name, page."vehicleId", page."plateNumber",
-  page."visitDate", page."dueDate", page.status, page."paymentStatus", page."totalCostCents", page."paidCents", page."awaitingApproval"
+  page."visitDate", page."dueDate", page.status, page."paymentStatus", page."totalCostCents", page."paidCents", page."awaitingApproval",
+  page."odometerInKm", page."distanceUnit"
 FROM (SELECT) AS always LEFT JOIN page ON true ORDER BY page."sortCreatedAt" DESC, page.id DESC`,
   };
 }
@@ -83,6 +87,8 @@ export async function listCustomerVisits(
       totalCostCents: row.totalCostCents,
       paidCents: row.paidCents,
       awaitingApproval: row.awaitingApproval,
+      odometerInKm: row.odometerInKm,
+      distanceUnit: row.distanceUnit,
     }));
   return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

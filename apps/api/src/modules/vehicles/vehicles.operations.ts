@@ -8,12 +8,15 @@ import {
   vehicleIdSchema,
   vehicleListSchema,
   vehiclesOfUserSchema,
+  vinDecodeInputSchema,
+  vinDecodeResultSchema,
   visitSummaryPageSchema,
 } from '@garage/shared';
 import { z } from 'zod';
 import { mutation, query } from '../../operations/operation.ts';
 import { listCustomerVisits } from '../users/visit-history.service.ts';
 import { createVehicle, deleteVehicle, getVehicle, listVehiclesOfOwner, updateVehicle } from './vehicles.service.ts';
+import { decodeVin } from './vin-decoder/vin-decoder.ts';
 
 export const vehiclesOperations = {
   listByOwner: query({
@@ -22,6 +25,18 @@ export const vehiclesOperations = {
     input: vehiclesOfUserSchema,
     output: vehicleListSchema,
     handler: ({ ctx, input }) => listVehiclesOfOwner(ctx.deps.db, input.userId),
+  }),
+  decodeVin: query({
+    access: 'staff',
+    rest: {
+      method: 'GET',
+      path: '/vehicles/decode-vin/:vin',
+      summary:
+        'Decode a VIN offline: check digit, maker, country and year from the VIN; make, model, body, engine and fuel from vPIC (North American models)',
+    },
+    input: vinDecodeInputSchema,
+    output: vinDecodeResultSchema,
+    handler: ({ input }) => decodeVin(input.vin),
   }),
   get: query({
     access: 'staff',

@@ -1,7 +1,10 @@
 // Vehicles of a user: list, read, create, update, delete. Plates are unique in the shop after normalising
-// case and spaces (Vehicle.plateNormalized); a clash is a 409 on plateNumber.
+// case and spaces (Vehicle.plateNormalized); a clash is a 409 on plateNumber. A VIN (normalised by vinSchema)
+// is unique too: a clash is a 409 on vin. The identity fields added later (VIN, trim, plate region, first
+// registration, distance unit) are optional in the input: left out, an edit keeps them (older clients).
 import { Prisma, type Db, type FileStorage } from '@garage/db';
 import {
+  defaultDistanceUnit,
   normalizePlate,
   VEHICLE_MESSAGES,
   type DeleteResult,
@@ -11,10 +14,11 @@ import {
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { attachImage, PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
-import { uniqueViolationFields } from '../../lib/unique-violation.ts';
+import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { toVehicleDetail, toVehicleView, vehicleDetailSelect, vehicleSelect } from './vehicles.view.ts';
 
 const plateTaken = () => new AppError('CONFLICT', 'vehicles.plateTaken', { field: 'plateNumber' });
+const vinTaken = () => new AppError('CONFLICT', 'vehicles.vinTaken', { field: 'vin' });
 
 async function assertOwnerExists(db: Db, ownerId: string): Promise<void> {
   const owner = await db.user.findFirst({ where: { id: ownerId, deletedAt: null }, select: { id: true } });
@@ -56,6 +60,35 @@ function vehicleData(input: VehicleInputParsed) {
   };
 }
 
+/** The identity fields the input carries; undefined ones are left out so that an edit keeps them. */
+function identityData(input: VehicleInputParsed) {
+  const { vin, trim, plateRegion, firstRegistrationDate, distanceUnit } = input;
+  return {
+    ...(vin !== undefined ? { vin } : {}),
+    ...(trim !== undefined ? { trim } : {}),
+    ...(plateRegion !== undefined ? { plateRegion } : {}),
+    ...(firstRegistrationDate !== undefined
+      ? { firstRegistrationDate: firstRegistrationDate ? new Date(`${firstRegistrationDate}T00:00:00Z`) : null }
+      : {}),
+    ...(distanceUnit !== undefined ? { distanceUnit } : {}),
+  };
+}
+
+/** The shop's country as its tax profile or, failing that, its currency tells (the shop has no country field). */
+async function shopDistanceUnit(db: Db) {
+  const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { taxProfile: true, currency: true } });
+  if (!merchant) return defaultDistanceUnit(null);
+  const country =
+    merchant.taxProfile !== 'OTHER' ? merchant.taxProfile : ({ GBP: 'GB', USD: 'US' } as Record<string, string>)[merchant.currency];
+  return defaultDistanceUnit(country);
+}
+
+async function assertVinFree(db: Db, vin: string | null | undefined, exceptId?: string): Promise<void> {
+  if (!vin) return;
+  const clash = await db.vehicle.findFirst({ where: { vin, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  if (clash) throw vinTaken();
+}
+
 async function assertPlateFree(db: Db, plateNormalized: string, exceptId?: string): Promise<void> {
   const clash = await db.vehicle.findFirst({
     where: { plateNormalized, ...(exceptId ? { id: { not: exceptId } } : {}) },
@@ -68,7 +101,9 @@ async function withPlateConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (uniqueViolationFields(error)) throw plateTaken();
+    const fields = uniqueViolationFields(error);
+    if (fields && violates(fields, 'vin')) throw vinTaken();
+    if (fields) throw plateTaken();
     throw error;
   }
 }
@@ -76,10 +111,13 @@ async function withPlateConflict<T>(write: () => Promise<T>): Promise<T> {
 export async function createVehicle(db: Db, ownerId: string, input: VehicleInputParsed): Promise<VehicleDetail> {
   await assertOwnerExists(db, ownerId);
   const data = vehicleData(input);
+  const identity = identityData(input);
   await assertPlateFree(db, data.plateNormalized);
+  await assertVinFree(db, identity.vin);
+  const distanceUnit = identity.distanceUnit ?? (await shopDistanceUnit(db));
   const { id } = await withPlateConflict(() =>
     db.$transaction(async (tx) => {
-      const vehicle = await tx.vehicle.create({ data: { ...data, ownerId }, select: { id: true } });
+      const vehicle = await tx.vehicle.create({ data: { ...data, ...identity, distanceUnit, ownerId }, select: { id: true } });
       await attachImage(tx, data.imageUrl, { ownerId, vehicleId: vehicle.id });
       return vehicle;
     }),
@@ -92,8 +130,10 @@ export async function updateVehicle(db: Db, id: string, input: VehicleInputParse
   // The picture is optional in the form: left out, it stays (null or '' removes it). Every other field is
   // required, so an edit is a full replacement that refuses a missing field.
   const { imageUrl, ...fields } = vehicleData(input);
-  const data = input.imageUrl === undefined ? fields : { ...fields, imageUrl };
+  const identity = identityData(input);
+  const data = { ...(input.imageUrl === undefined ? fields : { ...fields, imageUrl }), ...identity };
   await assertPlateFree(db, data.plateNormalized, id);
+  await assertVinFree(db, identity.vin, id);
   await withPlateConflict(() =>
     db.$transaction(async (tx) => {
       await tx.vehicle.update({ where: { id }, data });

@@ -14,6 +14,11 @@ export const vehicleSelect = {
   engineType: true,
   status: true,
   imageUrl: true,
+  vin: true,
+  trim: true,
+  plateRegion: true,
+  firstRegistrationDate: true,
+  distanceUnit: true,
   latestKm: true,
   lastKmUpdate: true,
   createdAt: true,
@@ -29,10 +34,19 @@ export const vehicleDetailSelect = {
 type VehicleRow = Prisma.VehicleGetPayload<{ select: typeof vehicleSelect }>;
 type VehicleDetailRow = Prisma.VehicleGetPayload<{ select: typeof vehicleDetailSelect }>;
 
-export function toVehicleView({ oilChanges, lastKmUpdate, createdAt, updatedAt, ...vehicle }: VehicleRow): VehicleView {
+export function toVehicleView({
+  oilChanges,
+  lastKmUpdate,
+  firstRegistrationDate,
+  createdAt,
+  updatedAt,
+  ...vehicle
+}: VehicleRow): VehicleView {
   const nextOilChangeKm = oilChanges[0]?.nextChangeKm ?? null;
   return {
     ...vehicle,
+    // A DATE column: the calendar day as stored, whatever the server's time zone.
+    firstRegistrationDate: firstRegistrationDate?.toISOString().slice(0, 10) ?? null,
     lastKmUpdate: lastKmUpdate?.toISOString() ?? null,
     nextOilChangeKm,
     oilDueInKm: oilDueInKm(vehicle.latestKm, nextOilChangeKm),

@@ -9,11 +9,13 @@ import {
   VISIT_HANDOVER_TRANSITIONS,
   allowedTaskTransitions,
   isVisitOverdue,
+  kmToUnit,
   pendingProposalCents,
   taskGrossCents,
   visitTaxes,
   type AmountDueSettings,
   type AmountDueTask,
+  type DistanceUnit,
   type TaxCountryProfile,
   type TaskLineView,
   type TaskView,
@@ -129,9 +131,10 @@ type TaskArray = [
 // any payment names it (the same count Prisma made: any status), and its tasks in creation order.
 const VISIT_DETAIL_SQL = `SELECT v.id, v.name, ${epochMs('v."visitDate"')} AS "visitDate", ${epochMs('v."dueDate"')} AS "dueDate", v.notes,
   v."totalCostCents", v."paidCents", v.status::text AS status, v."paymentStatus"::text AS "paymentStatus",
-  ${epochMs('v."completedAt"')} AS "completedAt", v.version, ${epochMs('v."createdAt"')} AS "createdAt", ${epochMs('v."updatedAt"')} AS "updatedAt",
+  ${epochMs('v."completedAt"')} AS "completedAt", v.version, v."odometerInKm", v."odometerOutKm", ${epochMs('v."createdAt"')} AS "createdAt", ${epochMs('v."updatedAt"')} AS "updatedAt",
   (SELECT ARRAY[cu.id::text, cu."firstName", cu."lastName", cu.email, cu."countryCode", cu."phoneNumber"] FROM "User" cu WHERE cu.id = v."customerId") AS customer,
-  (SELECT ARRAY[ve.id::text, ve."plateNumber", ve.brand, ve.model] FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS vehicle,
+  (SELECT ARRAY[ve.id::text, ve."plateNumber", ve.brand, ve.model, ve."distanceUnit"::text]
+     FROM "Vehicle" ve WHERE ve.id = v."vehicleId") AS vehicle,
   EXISTS (SELECT 1 FROM "Payment" p WHERE p."visitId" = v.id) AS "hasPayments",
   (SELECT coalesce(json_agg(${TASK_ARRAY} ORDER BY t."createdAt", t.id), '[]'::json)
      FROM "Task" t LEFT JOIN "User" d ON d.id = t."approvalDecidedById" WHERE t."visitId" = v.id) AS tasks,
@@ -151,12 +154,14 @@ interface VisitDetailRow {
   paymentStatus: VisitPaymentStatus;
   completedAt: string | null;
   version: number;
+  odometerInKm: number | null;
+  odometerOutKm: number | null;
   createdAt: string;
   updatedAt: string;
   /** [id, firstName, lastName, email, countryCode, phoneNumber] */
   customer: [string, string, string, string | null, string | null, string | null];
-  /** [id, plateNumber, brand, model] */
-  vehicle: [string, string, string, string];
+  /** [id, plateNumber, brand, model, distanceUnit] */
+  vehicle: [string, string, string, string, DistanceUnit];
   hasPayments: boolean;
   tasks: TaskArray[];
   /** [profile, pricesIncludeTax as 'true'/'false']; null before the shop exists. */
@@ -251,7 +256,7 @@ export async function readVisitDetail(db: Db, id: string, today: string, seesCos
   if (!row) throw notFound('visit');
   const dueDate = isoInstant(row.dueDate).slice(0, 10);
   const [customerId, firstName, lastName, email, countryCode, phoneNumber] = row.customer;
-  const [vehicleId, plateNumber, brand, model] = row.vehicle;
+  const [vehicleId, plateNumber, brand, model, distanceUnit] = row.vehicle;
   const settings = taxSettingsOf(row);
   const amountDueTasks = row.tasks.map(amountDueTaskOf);
   const taxes = visitTaxes(amountDueTasks, settings);
@@ -280,6 +285,12 @@ export async function readVisitDetail(db: Db, id: string, today: string, seesCos
     pendingProposalCents: pendingProposalCents(amountDueTasks, settings),
     // The taxes block from the lines already read (their rates' basis points) and the shop's settings.
     taxes: { pricesIncludeTax: settings.pricesIncludeTax, net: taxes.net, tax: taxes.tax, gross: taxes.gross, rates: taxes.rates },
+    // Stored in km; shown and typed in the vehicle's unit.
+    distanceUnit,
+    odometerInKm: row.odometerInKm,
+    odometerOutKm: row.odometerOutKm,
+    odometerIn: row.odometerInKm === null ? null : kmToUnit(row.odometerInKm, distanceUnit),
+    odometerOut: row.odometerOutKm === null ? null : kmToUnit(row.odometerOutKm, distanceUnit),
   };
 }
 

@@ -11,11 +11,15 @@ import {
   type VisitDetail,
   type VisitPatch,
   type VISIT_HANDOVER_STATUSES,
+  kmToUnit,
+  unitToKm,
+  type DistanceUnit,
 } from '@garage/shared';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { recordOdometerReading } from '../oil-changes/odometer.ts';
 import { lockParts, syncTaskStock } from '../stock/stock.service.ts';
 import { NO_ACTOR, lockPartsOfNewTasks, prepareTaskLines, taskData, type LineActor } from '../task-lines/task-line-pricing.ts';
-import { inVisitTransaction, lockVisit, versionConflict } from './visit-state.ts';
+import { inVisitTransaction, lockVisit, versionConflict, type Tx } from './visit-state.ts';
 import { readVisitDetail } from './visit-detail.ts';
 import { rateBasisPoints } from '../tax/amount-due.ts';
 import { TaxResolver } from '../tax/tax-resolution.ts';
@@ -27,20 +31,37 @@ export async function getVisit(db: Db, id: string, timeZone?: string, now = new 
   return readVisitDetail(db, id, calendarDateIn(now, timeZone), seesCosts);
 }
 
-/** The customer must exist and the vehicle must be one of theirs (neither soft-deleted). */
-async function assertCustomerVehicle(db: Db, customerId: string, vehicleId: string) {
+/** The customer must exist and the vehicle must be one of theirs (neither soft-deleted); answers the vehicle's unit. */
+async function assertCustomerVehicle(db: Db, customerId: string, vehicleId: string): Promise<DistanceUnit> {
   const [customer, vehicle] = await Promise.all([
     db.user.findFirst({ where: { id: customerId, deletedAt: null }, select: { id: true } }),
-    db.vehicle.findFirst({ where: { id: vehicleId, deletedAt: null }, select: { ownerId: true } }),
+    db.vehicle.findFirst({ where: { id: vehicleId, deletedAt: null }, select: { ownerId: true, distanceUnit: true } }),
   ]);
   if (!customer) throw fieldError('customerId', 'missing.customer');
   if (!vehicle) throw fieldError('vehicleId', 'missing.vehicle');
   if (vehicle.ownerId !== customerId) throw fieldError('vehicleId', 'visits.vehicleNotOfCustomer');
+  return vehicle.distanceUnit;
+}
+
+/** A reading typed in the vehicle's unit, stored in km; null stays null, undefined (not sent) stays undefined. */
+function storedKm<T extends number | null | undefined>(value: T, unit: DistanceUnit): T extends number ? number : T {
+  return (typeof value === 'number' ? unitToKm(value, unit) : value) as T extends number ? number : T;
+}
+
+/**
+ * A visit's readings are readings of the vehicle: the highest moves its latest km up (never down: a lower
+ * reading is kept on the visit, as an odometer replaced or a typo corrected later), dated with the visit.
+ */
+async function recordVisitReadings(tx: Tx, vehicleId: string, readingsKm: (number | null)[], visitDate: Date) {
+  const highest = Math.max(...readingsKm.filter((km): km is number => km !== null));
+  if (Number.isFinite(highest)) await recordOdometerReading(tx, vehicleId, highest, visitDate);
 }
 
 /** The total is computed here from the tasks' lines (their sold-for prices); the client never sends one. */
 export async function createVisit(db: Db, input: CreateVisitParsed, now = new Date(), actor: LineActor = NO_ACTOR): Promise<VisitDetail> {
-  await assertCustomerVehicle(db, input.customerId, input.vehicleId);
+  const unit = await assertCustomerVehicle(db, input.customerId, input.vehicleId);
+  const odometerInKm = storedKm(input.odometerIn ?? null, unit);
+  const odometerOutKm = storedKm(input.odometerOut ?? null, unit);
   const visit = await inVisitTransaction(db, async (tx) => {
     // Every part of every task locked first (id order), then each task's lines priced.
     await lockPartsOfNewTasks(tx, input.tasks);
@@ -85,9 +106,12 @@ export async function createVisit(db: Db, input: CreateVisitParsed, now = new Da
         paidCents: 0,
         status: 'PENDING',
         paymentStatus: derivePaymentStatus(total, 0),
+        odometerInKm,
+        odometerOutKm,
       },
       select: { id: true },
     });
+    await recordVisitReadings(tx, input.vehicleId, [odometerInKm, odometerOutKm], now);
     // One by one, in the order sent (the visit page lists tasks in creation order), each with its lines.
     for (const task of tasks) {
       const { id } = await tx.task.create({ data: { ...task, visitId: created.id }, select: { id: true } });
@@ -111,13 +135,39 @@ export async function updateVisit(
   await inVisitTransaction(db, async (tx) => {
     const current = await lockVisit(tx, id);
     if (current.version !== version) throw versionConflict();
-    const { dueDate: storedDue } = await tx.visit.findUniqueOrThrow({ where: { id }, select: { dueDate: true } });
+    const stored = await tx.visit.findUniqueOrThrow({
+      where: { id },
+      select: {
+        dueDate: true,
+        visitDate: true,
+        vehicleId: true,
+        odometerInKm: true,
+        odometerOutKm: true,
+        vehicle: { select: { distanceUnit: true } },
+      },
+    });
+    const storedDue = stored.dueDate;
     const dueDate = data.dueDate === undefined ? undefined : dueDateValue(data.dueDate);
     // An overdue visit can keep its due date; a new one must be today or later.
     if (dueDate && data.dueDate && dueDate.getTime() !== storedDue.getTime() && data.dueDate < calendarDateIn(now, data.timeZone)) {
       throw fieldError('dueDate', 'futureDate', { fieldName: 'dueDate' });
     }
-    await tx.visit.update({ where: { id }, data: { name: data.name, dueDate, notes: data.notes, version: { increment: 1 } } });
+    // Readings come in the vehicle's unit; the merged visit must read out >= in.
+    const odometerInKm = storedKm(data.odometerIn, stored.vehicle.distanceUnit);
+    const odometerOutKm = storedKm(data.odometerOut, stored.vehicle.distanceUnit);
+    const mergedIn = odometerInKm === undefined ? stored.odometerInKm : odometerInKm;
+    const mergedOut = odometerOutKm === undefined ? stored.odometerOutKm : odometerOutKm;
+    if (mergedIn !== null && mergedOut !== null && mergedOut < mergedIn) {
+      throw fieldError('odometerOut', 'minValue', {
+        fieldName: 'odometerOut',
+        minValue: data.odometerIn ?? kmToUnit(mergedIn, stored.vehicle.distanceUnit),
+      });
+    }
+    await tx.visit.update({
+      where: { id },
+      data: { name: data.name, dueDate, notes: data.notes, odometerInKm, odometerOutKm, version: { increment: 1 } },
+    });
+    await recordVisitReadings(tx, stored.vehicleId, [odometerInKm ?? null, odometerOutKm ?? null], stored.visitDate);
   });
   return getVisit(db, id, data.timeZone, now, seesCosts);
 }

@@ -1,5 +1,5 @@
 // What a validation found (counts, duplicates, every invalid row with its field) and what an import did.
-import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportJob, ImportSummary } from '@garage/shared/schemas/data-transfer';
 import { IMPORT_LIMITS } from '@garage/shared/schemas/data-transfer';
@@ -53,6 +53,45 @@ export function ValidationResult({ job }: { job: ImportJob }) {
             <p className="text-xs text-muted-foreground">{t('validation.moreErrors', { count: IMPORT_LIMITS.errorsKept })}</p>
           )}
         </div>
+      )}
+      <RowWarnings job={job} />
+    </div>
+  );
+}
+
+/** Rows imported with a change (a note cut at its limit, an invalid VIN left out): row, column, what changed. */
+export function RowWarnings({ job }: { job: ImportJob }) {
+  const { t, i18n } = useTranslation(['dataTransfer', 'validation', 'fields']);
+  const number = (value: number) => value.toLocaleString(`${i18n.language}-u-nu-latn`);
+  if (job.warnings.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="flex items-center gap-2 text-sm font-semibold">
+        <Info className="size-4 text-amber-600" aria-hidden="true" />
+        {t('validation.warningsTitle')}
+      </h3>
+      <div className="max-h-80 overflow-auto rounded-md border">
+        <Table data-testid="import-warnings">
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-16 text-start">{t('validation.row')}</TableHead>
+              <TableHead className="text-start">{t('mapping.column')}</TableHead>
+              <TableHead className="text-start">{t('validation.problem')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {job.warnings.map((warning, index) => (
+              <TableRow key={`${warning.row}-${warning.field}-${index}`}>
+                <TableCell className="tabular-nums">{number(warning.row)}</TableCell>
+                <TableCell dir="auto">{warning.column ?? t(`fields.${warning.field}`, { defaultValue: warning.field })}</TableCell>
+                <TableCell className="whitespace-normal">{translateMessage(t, warning.message)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {job.warnings.length >= IMPORT_LIMITS.errorsKept && (
+        <p className="text-xs text-muted-foreground">{t('validation.moreWarnings', { count: IMPORT_LIMITS.errorsKept })}</p>
       )}
     </div>
   );

@@ -6,7 +6,9 @@ import { FileSpreadsheet, RotateCcw, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { DateOrder, DistanceUnit, DuplicateAction, ImportJob, ImportMapping, ImportMode } from '@garage/shared/schemas/data-transfer';
+import type { DistanceUnit } from '@garage/shared/distance';
+import { plainDecimal } from '@garage/shared/money';
+import type { DateOrder, DuplicateAction, ImportJob, ImportMapping, ImportMode, NumberLocale } from '@garage/shared/schemas/data-transfer';
 import { IMPORT_LIMITS } from '@garage/shared/schemas/data-transfer';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,7 +22,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { ColumnMapping } from './column-mapping.tsx';
 import type { ApiErrorBody } from '../../lib/api-client.ts';
 import { errorMessageOf, translateMessage } from '../../lib/form-errors.ts';
-import { ImportSummaryTable, ValidationResult } from './import-results.tsx';
+import { ImportSummaryTable, RowWarnings, ValidationResult } from './import-results.tsx';
 
 const RUNNING = ['validating', 'importing'];
 
@@ -32,7 +34,8 @@ function sameOptions(
     mode: string;
     duplicates: string;
     distanceUnit: string;
-    dateOrder: string;
+    dateOrder: string | null;
+    numberLocale: string | null;
     defaultCountryCode: string;
     vehiclePlate?: string;
   },
@@ -50,9 +53,37 @@ function sameOptions(
     checked.mode === current.mode &&
     checked.duplicates === current.duplicates &&
     checked.distanceUnit === current.distanceUnit &&
-    checked.dateOrder === current.dateOrder &&
+    // Not chosen (null): the server read the file's own, which the last validation used.
+    (current.dateOrder ?? checked.dateOrder) === checked.dateOrder &&
+    (current.numberLocale ?? checked.numberLocale) === checked.numberLocale &&
     code(checked.defaultCountryCode) === code(current.defaultCountryCode) &&
     (checked.vehiclePlate ?? '') === (current.vehiclePlate ?? '')
+  );
+}
+
+/** "03/04/2025" read day first and month first, as dates of the screen's language ("3 April 2025" / "4 March 2025"). */
+function bothReadings(example: string, language: string): Record<DateOrder, string> | null {
+  const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(example.trim());
+  if (!parts) return null;
+  const [first, second, year] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const format = new Intl.DateTimeFormat(`${language}-u-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' });
+  return {
+    dayFirst: format.format(Date.UTC(year, second - 1, first)),
+    monthFirst: format.format(Date.UTC(year, first - 1, second)),
+  };
+}
+
+/** A value of the file with what it is worth when read with each mark: "85,500 DT" → 85500 or 85.500. */
+function numberReadings(example: string): Record<NumberLocale, string> {
+  return { decimalPoint: plainDecimal(example, '.') ?? example, decimalComma: plainDecimal(example, ',') ?? example };
+}
+
+/** Where the wizard asks what the file leaves open: a bordered question above the choices. */
+function Question({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm text-amber-900 dark:text-amber-100">
+      {children}
+    </p>
   );
 }
 
@@ -103,8 +134,10 @@ export function ImportWizard() {
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [mode, setMode] = useState<ImportMode>('allOrNothing');
   const [duplicates, setDuplicates] = useState<DuplicateAction>('skip');
-  const [distanceUnit, setDistanceUnit] = useState<DistanceUnit>('km');
-  const [dateOrder, setDateOrder] = useState<DateOrder>('dayFirst');
+  const [distanceUnit, setDistanceUnit] = useState<DistanceUnit>('KM');
+  /** Null until chosen when the file leaves it open (the server refuses a pass meanwhile). */
+  const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
+  const [numberLocale, setNumberLocale] = useState<NumberLocale | null>(null);
   const [defaultCountryCode, setDefaultCountryCode] = useState('+1');
   const [vehiclePlate, setVehiclePlate] = useState('');
 
@@ -125,6 +158,7 @@ export function ImportWizard() {
     duplicates,
     distanceUnit,
     dateOrder,
+    numberLocale,
     defaultCountryCode: defaultCountryCode.trim() || '+1',
     ...(mapping.plateNumber || !vehiclePlate.trim() ? {} : { vehiclePlate: vehiclePlate.trim() }),
   };
@@ -139,6 +173,7 @@ export function ImportWizard() {
     setMapping(job.suggestedMapping as ImportMapping);
     setDistanceUnit(job.suggestedDistanceUnit);
     setDateOrder(job.suggestedDateOrder);
+    setNumberLocale(job.suggestedNumberLocale);
     setDefaultCountryCode(job.suggestedCountryCode);
   }, [job?.id]);
 
@@ -234,6 +269,13 @@ export function ImportWizard() {
   }
 
   const validatedNow = job.phase === 'validated' && sameOptions(job.options, options);
+  const datesMapped = !!(mapping.visitDate || mapping.oilDate || mapping.firstRegistrationDate);
+  const numbersMapped = !!(mapping.visitTotal || mapping.visitPaid || mapping.odometer || mapping.oilKm || mapping.oilNextKm);
+  // What the file leaves open must be chosen before a pass (the server refuses it meanwhile).
+  const undecided = job.format !== 'garage-json' && ((datesMapped && !dateOrder) || (numbersMapped && !numberLocale));
+  const dateExample = job.dateExamples[0];
+  const dateReadings = dateExample ? bothReadings(dateExample, i18n.language) : null;
+  const numberExample = job.numberExamples[0];
   const blocked = job.phase === 'validated' && mode === 'allOrNothing' && job.invalidRows > 0;
   const total = job.totalRows ?? 0;
   const progress = job.phase === 'importing' && total > 0 ? Math.round((job.processedRows / total) * 100) : undefined;
@@ -246,9 +288,16 @@ export function ImportWizard() {
           <span className="truncate font-medium" dir="auto" data-testid="import-file-name">
             {job.fileName}
           </span>
-          <Badge variant="secondary" data-testid="import-preset">
-            {t('import.recognised', { preset: t(`import.presets.${job.preset}`) })}
-          </Badge>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant="secondary" data-testid="import-preset">
+              {t('import.recognised', { preset: t(`import.presets.${job.preset}`) })}
+            </Badge>
+            {job.encoding && (
+              <Badge variant="outline" data-testid="import-encoding">
+                {t('import.readAs', { encoding: job.encoding })}
+              </Badge>
+            )}
+          </div>
         </div>
         <Button variant="outline" onClick={startOver} disabled={running}>
           <RotateCcw />
@@ -260,6 +309,7 @@ export function ImportWizard() {
         <section className="flex flex-col gap-4">
           <h3 className="text-lg font-semibold">{t('summary.title')}</h3>
           <ImportSummaryTable summary={job.summary} />
+          <RowWarnings job={job} />
           <div className="flex flex-wrap gap-2">
             <Button asChild>
               <Link to="/admin/users">{t('summary.seeCustomers')}</Link>
@@ -296,43 +346,79 @@ export function ImportWizard() {
                     disabled={running}
                   />
                 </div>
-                <Choice
-                  name="unit"
-                  label={t('options.distanceUnit')}
-                  value={distanceUnit}
-                  onChange={setDistanceUnit}
-                  disabled={running}
-                  options={[
-                    { value: 'km', label: t('options.km') },
-                    { value: 'mi', label: t('options.mi') },
-                  ]}
-                />
-                {(mapping.visitDate || mapping.oilDate) && (
+                <div className="flex flex-col gap-1">
                   <Choice
-                    name="dateOrder"
-                    label={t('options.dateOrder')}
-                    value={dateOrder}
-                    onChange={setDateOrder}
+                    name="unit"
+                    label={t('options.distanceUnit')}
+                    value={distanceUnit}
+                    onChange={setDistanceUnit}
                     disabled={running}
                     options={[
-                      {
-                        value: 'dayFirst',
-                        label: (
-                          <>
-                            {t('options.dayFirst')} · <Ltr>14/03/2026</Ltr>
-                          </>
-                        ),
-                      },
-                      {
-                        value: 'monthFirst',
-                        label: (
-                          <>
-                            {t('options.monthFirst')} · <Ltr>03/14/2026</Ltr>
-                          </>
-                        ),
-                      },
+                      { value: 'KM', label: t('options.km') },
+                      { value: 'MI', label: t('options.mi') },
                     ]}
                   />
+                  {mapping.odometerUnit && <p className="text-xs text-muted-foreground">{t('options.distanceUnitHint')}</p>}
+                </div>
+                {numbersMapped && (
+                  <div className="flex flex-col gap-2" data-testid="number-locale">
+                    {job.suggestedNumberLocale === null && <Question>{t('options.numberQuestion')}</Question>}
+                    <Choice
+                      name="numberLocale"
+                      label={t('options.numberLocale')}
+                      value={numberLocale ?? ('' as NumberLocale)}
+                      onChange={setNumberLocale}
+                      disabled={running}
+                      options={(['decimalPoint', 'decimalComma'] as const).map((locale) => ({
+                        value: locale,
+                        label: (
+                          <>
+                            {t(`options.${locale}`)} ·{' '}
+                            {numberExample ? (
+                              <Ltr>
+                                {numberExample} → {numberReadings(numberExample)[locale]}
+                              </Ltr>
+                            ) : (
+                              <Ltr>{locale === 'decimalPoint' ? '1,234.50' : '1 234,50 · 1.234,50'}</Ltr>
+                            )}
+                            {job.suggestedNumberLocale === locale && (
+                              <span className="text-xs text-muted-foreground"> ({t('options.fromFile')})</span>
+                            )}
+                          </>
+                        ),
+                      }))}
+                    />
+                  </div>
+                )}
+                {datesMapped && (
+                  <div className="flex flex-col gap-2" data-testid="date-order">
+                    {job.suggestedDateOrder === null && <Question>{t('options.dateQuestion')}</Question>}
+                    <Choice
+                      name="dateOrder"
+                      label={t('options.dateOrder')}
+                      value={dateOrder ?? ('' as DateOrder)}
+                      onChange={setDateOrder}
+                      disabled={running}
+                      options={(['dayFirst', 'monthFirst'] as const).map((order) => ({
+                        value: order,
+                        label: (
+                          <>
+                            {t(`options.${order}`)} ·{' '}
+                            {dateExample && dateReadings ? (
+                              <>
+                                <Ltr>{dateExample}</Ltr> → {dateReadings[order]}
+                              </>
+                            ) : (
+                              <Ltr>{order === 'dayFirst' ? '14/03/2026' : '03/14/2026'}</Ltr>
+                            )}
+                            {job.suggestedDateOrder === order && job.dateExamples.length > 0 && (
+                              <span className="text-xs text-muted-foreground"> ({t('options.fromFile')})</span>
+                            )}
+                          </>
+                        ),
+                      }))}
+                    />
+                  </div>
                 )}
                 {!mapping.plateNumber && (
                   <div className="flex flex-col gap-2 md:col-span-2">
@@ -405,18 +491,19 @@ export function ImportWizard() {
             <Button
               variant="outline"
               onClick={() => validate.mutate({ id: job.id, options })}
-              disabled={running || validate.isPending}
+              disabled={running || validate.isPending || undecided}
               data-testid="check-file"
             >
               {t('validation.check')}
             </Button>
             <Button
               onClick={() => run.mutate({ id: job.id, options })}
-              disabled={running || run.isPending || (blocked && validatedNow)}
+              disabled={running || run.isPending || undecided || (blocked && validatedNow)}
               data-testid="run-import"
             >
               {mode === 'validOnly' && validatedNow && job.invalidRows > 0 ? t('run.startValid', { count: job.validRows }) : t('run.start')}
             </Button>
+            {undecided && <span className="text-sm text-muted-foreground">{t('options.mustChoose')}</span>}
             {blocked && validatedNow && <span className="text-sm text-muted-foreground">{t('run.blocked')}</span>}
           </div>
         </>

@@ -34,8 +34,12 @@ export function MyOilChangesPage() {
       >
         {vehicle.data.brand} {vehicle.data.model}
       </OilPageHeader>
-      <OilSummaryCard summary={history.data.summary} />
-      <OilHistoryCard items={history.data.items} footer={<HistoryPager olderCursor={history.data.nextCursor} window={historyWindow} />} />
+      <OilSummaryCard summary={history.data.summary} unit={vehicle.data.distanceUnit} />
+      <OilHistoryCard
+        items={history.data.items}
+        unit={vehicle.data.distanceUnit}
+        footer={<HistoryPager olderCursor={history.data.nextCursor} window={historyWindow} />}
+      />
     </section>
   );
 }

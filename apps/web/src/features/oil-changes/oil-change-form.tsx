@@ -1,12 +1,14 @@
 // Record an oil change (shared schema: next change km above current km, km never negative). The API also
 // refuses a reading below the vehicle's latest km; that answer lands on "current km". With `existing` the
-// same form corrects a recorded change: only the fields changed are sent (PATCH semantics).
+// same form corrects a recorded change: only the fields changed are sent (PATCH semantics). Readings are typed
+// in the vehicle's unit (`unit`, its label beside the box) and sent in km (unitToKm), as every distance is stored.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { distanceUnitLabel, kmToUnit, unitToKm, type DistanceUnit } from '@garage/shared/distance';
 import { oilChangeInputSchema, type OilChangeView } from '@garage/shared/schemas/oil-changes';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -29,15 +31,17 @@ const DEFAULT_INTERVAL_KM = 10_000;
 export function OilChangeForm({
   vehicleId,
   latestKm,
+  unit = 'KM',
   existing,
   onDone,
 }: {
   vehicleId: string;
   latestKm: number | null;
+  unit?: DistanceUnit;
   existing?: OilChangeView;
   onDone?: () => void;
 }) {
-  const { t } = useTranslation(['oil', 'users', 'vehicles', 'validation', 'fields', 'common']);
+  const { t, i18n } = useTranslation(['oil', 'users', 'vehicles', 'validation', 'fields', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const oilTypes = useStaticOptions('OIL_TYPE');
@@ -45,16 +49,16 @@ export function OilChangeForm({
     ? {
         oilName: existing.oilName,
         oilType: existing.oilType,
-        currentKm: existing.currentKm,
-        nextChangeKm: existing.nextChangeKm,
+        currentKm: kmToUnit(existing.currentKm, unit),
+        nextChangeKm: kmToUnit(existing.nextChangeKm, unit),
         filterChanged: existing.filterChanged,
         notes: existing.notes ?? '',
       }
     : {
         oilName: '',
         oilType: '',
-        currentKm: (latestKm ?? undefined) as number,
-        nextChangeKm: (latestKm === null ? undefined : latestKm + DEFAULT_INTERVAL_KM) as number,
+        currentKm: (latestKm === null ? undefined : kmToUnit(latestKm, unit)) as number,
+        nextChangeKm: (latestKm === null ? undefined : kmToUnit(latestKm + DEFAULT_INTERVAL_KM, unit)) as number,
         filterChanged: false,
         notes: '',
       };
@@ -69,7 +73,9 @@ export function OilChangeForm({
   const busy = create.isPending || update.isPending;
   const prefix = existing ? 'oil-edit' : 'oil';
 
-  const submit = handleSubmit(async (data) => {
+  const submit = handleSubmit(async (typed) => {
+    // The form holds the vehicle's unit; the API takes km.
+    const data = { ...typed, currentKm: unitToKm(typed.currentKm, unit), nextChangeKm: unitToKm(typed.nextChangeKm, unit) };
     try {
       if (existing) {
         const changed = Object.fromEntries(Object.entries(data).filter(([key]) => formState.dirtyFields[key as keyof FormInput]));
@@ -88,7 +94,7 @@ export function OilChangeForm({
         return;
       }
       toast.success(t('oil:toasts.created'));
-      reset({ ...empty, currentKm: data.currentKm, nextChangeKm: data.currentKm + DEFAULT_INTERVAL_KM });
+      reset({ ...empty, currentKm: typed.currentKm, nextChangeKm: kmToUnit(data.currentKm + DEFAULT_INTERVAL_KM, unit) });
     } catch (error) {
       applyServerFieldErrors(setError, error, t);
       toast.error(t(existing ? 'oil:toasts.updateFailed' : 'oil:toasts.createFailed'));
@@ -97,7 +103,9 @@ export function OilChangeForm({
 
   const km = (name: 'currentKm' | 'nextChangeKm') => (
     <Field data-invalid={!!errors[name]}>
-      <FieldLabel htmlFor={`${prefix}-${name}`}>{t(`oil:fields.${name}`)}</FieldLabel>
+      <FieldLabel htmlFor={`${prefix}-${name}`}>
+        {t(`oil:fields.${name}`)} ({distanceUnitLabel(unit, i18n.language)})
+      </FieldLabel>
       <Input
         id={`${prefix}-${name}`}
         type="number"

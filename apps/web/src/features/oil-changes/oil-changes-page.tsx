@@ -44,14 +44,19 @@ export function OilChangesPage() {
           {car.owner.firstName} {car.owner.lastName}
         </bdi>
       </OilPageHeader>
-      <OilSummaryCard summary={history.data.summary} />
+      <OilSummaryCard summary={history.data.summary} unit={car.distanceUnit} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>
             <CardTitle>{t('oil:form.title')}</CardTitle>
           </CardHeader>
           <CardContent>
-            <OilChangeForm key={history.data.summary.latestKm ?? 'none'} vehicleId={car.id} latestKm={history.data.summary.latestKm} />
+            <OilChangeForm
+              key={`${history.data.summary.latestKm ?? 'none'}-${car.distanceUnit}`}
+              vehicleId={car.id}
+              latestKm={history.data.summary.latestKm}
+              unit={car.distanceUnit}
+            />
           </CardContent>
         </Card>
         <Card>
@@ -60,13 +65,14 @@ export function OilChangesPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <p className="text-sm text-muted-foreground">{t('oil:kmForm.hint')}</p>
-            <KmReadingForm vehicleId={car.id} />
+            <KmReadingForm vehicleId={car.id} unit={car.distanceUnit} />
           </CardContent>
         </Card>
       </div>
       <OilHistoryCard
         items={history.data.items}
         editable
+        unit={car.distanceUnit}
         footer={<HistoryPager olderCursor={history.data.nextCursor} window={historyWindow} />}
       />
     </section>

@@ -1,4 +1,6 @@
 // The oil summary ("due in N km" / "overdue by N km") and the history, newest first, a window at a time.
+// Readings are stored in km and shown in the vehicle's unit (`unit`).
+import type { DistanceUnit } from '@garage/shared/distance';
 import { Check, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +12,7 @@ import { OilStatusBadge } from '../vehicles/index.ts';
 import { OilRowActions } from './oil-row-actions.tsx';
 import { useKmAndDate } from '../../lib/use-km-and-date.ts';
 
-export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) {
+export function OilSummaryCard({ summary, unit = 'KM' }: { summary: OilHistory['summary']; unit?: DistanceUnit }) {
   const { t } = useTranslation('oil');
   const format = useKmAndDate();
   return (
@@ -20,9 +22,9 @@ export function OilSummaryCard({ summary }: { summary: OilHistory['summary'] }) 
           className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3"
           valueClassName="text-lg font-semibold tabular-nums"
           facts={[
-            [t('summary.latestKm'), format.km(summary.latestKm)],
+            [t('summary.latestKm'), format.km(summary.latestKm, unit)],
             [t('summary.lastKmUpdate'), format.date(summary.lastKmUpdate)],
-            [t('summary.nextChangeKm'), format.km(summary.nextChangeKm)],
+            [t('summary.nextChangeKm'), format.km(summary.nextChangeKm, unit)],
           ]}
         />
         <OilStatusBadge dueInKm={summary.dueInKm} />
@@ -36,10 +38,12 @@ export function OilHistoryCard({
   items,
   editable = false,
   footer,
+  unit = 'KM',
 }: {
   items: OilHistory['items'];
   editable?: boolean;
   footer?: ReactNode;
+  unit?: DistanceUnit;
 }) {
   const { t } = useTranslation('oil');
   return (
@@ -48,14 +52,14 @@ export function OilHistoryCard({
         <CardTitle>{t('history.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <OilHistoryList items={items} editable={editable} />
+        <OilHistoryList items={items} editable={editable} unit={unit} />
         {footer}
       </CardContent>
     </Card>
   );
 }
 
-function OilHistoryList({ items, editable }: { items: OilHistory['items']; editable: boolean }) {
+function OilHistoryList({ items, editable, unit }: { items: OilHistory['items']; editable: boolean; unit: DistanceUnit }) {
   const { t } = useTranslation('oil');
   const format = useKmAndDate();
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('history.empty')}</p>;
@@ -99,15 +103,15 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
                   <div className="font-medium">{item.oilName}</div>
                   <div className="text-xs text-muted-foreground">{item.oilType}</div>
                 </TableCell>
-                <TableCell className="text-end tabular-nums">{format.km(item.currentKm)}</TableCell>
-                <TableCell className="text-end tabular-nums">{format.km(item.nextChangeKm)}</TableCell>
+                <TableCell className="text-end tabular-nums">{format.km(item.currentKm, unit)}</TableCell>
+                <TableCell className="text-end tabular-nums">{format.km(item.nextChangeKm, unit)}</TableCell>
                 <TableCell>{filter(item.filterChanged)}</TableCell>
                 <TableCell className="max-w-64 whitespace-normal text-sm" dir="auto">
                   {item.notes ?? ''}
                 </TableCell>
                 {editable && (
                   <TableCell>
-                    <OilRowActions item={item} />
+                    <OilRowActions item={item} unit={unit} />
                   </TableCell>
                 )}
               </TableRow>
@@ -127,11 +131,11 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
               <dl className="grid grid-cols-2 gap-2 tabular-nums">
                 <div>
                   <dt className="text-xs text-muted-foreground">{t('fields.currentKm')}</dt>
-                  <dd>{format.km(item.currentKm)}</dd>
+                  <dd>{format.km(item.currentKm, unit)}</dd>
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">{t('fields.nextChangeKm')}</dt>
-                  <dd>{format.km(item.nextChangeKm)}</dd>
+                  <dd>{format.km(item.nextChangeKm, unit)}</dd>
                 </div>
               </dl>
               <div className="flex items-center gap-2">
@@ -143,7 +147,7 @@ function OilHistoryList({ items, editable }: { items: OilHistory['items']; edita
                   {item.notes}
                 </p>
               )}
-              {editable && <OilRowActions item={item} />}
+              {editable && <OilRowActions item={item} unit={unit} />}
             </Card>
           </li>
         ))}

@@ -1,6 +1,7 @@
 // Staff correct or delete a recorded oil change (a wrong entry no longer stays forever). Deleting asks for
 // confirmation; the vehicle's latest km and its reminder follow on the API side.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DistanceUnit } from '@garage/shared/distance';
 import type { OilChangeView } from '@garage/shared/schemas/oil-changes';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useKmAndDate } from '../../lib/use-km-and-date.ts';
 import { OilChangeForm } from './oil-change-form.tsx';
 
-export function OilRowActions({ item }: { item: OilChangeView }) {
+export function OilRowActions({ item, unit = 'KM' }: { item: OilChangeView; unit?: DistanceUnit }) {
   const { t } = useTranslation('oil');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -54,13 +55,13 @@ export function OilRowActions({ item }: { item: OilChangeView }) {
         <Trash2 />
       </Button>
       <FormDialog open={editing} onOpenChange={setEditing} title={t('form.correctTitle')}>
-        <OilChangeForm vehicleId={item.vehicleId} latestKm={null} existing={item} onDone={() => setEditing(false)} />
+        <OilChangeForm vehicleId={item.vehicleId} latestKm={null} unit={unit} existing={item} onDone={() => setEditing(false)} />
       </FormDialog>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('delete.title')}
-        description={t('delete.description', { km: format.km(item.currentKm), date: format.date(item.createdAt) })}
+        description={t('delete.description', { km: format.km(item.currentKm, unit), date: format.date(item.createdAt) })}
         busy={remove.isPending}
         onConfirm={() => remove.mutate({ id: item.id }, { onSettled: () => setConfirming(false) })}
       />

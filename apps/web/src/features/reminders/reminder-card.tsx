@@ -1,7 +1,9 @@
-// One reminder as a card: what is due (oil change or the task's title), on which vehicle, its state, when
-// (due km / date, with today's estimated km), and for staff the customer, contact status and actions.
+// One reminder as a card: what is due (oil change, the task's title or the statutory inspection), on which
+// vehicle, its state, when (due km / date, with today's estimated km, in the vehicle's unit), and for staff the
+// customer, contact status and actions.
+import { formatDistance } from '@garage/shared/distance';
 import type { ClientReminderView, ReminderState } from '@garage/shared/schemas/reminders';
-import { Bell, Droplet, Gauge, Wrench } from 'lucide-react';
+import { Bell, ClipboardCheck, Droplet, Gauge, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr.tsx';
@@ -29,15 +31,22 @@ export function ReminderStateBadge({ state }: { state: ReminderState }) {
 
 export function useReminderFormat() {
   const { t, i18n } = useTranslation('reminders');
-  const number = new Intl.NumberFormat(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
-    what: (reminder: Pick<ClientReminderView, 'kind' | 'title'>) =>
-      reminder.kind === 'OIL_CHANGE' ? t('kinds.OIL_CHANGE') : (reminder.title ?? t('kinds.SERVICE')),
-    km: (km: number) => number.format(km),
+    what: (reminder: Pick<ClientReminderView, 'kind' | 'title' | 'inspection'>) =>
+      reminder.kind === 'OIL_CHANGE'
+        ? t('kinds.OIL_CHANGE')
+        : reminder.kind === 'STATUTORY'
+          ? t(`statutory.names.${reminder.inspection ?? 'generic'}`)
+          : (reminder.title ?? t('kinds.SERVICE')),
+    /** Stored km in the vehicle's unit, with its label ("45,000 mi"). */
+    distance: (km: number, vehicle: Pick<ClientReminderView['vehicle'], 'distanceUnit'>) =>
+      formatDistance(km, vehicle.distanceUnit, i18n.language),
     date: (iso: string) => date.format(new Date(`${iso}T00:00:00Z`)),
   };
 }
+
+const KIND_ICON = { OIL_CHANGE: Droplet, SERVICE: Wrench, STATUTORY: ClipboardCheck } as const;
 
 export function ReminderCard({
   reminder,
@@ -52,7 +61,7 @@ export function ReminderCard({
 }) {
   const { t } = useTranslation('reminders');
   const format = useReminderFormat();
-  const Icon = reminder.kind === 'OIL_CHANGE' ? Droplet : Wrench;
+  const Icon = KIND_ICON[reminder.kind];
   return (
     <li
       className={cn('flex flex-col gap-3 rounded-xl border bg-card p-4', className)}
@@ -75,7 +84,7 @@ export function ReminderCard({
           <div className="flex gap-1">
             <dt className="text-muted-foreground">{t('fields.dueKm')}</dt>
             <dd>
-              <Ltr>{format.km(reminder.dueKm)} km</Ltr>
+              <Ltr>{format.distance(reminder.dueKm, reminder.vehicle)}</Ltr>
             </dd>
           </div>
         )}
@@ -90,11 +99,16 @@ export function ReminderCard({
             <Gauge className="size-3.5 text-muted-foreground" aria-hidden="true" />
             <dt className="text-muted-foreground">{t('fields.estimatedKm')}</dt>
             <dd>
-              <Ltr>≈ {format.km(reminder.estimatedKm)} km</Ltr>
+              <Ltr>≈ {format.distance(reminder.estimatedKm, reminder.vehicle)}</Ltr>
             </dd>
           </div>
         )}
       </dl>
+      {reminder.kind === 'STATUTORY' && (
+        <p className="text-sm text-muted-foreground" data-testid="statutory-explanation">
+          {t(`statutory.explanations.${reminder.inspection ?? 'generic'}`)}
+        </p>
+      )}
       {children}
     </li>
   );

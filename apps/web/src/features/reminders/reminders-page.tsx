@@ -20,6 +20,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { ReminderActions } from './reminder-actions.tsx';
 import { ReminderCard } from './reminder-card.tsx';
 import { ReminderSettingsCard } from './reminder-settings-card.tsx';
+import { StatutorySettingsCard } from './statutory-settings-card.tsx';
 
 type StateFilter = 'active' | ReminderState;
 type ContactFilter = 'all' | 'contacted' | 'notContacted';
@@ -116,6 +117,7 @@ export function RemindersPage() {
         </ul>
       )}
       <ReminderSettingsCard />
+      <StatutorySettingsCard />
     </section>
   );
 }

@@ -25,6 +25,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { unitLabel, useQuantityFormat } from '../parts/index.ts';
 import { TaxRateSelect, useRateFormat, useTaxRates, useTaxSettings } from '../tax/index.ts';
+import { SuggestedParts } from './suggested-parts.tsx';
 
 type LineTask = Pick<TaskView, 'id' | 'status' | 'approval' | 'lines' | 'soldForCents' | 'costCents'>;
 
@@ -578,6 +579,7 @@ function AddPartLine({ taskId, mutations, onDone }: AddProps) {
         submit();
       }}
     >
+      {!part && <SuggestedParts taskId={taskId} onPick={setPart} />}
       {part ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/40 p-3" data-testid="picked-part">
           <div className="flex min-w-0 flex-col">

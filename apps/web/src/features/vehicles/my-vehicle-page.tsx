@@ -14,6 +14,7 @@ import { Breadcrumbs } from '../client-portal/index.ts';
 import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VisitsCard } from './visit-list.tsx';
+import { MySpecCard } from './spec-card.tsx';
 import { MyRemindersCard } from '../reminders/index.ts';
 import { BookForVehicleButton } from '../appointments/index.ts';
 
@@ -62,6 +63,7 @@ export function MyVehiclePage() {
         <VehicleFacts vehicle={car} />
       </PageHeader>
       <MyRemindersCard vehicleId={car.id} />
+      <MySpecCard vehicleId={car.id} />
       <VisitsCard
         title={t('sections.visits')}
         isPending={visits.isPending}

@@ -76,7 +76,18 @@ export function VehicleCard({ vehicle, to, oilTo }: { vehicle: VehicleView; to: 
           </div>
           <div className="text-xs text-muted-foreground">
             {t(`types.${vehicle.type}`)} · {label('COLOR', vehicle.color)} · {label('ENGINE_TYPE', vehicle.engineType)}
+            {vehicle.trim && (
+              <>
+                {' '}
+                · <bdi>{vehicle.trim}</bdi>
+              </>
+            )}
           </div>
+          {vehicle.vin && (
+            <div className="truncate text-xs text-muted-foreground" data-testid="vehicle-card-vin">
+              {t('fields.vin')} <Ltr className="font-mono">{vehicle.vin}</Ltr>
+            </div>
+          )}
         </div>
       </div>
       <VehicleBadges vehicle={vehicle} />

@@ -18,6 +18,7 @@ import { VehicleBadges, VehiclePicture, VehicleTitle } from './vehicle-card.tsx'
 import { VehicleFacts } from './vehicle-facts.tsx';
 import { VehicleForm } from './vehicle-form.tsx';
 import { VisitsCard } from './visit-list.tsx';
+import { SpecCard } from './spec-card.tsx';
 import { DeclinedWorkCard } from '../approvals/index.ts';
 import { VehicleRemindersCard } from '../reminders/index.ts';
 
@@ -104,6 +105,7 @@ export function VehicleDetailPage() {
         onPage={setVisitsPage}
         linkOf={(visit) => `/admin/users/${car.ownerId}/vehicle/${car.id}/visit/${visit.id}`}
       />
+      <SpecCard vehicleId={car.id} />
       <DeclinedWorkCard vehicleId={car.id} />
       <VehicleRemindersCard vehicleId={car.id} />
 

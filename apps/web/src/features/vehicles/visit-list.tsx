@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useFormatters } from '../../lib/formatters.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Ltr } from '../../components/ltr.tsx';
+import { formatDistance } from '@garage/shared/distance';
 
 interface VisitListProps {
   isPending: boolean;
@@ -49,6 +50,13 @@ function VisitList({ isPending, data, onPage, linkOf }: VisitListProps) {
                 </Link>
                 <div className="text-xs text-muted-foreground">
                   {date.format(new Date(visit.visitDate))} · <Ltr>{visit.plateNumber}</Ltr>
+                  {/* The odometer when it came in, in the vehicle's unit (stored in km). */}
+                  {visit.odometerInKm !== null && (
+                    <>
+                      {' '}
+                      · <Ltr testId="visit-odometer">{formatDistance(visit.odometerInKm, visit.distanceUnit, i18n.language)}</Ltr>
+                    </>
+                  )}
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,7 @@
 // The add-visit form (SPEC §5): a customer and one of their vehicles, a name of 3+ characters, a due date
-// today or later, and task rows added and removed with useFieldArray. The shared createVisitSchema checks
-// everything before submitting; the server computes the total (the form only previews it).
+// today or later, the odometer in the vehicle's unit, and task rows added and removed with useFieldArray. The
+// shared createVisitSchema checks everything before submitting; the server computes the total (the form only
+// previews it).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createVisitSchema, type CreateVisitInput, type CreateVisitParsed } from '@garage/shared/schemas/visits';
@@ -24,6 +25,7 @@ import { TaskTemplatePicker } from '../offering/index.ts';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
 import { browserTimeZone, todayIso, useFormatters } from '../../lib/formatters.ts';
 import { visitPath } from './visit-list-views.tsx';
+import { OdometerFields } from './odometer-fields.tsx';
 
 const emptyTask = (): TaskInput => ({
   title: '',
@@ -52,10 +54,13 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
       dueDate: todayIso(),
       notes: '',
       tasks: [emptyTask()],
+      odometerIn: null,
+      odometerOut: null,
       timeZone: browserTimeZone(),
     },
   });
   const { register, control, handleSubmit, formState, setValue } = form;
+  const vehicleId = useWatch({ control, name: 'vehicleId' });
   const tasks = useFieldArray({ control, name: 'tasks' });
   const watchedTasks = useWatch({ control, name: 'tasks' });
   const preview = (watchedTasks ?? []).reduce(
@@ -64,6 +69,8 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
   );
 
   const vehicles = useQuery({ ...trpc.vehicles.listByOwner.queryOptions({ userId: customer?.id ?? '' }), enabled: !!customer });
+  // Readings are typed in the chosen vehicle's unit (km or miles).
+  const vehicle = vehicles.data?.find((candidate) => candidate.id === vehicleId);
   const create = useMutation(
     trpc.visits.create.mutationOptions({
       onSuccess: async (visit) => {
@@ -164,6 +171,7 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
             />
             <FieldError errors={[formState.errors.dueDate]} />
           </Field>
+          <OdometerFields unit={vehicle?.distanceUnit ?? 'KM'} latestKm={vehicle?.latestKm ?? null} idPrefix="visit" />
           <Field data-invalid={!!formState.errors.notes} className="sm:col-span-2">
             <FieldLabel htmlFor="visit-notes">{t('form.notes')}</FieldLabel>
             <Textarea id="visit-notes" rows={2} {...register('notes')} />

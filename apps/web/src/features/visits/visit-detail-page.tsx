@@ -1,11 +1,13 @@
 // /admin/users/{userId}/vehicle/{vehicleId}/visit/{visitId}: one visit with its customer, vehicle, totals,
 // status and hand-over steps, tasks and payments. Edits carry the version they read (409 → reload).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarClock, Car, Pencil, Trash2, UserRound } from 'lucide-react';
+import { formatDistance } from '@garage/shared/distance';
+import { ArrowLeft, CalendarClock, Car, Gauge, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Ltr } from '../../components/ltr.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
@@ -22,6 +24,7 @@ import { errorCode, failureMessage } from '../../lib/form-errors.ts';
 import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../../components/status-badges.tsx';
 import { VisitTaxTotals } from '../tax/index.ts';
 import { VisitEditForm } from './visit-edit-form.tsx';
+import { JobSheetButton } from './job-sheet-button.tsx';
 
 function Amount({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: string }) {
   return (
@@ -35,7 +38,7 @@ function Amount({ label, value, testId, tone }: { label: string; value: string; 
 }
 
 export function VisitDetailPage() {
-  const { t } = useTranslation('visits');
+  const { t, i18n } = useTranslation('visits');
   const { visitId = '' } = useParams();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -117,6 +120,7 @@ export function VisitDetailPage() {
               {t(`handover.${status}`)}
             </Button>
           ))}
+          <JobSheetButton visitId={v.id} />
           <Button variant="outline" onClick={() => setEditing(true)} data-testid="edit-visit">
             <Pencil aria-hidden="true" />
             {t('actions.edit')}
@@ -158,6 +162,25 @@ export function VisitDetailPage() {
               <span>{t('due', { date: format.day(v.dueDate) })}</span>
             </div>
             <p className="text-muted-foreground">{t('visitDate', { date: format.dateTime(v.visitDate) })}</p>
+            {/* Odometer in and out, stored in km and shown in the vehicle's unit. */}
+            {(v.odometerInKm !== null || v.odometerOutKm !== null) && (
+              <div className="flex items-center gap-2" data-testid="visit-odometer">
+                <Gauge className="size-4" aria-hidden="true" />
+                <span>
+                  {v.odometerInKm !== null && (
+                    <>
+                      {t('odometer.inShort')} <Ltr>{formatDistance(v.odometerInKm, v.distanceUnit, i18n.language)}</Ltr>
+                    </>
+                  )}
+                  {v.odometerInKm !== null && v.odometerOutKm !== null && ' · '}
+                  {v.odometerOutKm !== null && (
+                    <>
+                      {t('odometer.outShort')} <Ltr>{formatDistance(v.odometerOutKm, v.distanceUnit, i18n.language)}</Ltr>
+                    </>
+                  )}
+                </span>
+              </div>
+            )}
             {v.notes && (
               <p className="rounded-md bg-muted/50 p-2 whitespace-pre-line" dir="auto">
                 {v.notes}
