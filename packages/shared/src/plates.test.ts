@@ -7,6 +7,7 @@ import {
   PLATE_KEY_DROPPED,
   plateCountryForCurrency,
   plateFormatHint,
+  plateInOrder,
   tidyPlateInput,
 } from './plates.ts';
 import { plateNumberSchema } from './schemas/vehicles.ts';
@@ -167,7 +168,7 @@ describe('the plate as typed', () => {
 
 describe('plateFormatHint', () => {
   it('suggests the format of the shop country, and nothing for other countries', () => {
-    expect(plateFormatHint('MA')).toBe('12345 | أ | 6');
+    expect(plateFormatHint('MA')).toBe('12345 | أ\u200e | 6');
     expect(plateFormatHint('sa')).toContain('١٢٣٤');
     expect(plateFormatHint('AE')).toBe('A 12345');
     expect(plateFormatHint('FR')).toBe('AB-123-CD');
@@ -181,5 +182,13 @@ describe('plateFormatHint', () => {
     expect(plateCountryForCurrency('sar')).toBe('SA');
     expect(plateCountryForCurrency('GBP')).toBe('GB');
     expect(plateCountryForCurrency('USD')).toBeNull();
+  });
+});
+
+describe('plateInOrder', () => {
+  it('marks each Arabic run so the digits after it stay where they were typed, and the key ignores the mark', () => {
+    expect(plateInOrder('12345 أ 6')).toBe('12345 أ\u200e 6');
+    expect(plateInOrder('AB 123 CD')).toBe('AB 123 CD');
+    expect(normalizePlate(plateInOrder('12345 أ 6'))).toBe(normalizePlate('12345 أ 6'));
   });
 });

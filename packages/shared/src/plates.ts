@@ -134,7 +134,8 @@ export const PLATE_FORMAT_HINTS: Readonly<Record<string, string>> = {
 };
 
 export function plateFormatHint(country: string | null | undefined): string | null {
-  return (country && PLATE_FORMAT_HINTS[country.toUpperCase()]) || null;
+  const hint = country && PLATE_FORMAT_HINTS[country.toUpperCase()];
+  return hint ? plateInOrder(hint) : null;
 }
 
 /** The shop's country as far as its currency tells (the public merchant data carries no country). */
@@ -142,3 +143,10 @@ const COUNTRY_BY_CURRENCY: Readonly<Record<string, string>> = { MAD: 'MA', SAR: 
 export function plateCountryForCurrency(currency: string | null | undefined): string | null {
   return (currency && COUNTRY_BY_CURRENCY[currency.toUpperCase()]) || null;
 }
+
+/**
+ * A plate shown left to right as on the car. The bidi algorithm reads a digit after an Arabic letter as an
+ * Arabic number and turns "12345 أ 6" into "12345 6 أ" even inside a left-to-right island; a left-to-right
+ * mark after each Arabic run stops it. normalizePlate drops the mark again, so a copied plate still matches.
+ */
+export const plateInOrder = (plate: string) => plate.replace(/(\p{Script=Arabic}+)/gu, '$1\u200e');

@@ -6,12 +6,14 @@
 // `isolateLtr` from lib/money.ts. Text that people typed (names, notes, titles) is not an island: give its
 // element `dir="auto"` so it takes the direction of its own first letter (styles.css lines it up with the
 // page all the same).
+import { plateInOrder } from '@garage/shared/plates';
 import type { ReactNode } from 'react';
 
+/** A plain text child keeps its written order even around Arabic letters (a Moroccan plate "12345 أ 6"). */
 export function Ltr({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
   return (
     <bdi dir="ltr" className={className} data-slot="ltr" data-testid={testId}>
-      {children}
+      {typeof children === 'string' ? plateInOrder(children) : children}
     </bdi>
   );
 }

@@ -3,6 +3,7 @@
 // /backend/reports/:report, generated and streamed by the server in the UI language). Columns, their
 // headers and the totals come from the API (one definition per report in packages/shared reports.ts); a
 // failure shows the SPEC §8 toast of that report.
+import { plateInOrder } from '@garage/shared/plates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REPORT_KINDS, REPORT_LIMITS, REPORTS, type ReportKind, type ReportPreview } from '@garage/shared/schemas/reports';
 import { useEffect, useState } from 'react';
@@ -244,7 +245,7 @@ export function ReportsPage() {
                 {vehicles.data?.map((vehicle) => (
                   <SelectItem key={vehicle.id} value={vehicle.id}>
                     <span dir="ltr" className="font-mono">
-                      {vehicle.plateNumber}
+                      {plateInOrder(vehicle.plateNumber)}
                     </span>{' '}
                     · {vehicle.brand} {vehicle.model}
                   </SelectItem>

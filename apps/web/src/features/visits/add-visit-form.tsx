@@ -2,6 +2,7 @@
 // today or later, the odometer in the vehicle's unit, and task rows added and removed with useFieldArray. The
 // shared createVisitSchema checks everything before submitting; the server computes the total (the form only
 // previews it).
+import { plateInOrder } from '@garage/shared/plates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createVisitSchema, type CreateVisitInput, type CreateVisitParsed } from '@garage/shared/schemas/visits';
@@ -133,7 +134,7 @@ export function AddVisitForm({ onDone }: { onDone: () => void }) {
                     {vehicles.data?.map((vehicle) => (
                       <SelectItem key={vehicle.id} value={vehicle.id}>
                         <span dir="ltr" className="font-mono">
-                          {vehicle.plateNumber}
+                          {plateInOrder(vehicle.plateNumber)}
                         </span>{' '}
                         · {vehicle.brand} {vehicle.model}
                       </SelectItem>

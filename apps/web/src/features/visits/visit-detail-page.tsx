@@ -1,5 +1,6 @@
 // /admin/users/{userId}/vehicle/{vehicleId}/visit/{visitId}: one visit with its customer, vehicle, totals,
 // status and hand-over steps, tasks and payments. Edits carry the version they read (409 → reload).
+import { plateInOrder } from '@garage/shared/plates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDistance } from '@garage/shared/distance';
 import { ArrowLeft, CalendarClock, Car, Gauge, Pencil, Trash2, UserRound } from 'lucide-react';
@@ -151,7 +152,7 @@ export function VisitDetailPage() {
             <Link to={`/admin/users/${v.customer.id}/vehicle/${v.vehicle.id}`} className="flex items-center gap-2 hover:underline">
               <Car className="size-4" aria-hidden="true" />
               <span dir="ltr" className="font-mono">
-                {v.vehicle.plateNumber}
+                {plateInOrder(v.vehicle.plateNumber)}
               </span>
               <span className="text-muted-foreground">
                 {v.vehicle.brand} {v.vehicle.model}

@@ -3,7 +3,7 @@
 // and labour (quantities, no prices: it goes to the workshop floor), then room for notes and signatures. In
 // en, fr or ar (right to left), printed now from the visit as it is.
 import { readFileSync } from 'node:fs';
-import { barToPsi, type DistanceUnit, formatDistance, type VehicleSpecView } from '@garage/shared';
+import { barToPsi, type DistanceUnit, formatDistance, plateInOrder, type VehicleSpecView } from '@garage/shared';
 import { isolateLtr, type PdfFormatter, type PdfLanguage } from '../../../lib/pdf/format.ts';
 import { renderBrandedPdf, type BrandedDocument } from '../../../lib/pdf/render-pdf.ts';
 import { fillLabel, JOB_SHEET_LABELS, type JobSheetLabels } from './job-sheet-labels.ts';
@@ -41,12 +41,6 @@ export interface JobSheetDocument {
 }
 
 type Item = { label?: string; value: string; bold?: boolean; ltr?: boolean };
-
-/**
- * A plate printed left to right as on the car. The bidi algorithm reads a digit after an Arabic letter as an
- * Arabic number and turns "12345 أ 6" into "12345 6 أ"; a left-to-right mark after each Arabic run stops it.
- */
-export const plateInOrder = (plate: string) => plate.replace(/(\p{Script=Arabic}+)/gu, '$1\u200e');
 
 /** "2.3 bar", and "2.3 bar (33 psi)" for a vehicle in miles (its owner's gauge reads psi). */
 function pressureText(format: PdfFormatter, bar: number, unit: DistanceUnit): string {
