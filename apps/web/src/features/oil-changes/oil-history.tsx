@@ -27,7 +27,7 @@ export function OilSummaryCard({ summary, unit = 'KM' }: { summary: OilHistory['
             [t('summary.nextChangeKm'), format.km(summary.nextChangeKm, unit)],
           ]}
         />
-        <OilStatusBadge dueInKm={summary.dueInKm} />
+        <OilStatusBadge dueInKm={summary.dueInKm} unit={unit} />
       </CardContent>
     </Card>
   );

@@ -35,11 +35,11 @@ function VehicleStatusBadge({ status }: { status: VehicleView['status'] }) {
 }
 
 /** The vehicle's status and oil status, side by side. */
-export function VehicleBadges({ vehicle }: { vehicle: Pick<VehicleView, 'status' | 'oilDueInKm'> }) {
+export function VehicleBadges({ vehicle }: { vehicle: Pick<VehicleView, 'status' | 'oilDueInKm' | 'distanceUnit'> }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <VehicleStatusBadge status={vehicle.status} />
-      <OilStatusBadge dueInKm={vehicle.oilDueInKm} />
+      <OilStatusBadge dueInKm={vehicle.oilDueInKm} unit={vehicle.distanceUnit} />
     </div>
   );
 }
