@@ -4,6 +4,7 @@
 import type { Db, Prisma } from '@garage/db';
 import {
   barToKpa,
+  VEHICLE_SPEC_TEXT_FIELDS,
   listPartsSchema,
   litresToDl,
   oilGradeSearchKey,
@@ -17,23 +18,6 @@ import {
 } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
 import { listParts } from '../parts/parts.service.ts';
-
-/** The text fields an update copies as they come (null clears). */
-const TEXT_FIELDS = [
-  'oilGrade',
-  'oilFilterRef',
-  'airFilterRef',
-  'cabinFilterRef',
-  'fuelFilterRef',
-  'tyreSizeFront',
-  'tyreSizeRear',
-  'wiperDriver',
-  'wiperPassenger',
-  'wiperRear',
-  'battery',
-  'sparkPlugs',
-  'notes',
-] as const;
 
 /** The vehicle, if it exists (not deleted) and, with `ownerId`, belongs to that client: else 404. */
 async function assertVehicle(db: Db, vehicleId: string, scope: { ownerId?: string }): Promise<void> {
@@ -53,7 +37,8 @@ export async function getVehicleSpec(db: Db, vehicleId: string, scope: { ownerId
 /** Only the fields present in the input: undefined is "left out" and keeps the stored value. */
 function specData(input: VehicleSpecInputParsed): Prisma.VehicleSpecUncheckedUpdateInput {
   const data: Prisma.VehicleSpecUncheckedUpdateInput = {};
-  for (const field of TEXT_FIELDS) {
+  // The text fields are copied as they come (null clears).
+  for (const field of VEHICLE_SPEC_TEXT_FIELDS) {
     if (input[field] !== undefined) data[field] = input[field];
   }
   if (input.oilCapacityLitres !== undefined)

@@ -29,26 +29,7 @@ export function ValidationResult({ job }: { job: ImportJob }) {
       {job.errors.length > 0 && (
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold">{t('validation.errorsTitle')}</h3>
-          <div className="max-h-80 overflow-auto rounded-md border">
-            <Table data-testid="import-errors">
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="w-16 text-start">{t('validation.row')}</TableHead>
-                  <TableHead className="text-start">{t('mapping.column')}</TableHead>
-                  <TableHead className="text-start">{t('validation.problem')}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {job.errors.map((error, index) => (
-                  <TableRow key={`${error.row}-${error.field}-${index}`}>
-                    <TableCell className="tabular-nums">{number(error.row)}</TableCell>
-                    <TableCell dir="auto">{error.column ?? t(`fields.${error.field}`, { defaultValue: error.field })}</TableCell>
-                    <TableCell className="whitespace-normal">{translateMessage(t, error.message)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <RowIssuesTable issues={job.errors} testId="import-errors" />
           {job.errors.length >= IMPORT_LIMITS.errorsKept && (
             <p className="text-xs text-muted-foreground">{t('validation.moreErrors', { count: IMPORT_LIMITS.errorsKept })}</p>
           )}
@@ -61,8 +42,7 @@ export function ValidationResult({ job }: { job: ImportJob }) {
 
 /** Rows imported with a change (a note cut at its limit, an invalid VIN left out): row, column, what changed. */
 export function RowWarnings({ job }: { job: ImportJob }) {
-  const { t, i18n } = useTranslation(['dataTransfer', 'validation', 'fields']);
-  const number = (value: number) => value.toLocaleString(`${i18n.language}-u-nu-latn`);
+  const { t } = useTranslation(['dataTransfer', 'validation', 'fields']);
   if (job.warnings.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
@@ -70,29 +50,38 @@ export function RowWarnings({ job }: { job: ImportJob }) {
         <Info className="size-4 text-amber-600" aria-hidden="true" />
         {t('validation.warningsTitle')}
       </h3>
-      <div className="max-h-80 overflow-auto rounded-md border">
-        <Table data-testid="import-warnings">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-16 text-start">{t('validation.row')}</TableHead>
-              <TableHead className="text-start">{t('mapping.column')}</TableHead>
-              <TableHead className="text-start">{t('validation.problem')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {job.warnings.map((warning, index) => (
-              <TableRow key={`${warning.row}-${warning.field}-${index}`}>
-                <TableCell className="tabular-nums">{number(warning.row)}</TableCell>
-                <TableCell dir="auto">{warning.column ?? t(`fields.${warning.field}`, { defaultValue: warning.field })}</TableCell>
-                <TableCell className="whitespace-normal">{translateMessage(t, warning.message)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <RowIssuesTable issues={job.warnings} testId="import-warnings" />
       {job.warnings.length >= IMPORT_LIMITS.errorsKept && (
         <p className="text-xs text-muted-foreground">{t('validation.moreWarnings', { count: IMPORT_LIMITS.errorsKept })}</p>
       )}
+    </div>
+  );
+}
+
+/** Row, column and message of each invalid row or each change made to a row (errors and warnings alike). */
+function RowIssuesTable({ issues, testId }: { issues: ImportJob['errors'] | ImportJob['warnings']; testId: string }) {
+  const { t, i18n } = useTranslation(['dataTransfer', 'validation', 'fields']);
+  const number = (value: number) => value.toLocaleString(`${i18n.language}-u-nu-latn`);
+  return (
+    <div className="max-h-80 overflow-auto rounded-md border">
+      <Table data-testid={testId}>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-16 text-start">{t('validation.row')}</TableHead>
+            <TableHead className="text-start">{t('mapping.column')}</TableHead>
+            <TableHead className="text-start">{t('validation.problem')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {issues.map((issue, index) => (
+            <TableRow key={`${issue.row}-${issue.field}-${index}`}>
+              <TableCell className="tabular-nums">{number(issue.row)}</TableCell>
+              <TableCell dir="auto">{issue.column ?? t(`fields.${issue.field}`, { defaultValue: issue.field })}</TableCell>
+              <TableCell className="whitespace-normal">{translateMessage(t, issue.message)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </div>
   );
 }
