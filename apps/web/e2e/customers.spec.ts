@@ -48,7 +48,7 @@ async function createCustomer(page: Page, language: JourneyLanguage, tag: string
 async function addVehicle(page: Page, language: JourneyLanguage, plate: string) {
   await page.getByTestId('add-vehicle').click();
   const form = page.getByTestId('vehicle-form');
-  await form.locator('#vehicle-plateNumber').fill(`${plate.slice(0, 3)}-${plate.slice(3)}`);
+  await form.locator('#vehicle-plateNumber').fill(`${plate.slice(0, 3)}#${plate.slice(3)}`);
   await form.locator('#vehicle-brand').fill('Toyota');
   await form.locator('#vehicle-model').fill('Corolla');
   await form.locator('#vehicle-year').fill('2019');
@@ -58,8 +58,8 @@ async function addVehicle(page: Page, language: JourneyLanguage, plate: string) 
   await expect(form.locator('#vehicle-plateNumber')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText(TEXT[language].plateLetters)).toBeVisible();
 
-  // Spaces are fine: they are ignored when plates are compared.
-  await form.locator('#vehicle-plateNumber').fill(`${plate.slice(0, 3)} ${plate.slice(3)}`);
+  // The usual separators are fine: a dash is kept as a space, and spaces are ignored when plates are compared.
+  await form.locator('#vehicle-plateNumber').fill(`${plate.slice(0, 3)}-${plate.slice(3)}`);
   await page.getByTestId('vehicle-form-submit').click();
   await expect(page.getByTestId('vehicle-form')).toHaveCount(0);
   const card = page.getByTestId('vehicle-card').filter({ hasText: `${plate.slice(0, 3)} ${plate.slice(3)}` });

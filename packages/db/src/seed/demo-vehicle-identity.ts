@@ -225,7 +225,9 @@ function kmAt(readings: Reading[], at: number, kmPerDay: number): number {
   const first = readings[0]!;
   const last = readings.at(-1)!;
   if (at <= first.at) return Math.max(0, Math.round(first.km - ((first.at - at) / DAY) * kmPerDay));
-  if (at >= last.at) return Math.round(last.km + ((at - last.at) / DAY) * kmPerDay);
+  // After the latest reading the car is taken as not driven: the demo's oil story (due soon, overdue) is told by
+  // that reading, and a visit must not move it.
+  if (at >= last.at) return last.km;
   for (let index = 1; index < readings.length; index++) {
     const before = readings[index - 1]!;
     const after = readings[index]!;
@@ -309,8 +311,10 @@ export async function seedDemoVehicleIdentity(tx: Prisma.TransactionClient, now:
     for (const visit of vehicle.visits) {
       const at = visit.visitDate.getTime();
       const odometerInKm = readings.length > 0 ? kmAt(readings, at, kmPerDay) : null;
-      // A finished visit ends with a test drive of a few km.
-      const odometerOutKm = odometerInKm !== null && visit.completedAt ? odometerInKm + 3 + (((index + at / DAY) % 9) | 0) : null;
+      // A finished visit ends with a test drive of a few km (never past the latest reading, see kmAt).
+      const lastKm = readings.at(-1)?.km ?? 0;
+      const odometerOutKm =
+        odometerInKm !== null && visit.completedAt ? Math.min(lastKm, odometerInKm + 3 + (((index + at / DAY) % 9) | 0)) : null;
       await tx.visit.update({ where: { id: visit.id }, data: { odometerInKm, odometerOutKm } });
       const read = odometerOutKm ?? odometerInKm;
       const readAt = visit.completedAt?.getTime() ?? at;

@@ -1,16 +1,16 @@
 // The shop's statutory inspection rule (contrôle technique, visite technique, MOT): its country's law
 // (@garage/shared statutory-inspections.ts) unless an admin set the shop's own years, or switched it off.
-// The shop's country: the address of its legal identity, else its tax profile's country (FR, MA, SA, AE).
+// The shop's country: merchant/shop-country.ts.
 import type { Db } from '@garage/db';
 import {
   STATUTORY_INSPECTION_RULES,
-  legalIdentitySchema,
   resolveStatutoryRule,
   type StatutoryInspectionRule,
   type StatutorySettingsInput,
   type StatutorySettingsView,
 } from '@garage/shared';
 import { notFound } from '../../lib/errors.ts';
+import { countryOfMerchant } from '../merchant/shop-country.ts';
 
 const select = {
   id: true,
@@ -26,14 +26,8 @@ type MerchantRow = NonNullable<Awaited<ReturnType<typeof readMerchant>>>;
 
 const readMerchant = (db: Executor) => db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select });
 
-function countryOf(row: MerchantRow): string | null {
-  const identity = legalIdentitySchema.safeParse(row.legalIdentity ?? undefined);
-  const fromAddress = identity.success ? identity.data.address.countryCode : null;
-  return fromAddress ?? (row.taxProfile === 'OTHER' ? null : row.taxProfile);
-}
-
 function viewOf(row: MerchantRow): StatutorySettingsView {
-  const countryCode = countryOf(row);
+  const countryCode = countryOfMerchant(row);
   return {
     statutoryInspectionEnabled: row.statutoryInspectionEnabled,
     statutoryFirstAfterYears: row.statutoryFirstAfterYears,

@@ -13,6 +13,7 @@ import {
   type VehicleView,
 } from '@garage/shared';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { readShopCountry } from '../merchant/shop-country.ts';
 import { attachImage, PICTURE_SECTIONS, removeStoredFiles } from '../uploads/uploads.service.ts';
 import { uniqueViolationFields, violates } from '../../lib/unique-violation.ts';
 import { toVehicleDetail, toVehicleView, vehicleDetailSelect, vehicleSelect } from './vehicles.view.ts';
@@ -74,13 +75,9 @@ function identityData(input: VehicleInputParsed) {
   };
 }
 
-/** The shop's country as its tax profile or, failing that, its currency tells (the shop has no country field). */
+/** A new vehicle's unit when the form names none: miles where the shop's country drives in miles (GB, US…). */
 async function shopDistanceUnit(db: Db) {
-  const merchant = await db.merchant.findFirst({ orderBy: { createdAt: 'asc' }, select: { taxProfile: true, currency: true } });
-  if (!merchant) return defaultDistanceUnit(null);
-  const country =
-    merchant.taxProfile !== 'OTHER' ? merchant.taxProfile : ({ GBP: 'GB', USD: 'US' } as Record<string, string>)[merchant.currency];
-  return defaultDistanceUnit(country);
+  return defaultDistanceUnit(await readShopCountry(db));
 }
 
 async function assertVinFree(db: Db, vin: string | null | undefined, exceptId?: string): Promise<void> {
