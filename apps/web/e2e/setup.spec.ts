@@ -170,8 +170,9 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     if (language === 'ar') await page.setViewportSize({ width: 390, height: 844 });
     const code = setupCodeOf(server);
     expect(code).toMatch(/^[2-9A-Z]{12}$/);
-    // The banner the server printed shows the same code (formatted) and where to go.
-    expect(server.output.join('')).toContain(`${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`);
+    // The banner the server prints shows the same code (formatted) and where to go. The code file can be
+    // written before the banner reaches our pipe: wait for it rather than read it once.
+    await expect.poll(() => server.output.join('')).toContain(`${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`);
     expect(server.output.join('')).toContain('/setup');
     await useLanguage(page, language);
     const failures = failedApiCalls(page);
