@@ -26,6 +26,8 @@ import { setupRoutes } from './modules/setup/setup.rest.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.rest.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.rest.ts';
 import { jobSheetRoutes } from './modules/visits/job-sheet/job-sheet.rest.ts';
+import { inspectionPhotosRoutes } from './modules/inspections/inspection-photos.rest.ts';
+import { inspectionReportRoutes } from './modules/inspections/report/inspection-report.rest.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(invoicesRoutes(deps));
       await api.register(purchaseOrdersRoutes(deps));
       await api.register(jobSheetRoutes(deps));
+      await api.register(inspectionPhotosRoutes(deps));
+      await api.register(inspectionReportRoutes(deps));
       await api.register(
         trpcPlugin({
           deps,

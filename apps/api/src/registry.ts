@@ -38,6 +38,9 @@ import { labourRatesOperations } from './modules/parts/labour-rates.operations.t
 import { purchaseOrdersOperations } from './modules/purchase-orders/purchase-orders.operations.ts';
 import { taskLinesOperations } from './modules/tasks/task-lines.operations.ts';
 import { taxRatesOperations, taxSettingsOperations } from './modules/tax/tax.operations.ts';
+import { inspectionTemplatesOperations } from './modules/inspections/templates.operations.ts';
+import { inspectionsOperations, myInspectionsOperations } from './modules/inspections/inspections.operations.ts';
+import { inspectionFiguresOperations } from './modules/inspections/inspection-figures.operations.ts';
 
 export const OPERATIONS = {
   analytics: analyticsOperations,
@@ -82,4 +85,8 @@ export const OPERATIONS = {
   taskLines: taskLinesOperations,
   taxRates: taxRatesOperations,
   taxSettings: taxSettingsOperations,
+  inspectionTemplates: inspectionTemplatesOperations,
+  inspections: inspectionsOperations,
+  myInspections: myInspectionsOperations,
+  inspectionFigures: inspectionFiguresOperations,
 };

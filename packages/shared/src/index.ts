@@ -22,6 +22,7 @@ export {
   unitToKm,
 } from './distance.ts';
 export * from './statutory-inspections.ts';
+export * from './inspection-rules.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/vehicles.ts';
@@ -31,6 +32,7 @@ export * from './schemas/static-data.ts';
 export * from './schemas/search.ts';
 export * from './schemas/tasks.ts';
 export * from './schemas/approvals.ts';
+export * from './schemas/inspections.ts';
 export * from './schemas/visits.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/todos.ts';

@@ -36,6 +36,7 @@ import { STATIC_DATA_MESSAGES } from './schemas/static-data.ts';
 import { USER_MESSAGES } from './schemas/users.ts';
 import { VEHICLE_MESSAGES } from './schemas/vehicles.ts';
 import { VIN_MESSAGES } from './vin.ts';
+import { INSPECTION_MESSAGES } from './schemas/inspections.ts';
 
 /** "<Resource> not found", one code per resource so each language can word it (and its gender) properly. */
 export const NOT_FOUND_MESSAGES = {
@@ -172,6 +173,7 @@ export const MESSAGE_CATALOGUE = {
   ...group('legalIds', LEGAL_IDENTIFIER_MESSAGES),
   ...group('vin', VIN_MESSAGES),
   ...group('fiscal', FISCAL_MESSAGES),
+  ...group('inspections', INSPECTION_MESSAGES),
 };
 export type CatalogueCode = keyof typeof MESSAGE_CATALOGUE;
 /** Any code the API answers with: a catalogue message or a validation code (locales: validation:<code>). */

@@ -1,0 +1,2 @@
+// Inspection templates (issue #29): filled in by the templates brief.
+export const inspectionTemplatesOperations = {};
