@@ -14,6 +14,7 @@ import {
   VISIT_STATUSES,
 } from '../constants.ts';
 import { msg } from '../messages.ts';
+import { inspectionSummarySchema } from './inspections.ts';
 import { taskLineViewSchema } from './inventory.ts';
 import { visitTaxesSchema } from './tax.ts';
 
@@ -199,6 +200,9 @@ export const publicApprovalSchema = z.object({
   ),
 });
 export type PublicApproval = z.infer<typeof publicApprovalSchema>;
+
+/** inspections.send: the inspection as sent and the approval link minted for it (issue #29). */
+export const sentInspectionSchema = z.object({ inspection: inspectionSummarySchema, link: approvalLinkSchema });
 
 export const approvalLinkStateSchema = z.object({
   /** The newest link of the visit, if any. */

@@ -10,7 +10,6 @@ import {
   INSPECTION_UNITS,
 } from '../inspection-rules.ts';
 import { encodeMessage, msg } from '../messages.ts';
-import { approvalLinkSchema } from './approvals.ts';
 import { localizedInputSchema, localizedTextSchema } from './offering.ts';
 import { TASK_APPROVALS } from '../constants.ts';
 
@@ -235,7 +234,7 @@ export const inspectionSchema = inspectionSummarySchema.extend({
 });
 export type InspectionView = z.infer<typeof inspectionSchema>;
 
-export const sentInspectionSchema = z.object({ inspection: inspectionSummarySchema, link: approvalLinkSchema });
+// Sending answers { inspection, link }: sentInspectionSchema in approvals.ts (approvals import inspections, not back).
 
 // ---------------------------------------------------------------------------------------------------------
 // The report a customer sees (client portal, approval link page, PDF): no costs, no staff-only fields.
