@@ -12,6 +12,26 @@ export interface RestOnlyRoute {
 
 export const REST_ONLY_ROUTES: readonly RestOnlyRoute[] = [
   {
+    method: 'PUT',
+    path: '/inspections/{id}/items/{itemId}/photos/{photoId}',
+    reason: 'A multipart photo upload from the phone; the photo id is made on the phone so a retried upload is never kept twice',
+  },
+  {
+    method: 'GET',
+    path: '/inspections/{id}/report.pdf',
+    reason: 'A PDF file (raw bytes with content-disposition): the inspection report for staff',
+  },
+  {
+    method: 'GET',
+    path: '/my/inspections/{id}/report.pdf',
+    reason: "A PDF file (raw bytes with content-disposition): a sent inspection's report for its customer",
+  },
+  {
+    method: 'GET',
+    path: '/approve/{token}/photos/{mediaId}',
+    reason: 'Image bytes for the approval link page, whose token is the only credential (an <img> cannot send a header)',
+  },
+  {
     method: 'GET',
     path: '/health',
     reason: 'Probe for load balancers and orchestrators: 503 with the same body when degraded or draining, no session',
