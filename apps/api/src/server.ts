@@ -10,6 +10,7 @@ import {
   ensureMerchant,
   resolveDatabase,
   seedDemoData,
+  seedDemoInspectionPhotos,
   seedDemoMedia,
 } from '@garage/db';
 import { catchUpFiscalJournal } from '@garage/db/fiscal-journal';
@@ -42,6 +43,8 @@ if (seedDemo) {
   log(created ? 'Demo data created.' : skipped ? 'Demo data skipped: this shop is already in use.' : 'Demo data already present.');
   // Photos and PDFs of the demo client's visits (only where the demo was seeded; again if storage was wiped).
   await seedDemoMedia(db, createLocalStorage(config.storageDir));
+  // Photos of the demo inspections' findings (issue #29), the same way.
+  await seedDemoInspectionPhotos(db, createLocalStorage(config.storageDir));
 }
 // First run: a neutral merchant so the site answers at once, the first admin from ADMIN_EMAIL/ADMIN_PASSWORD
 // when given, else a one-time setup code for /setup (printed below once the server listens).

@@ -29,7 +29,7 @@ import { restOperationSpecs, trpcProcedureSpecs, type JsonSchema } from './opera
 
 type Caller = 'anonymous' | 'client' | 'employee' | 'manager' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'client', 'employee', 'manager', 'admin'];
-type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating' | 'invoice' | 'appointment';
+type Resource = 'vehicle' | 'visit' | 'task' | 'user' | 'media' | 'payment' | 'rating' | 'invoice' | 'appointment' | 'inspection';
 
 /** The few operations that need more than what their schema says. */
 const OVERRIDES: Record<string, { staffProbe?: true; ids?: Partial<Record<string, Resource>>; visitIs?: 'completed' }> = {
@@ -38,6 +38,8 @@ const OVERRIDES: Record<string, { staffProbe?: true; ids?: Partial<Record<string
   'GET /backend/data-transfer/export': { staffProbe: true },
   // `id` is a task here, not a visit.
   'tRPC myVisits.task': { ids: { id: 'task' } },
+  // `id` is the visit whose sent inspections the client reads (REST says so by its path: /my/visits/{id}/inspections).
+  'tRPC myInspections.forVisit': { ids: { id: 'visit' } },
   // Ratings are given on completed visits: probe with B's completed, rated visit.
   'GET /backend/my/visits/{visitId}/rating': { visitIs: 'completed' },
   'PUT /backend/my/visits/{visitId}/rating': { visitIs: 'completed' },
@@ -74,6 +76,7 @@ const RESOURCE_BY_SEGMENT: Record<string, Resource> = {
   myInvoices: 'invoice',
   appointments: 'appointment',
   myAppointments: 'appointment',
+  inspections: 'inspection',
 };
 
 interface Probe {
@@ -301,6 +304,11 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
       { status: 'COMPLETED', dueInDays: -1 },
     );
     const { rating } = await clientB.caller.ratings.rateVisit({ visitId: completedVisit, stars: 4, feedback: 'Fine' });
+    // An inspection sent to B (a client reads its report): written straight, its lifecycle is not what is probed.
+    const inspection = await testDb().inspection.create({
+      data: { visitId: visit.id, name: { en: 'B inspection' }, status: 'SENT', completedAt: new Date(), sentAt: new Date() },
+      select: { id: true },
+    });
     const upload = multipart([{ filename: 'b.png', contentType: 'image/png', bytes: await png() }]);
     const uploaded = await app.inject({
       method: 'POST',
@@ -319,6 +327,7 @@ describe('access matrix (every REST operation and tRPC procedure × anonymous, c
       rating: rating.id,
       invoice: invoice.id,
       appointment: appointment.id,
+      inspection: inspection.id,
       completedVisit,
     });
     expect(

@@ -154,6 +154,10 @@ const EXPORTED_TABLES: Record<string, ExportEntity> = {
   PurchaseOrderLine: 'purchase-order-lines',
   OfferingItemLine: 'catalogue-item-lines',
   TaxRate: 'tax-rates',
+  InspectionTemplate: 'inspection-templates',
+  InspectionTemplateItem: 'inspection-template-items',
+  Inspection: 'inspections',
+  InspectionItem: 'inspection-items',
 };
 
 /** Left out on purpose: secrets, sessions, state that expires, and counters derived from exported rows. */

@@ -22,6 +22,8 @@ import {
   ratingInputSchema,
   staticDataInputSchema,
   todoInputSchema,
+  saveResultSchema,
+  updateInspectionSchema,
   updateMediaDataSchema,
   updateMerchantSchema,
   updatePurchaseOrderSchema,
@@ -30,11 +32,13 @@ import {
   updateTaskLineSchema,
   updateLabourRateSchema,
   updateTaxRateSchema,
+  updateTemplateSchema,
   updatePartSchema,
   updateSupplierSchema,
   vehicleInputSchema,
   vehicleSpecInputSchema,
   type CreateUserInput,
+  type InspectionTemplateView,
 } from '@garage/shared';
 import type { App } from '../src/app.ts';
 import { signedInCustomer, type Customer } from './approvals-fixtures.ts';
@@ -262,11 +266,31 @@ const NOT_PARTIAL_UPDATES: Record<string, string> = {
   'PATCH /backend/suppliers/{id}/archived': 'one flag (archived), required',
   'PATCH /backend/labour-rates/{id}/archived': 'one flag (archived), required',
   'PUT /backend/parts/markup-bands': 'the whole list of markup bands, replaced',
+  'PUT /backend/inspections/{id}/items/{itemId}/photos/{photoId}': 'a photo upload (multipart) under an id made on the phone, not an edit',
   // Partial updates of the tax settings are tested in tax.test.ts on an isolated database: the shared test
   // database's shop settings (profile, prices mode) must not change under the other test files.
   'PATCH /backend/tax-settings': "the shop's settings: partial updates tested in tax.test.ts (isolated database)",
   'tRPC taxSettings.update': "the shop's settings: partial updates tested in tax.test.ts (isolated database)",
 };
+
+/** An inspection in progress on a fresh visit, its one CHECK item already answered (GOOD, with a note). */
+async function partialInspection(assignedToId: string) {
+  const { customer, vehicle } = await createCustomer();
+  const visitId = await insertVisit({ customerId: customer.id, vehicleId: vehicle.id }, { dueInDays: 1 });
+  const text = { en: 'Brake discs', fr: 'Disques', ar: 'أقراص' };
+  const row = await testDb().inspection.create({
+    data: {
+      visitId,
+      name: { en: 'Check', fr: 'Contrôle', ar: 'فحص' },
+      assignedToId,
+      items: {
+        create: { position: 0, section: text, label: text, kind: 'CHECK', condition: 'GOOD', note: 'Fine', answeredAt: new Date() },
+      },
+    },
+    select: { id: true, items: { select: { id: true } } },
+  });
+  return { id: row.id, itemId: row.items[0]!.id };
+}
 
 /** A fresh valid EAN-13 (random digits, GS1 check digit), unique enough for a unique column. */
 function partialUpdateBarcode(): string {
@@ -276,6 +300,14 @@ function partialUpdateBarcode(): string {
 }
 
 const STORED_PICTURE = '/backend/media/0190a3c5-0000-7000-8000-0000000000d1/file';
+/** An inspection template as its update's fields (items as sent back: kept by id, the canned job by id). */
+const inspectionTemplateFields = ({ name, description, sortOrder, items, version }: InspectionTemplateView) => ({
+  name,
+  description,
+  sortOrder,
+  items: items.map(({ position: _position, offeringItem, ...item }) => ({ ...item, offeringItemId: offeringItem?.id ?? null })),
+  version,
+});
 const SETTINGS = Object.keys(updateReminderSettingsSchema.shape);
 const STATUTORY_SETTINGS = Object.keys(updateStatutorySettingsSchema.shape);
 const pick = (row: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, row[key]]));
@@ -754,6 +786,72 @@ describe('every update operation: a field left out stays as it was', () => {
         pick(await testDb().taxRate.findUniqueOrThrow({ where: { id } }), Object.keys(updateTaxRateSchema.omit({ id: true }).shape)),
       rest: (id, data) => inject('PATCH', `/backend/tax-rates/${id}`, data, admin.authHeader),
       trpc: (id, data) => trpcStatus(() => callerFor(admin).taxRates.update({ id, ...(data as object) })),
+    },
+    {
+      name: 'inspection template (PATCH /inspection-templates/{id}, inspectionTemplates.update)',
+      covers: ['PATCH /backend/inspection-templates/{id}', 'tRPC inspectionTemplates.update'],
+      schema: updateTemplateSchema.omit({ id: true }),
+      // A description, a sort order and a measurement with thresholds; the complete update names the version read
+      // and sends the items as read (kept by id), so items left out must keep theirs.
+      fresh: async () => {
+        const template = await callerFor(admin).inspectionTemplates.create({
+          name: { en: `Checklist ${uniqueSuffix()}`, fr: 'Liste' },
+          description: { en: 'Before a long trip' },
+          sortOrder: 70,
+          items: [
+            {
+              section: { en: 'Tyres' },
+              label: { en: 'Tread' },
+              key: 'tread.front-left',
+              kind: 'MEASUREMENT',
+              unit: 'MM',
+              minValue: 0,
+              maxValue: 20,
+              amberAt: 4,
+              redAt: 2,
+              lowerIsWorse: true,
+              photoRequired: true,
+            },
+            { section: { en: 'Lights' }, label: { en: 'Horn' }, kind: 'CHECK', lowerIsWorse: true, photoRequired: false },
+          ],
+        });
+        return { id: template.id, full: inspectionTemplateFields(template) };
+      },
+      read: async (id) => inspectionTemplateFields(await callerFor(admin).inspectionTemplates.get({ id })),
+      rest: (id, data) => inject('PATCH', `/backend/inspection-templates/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).inspectionTemplates.update({ id, ...(data as { version: number }) })),
+    },
+    {
+      name: 'inspection assignee (PATCH /inspections/{id}, inspections.update)',
+      covers: ['PATCH /backend/inspections/{id}', 'tRPC inspections.update'],
+      schema: updateInspectionSchema.omit({ id: true }),
+      fresh: async () => {
+        const { id } = await partialInspection(admin.user.id);
+        const other = await createTestUser('EMPLOYEE');
+        return { id, full: { version: 1, assignedToId: other.user.id } };
+      },
+      read: async (id) => pick(await testDb().inspection.findUniqueOrThrow({ where: { id } }), ['version', 'assignedToId']),
+      rest: (id, data) => inject('PATCH', `/backend/inspections/${id}`, data, admin.authHeader),
+      trpc: (id, data) => trpcStatus(() => callerFor(admin).inspections.update({ id, ...(data as { version: number }) })),
+    },
+    {
+      // The id here is "<inspection>/<item>": a result belongs to one item of one inspection.
+      name: 'inspection result (PUT /inspections/{id}/items/{itemId}, inspections.saveResult)',
+      covers: ['PUT /backend/inspections/{id}/items/{itemId}'],
+      schema: saveResultSchema.omit({ id: true, itemId: true }),
+      fresh: async () => {
+        const { id, itemId } = await partialInspection(admin.user.id);
+        return { id: `${id}/${itemId}`, full: { condition: 'SOON', value: null, note: 'Scored, replace soon' } };
+      },
+      read: async (ids) => {
+        const row = await testDb().inspectionItem.findUniqueOrThrow({ where: { id: ids.split('/')[1]! } });
+        return { condition: row.condition, value: row.valueMilli, note: row.note };
+      },
+      rest: (ids, data) => inject('PUT', `/backend/inspections/${ids}`.replace(/\/([^/]+)$/, '/items/$1'), data, admin.authHeader),
+      trpc: (ids, data) => {
+        const [id, itemId] = ids.split('/') as [string, string];
+        return trpcStatus(() => callerFor(admin).inspections.saveResult({ id, itemId, ...(data as object) }));
+      },
     },
   ];
 

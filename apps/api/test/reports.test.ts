@@ -490,6 +490,13 @@ function expected(): Record<StaffReportKind, { filters: Record<string, string>; 
       ],
       totals: { oilChanges: 1, filtersChanged: 1 },
     },
+    // This fixture has no inspection: the downloads hold no row and zero totals. Rows with numbers, per
+    // technician: inspection-figures.test.ts.
+    inspections: {
+      filters: MARCH,
+      rows: [],
+      totals: { completed: 0, flagged: 0, proposed: 0, approved: 0, declined: 0, approvalShare: 0, approvedValue: 0 },
+    },
     'page-views': {
       filters: { from: '2025-03-01', to: '2025-03-03' },
       rows: [

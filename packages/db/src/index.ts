@@ -10,4 +10,12 @@ export { seedDemoData, DEMO_ACCOUNTS, type DemoSeedOptions } from './seed/demo.t
 export { demoProfileFrom, DEMO_PROFILES } from './seed/tax.ts';
 export { applyTaxProfile } from './tax-profile.ts';
 export { seedDemoMedia } from './seed/media.ts';
+export { seedDemoInspectionPhotos } from './seed/demo-inspection-photos.ts';
 export { ensureMerchant, lockInstallation, NEUTRAL_MERCHANT } from './merchant.ts';
+export {
+  ensureStandardInspectionTemplates,
+  STANDARD_INSPECTION_TEMPLATES,
+  STANDARD_TEMPLATE_IDS,
+  type StandardTemplate,
+  type StandardTemplateItem,
+} from './inspection-templates.ts';

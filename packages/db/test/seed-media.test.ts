@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 const demoMedia = () =>
   db.mediaFile.findMany({
-    where: { ownerId: seedId('user:client'), section: { in: ['inspection', 'before', 'after', 'documents', 'invoice'] } },
+    // Not the demo inspections' photos (seed-inspections.test.ts, run alongside): only seedDemoMedia's files.
+    where: {
+      ownerId: seedId('user:client'),
+      section: { in: ['inspection', 'before', 'after', 'documents', 'invoice'] },
+      inspectionItemId: null,
+    },
   });
 
 describe('demo media', () => {

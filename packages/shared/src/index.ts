@@ -23,6 +23,7 @@ export {
 } from './distance.ts';
 export * from './statutory-inspections.ts';
 export * from './inspection-rules.ts';
+export * from './inspection-template-rules.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/vehicles.ts';

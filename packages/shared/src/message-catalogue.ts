@@ -36,7 +36,7 @@ import { STATIC_DATA_MESSAGES } from './schemas/static-data.ts';
 import { USER_MESSAGES } from './schemas/users.ts';
 import { VEHICLE_MESSAGES } from './schemas/vehicles.ts';
 import { VIN_MESSAGES } from './vin.ts';
-import { INSPECTION_MESSAGES } from './schemas/inspections.ts';
+import { INSPECTION_MESSAGES } from './inspection-messages.ts';
 
 /** "<Resource> not found", one code per resource so each language can word it (and its gender) properly. */
 export const NOT_FOUND_MESSAGES = {

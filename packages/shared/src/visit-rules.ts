@@ -34,6 +34,12 @@ export function isCommittedWork(task: TaskLike): boolean {
 /** A proposal still waiting for the customer. */
 export const isAwaitingApproval = (task: TaskLike) => task.approval === 'PENDING' && task.status !== 'CANCELLED';
 
+/**
+ * Work the shop took back: cancelled without the customer declining it. A customer's report leaves it out;
+ * a declined task (cancelled by the decline) stays, with its decision.
+ */
+export const isWithdrawnWork = (task: TaskLike) => task.status === 'CANCELLED' && task.approval !== 'DECLINED';
+
 /** Visits whose proposals can no longer be decided. */
 export const CLOSED_VISIT_STATUSES = ['PICKED_UP', 'CANCELLED'] as const satisfies readonly VisitStatus[];
 export const isVisitClosed = (status: VisitStatus) => (CLOSED_VISIT_STATUSES as readonly VisitStatus[]).includes(status);

@@ -21,10 +21,12 @@ import { catchUpFiscalJournal } from '../fiscal-journal.ts';
 import { hashPassword } from '../password.ts';
 import { commonBranding, demoMerchant, languageBranding } from './branding-content.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { ensureStandardInspectionTemplates } from '../inspection-templates.ts';
 import { TASK_LIBRARY } from './task-library.ts';
 import { createRandom, seedId } from './ids.ts';
 import { demoPageViews } from './page-views.ts';
 import { seedDemoApprovals } from './approvals.ts';
+import { seedDemoInspections } from './demo-inspections.ts';
 import { seedDemoInvoices } from './invoices.ts';
 import { seedDemoVehicleIdentity } from './demo-vehicle-identity.ts';
 import { seedDemoAppointments } from './appointments.ts';
@@ -231,6 +233,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       await tx.branding.createMany({ data: branding, skipDuplicates: true });
 
       await seedCatalogue(tx);
+      // The standard inspection templates (issue #29), before anything that starts an inspection from one.
+      await ensureStandardInspectionTemplates(tx);
       await tx.staticData.createMany({
         data: [
           ...['Car', 'Truck', 'Motorcycle', 'Bus', 'Van'].map((name) => ({ name, type: 'VEHICLE_TYPE' as const })),
@@ -537,6 +541,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       });
 
       await seedDemoApprovals(tx, now);
+      // Inspections of demo visits (findings proposed as work), before the inventory prices every task with lines.
+      await seedDemoInspections(tx, now);
       // Parts, stock and the tasks' lines, once every task exists (the approvals' proposals too).
       await seedDemoInventory(tx, now, plannedLines);
       // Each line's tax rate before the invoices freeze them (no-op without a profile: no rates).

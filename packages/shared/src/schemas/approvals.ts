@@ -6,7 +6,6 @@ import {
   APPROVAL_CHANNELS,
   PAYMENT_METHODS,
   PAYMENT_RECORD_STATUSES,
-  TASK_APPROVALS,
   TASK_PRIORITIES,
   TASK_SERVICES,
   TASK_STATUSES,
@@ -14,8 +13,9 @@ import {
   VISIT_STATUSES,
 } from '../constants.ts';
 import { msg } from '../messages.ts';
-import { inspectionSummarySchema } from './inspections.ts';
+import { inspectionReportSchema, inspectionSummarySchema } from './inspections.ts';
 import { taskLineViewSchema } from './inventory.ts';
+import { taskApprovalSchema } from './tasks.ts';
 import { visitTaxesSchema } from './tax.ts';
 
 export const APPROVAL_LIMITS = {
@@ -33,18 +33,9 @@ export const APPROVAL_LIMITS = {
 export const DECISIONS = ['APPROVED', 'DECLINED'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-/** Approval state of a task as staff see it (null on ordinary work). */
-export const taskApprovalSchema = z.object({
-  state: z.enum(TASK_APPROVALS),
-  proposedAt: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  decidedBy: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
-  channel: z.enum(APPROVAL_CHANNELS).nullable(),
-  comment: z.string().nullable(),
-  /** When staff acknowledged the decision (null while it is fresh). */
-  seenAt: z.string().nullable(),
-});
-export type TaskApprovalView = z.infer<typeof taskApprovalSchema>;
+// taskApprovalSchema lives in tasks.ts (tasks must not import this file: approvals → inspections → offering
+// → tasks would be an import cycle that leaves centsSchema undefined at load).
+export type { TaskApprovalView } from './tasks.ts';
 
 const comment = z
   .string()
@@ -198,6 +189,8 @@ export const publicApprovalSchema = z.object({
       grossCents: z.number(),
     }),
   ),
+  /** The visit's inspections sent to the customer (issue #29): the report, photos read through the link's token. */
+  inspections: z.array(inspectionReportSchema),
 });
 export type PublicApproval = z.infer<typeof publicApprovalSchema>;
 

@@ -274,3 +274,26 @@ export const clientDashboardSchema = z.object({
   visitsWithBalance: z.number(),
 });
 export type ClientDashboard = z.infer<typeof clientDashboardSchema>;
+
+/**
+ * The period of the inspection figures (issue #29, inspectionFigures.summary): the KPIs' own input, so the main
+ * panel asks both with the same one; `from` and `to` without a period mean those days (the reports page sends
+ * only them), never a silent "last 30 days". An object schema (not a transform) so REST documents its query
+ * fields; the API reads the period through figuresPeriod().
+ */
+export const inspectionFiguresInputSchema = z
+  .object({
+    ...dashboardKpisInputSchema.shape,
+    period: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(DASHBOARD_PERIODS).optional()),
+  })
+  .superRefine((value, context) => {
+    // The dashboard's own rules (both days of a custom period, in order, at most a year).
+    const checked = dashboardKpisInputSchema.safeParse({ ...value, period: figuresPeriod(value) });
+    if (!checked.success) {
+      for (const issue of checked.error.issues) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+export function figuresPeriod(input: { period?: DashboardPeriod; from?: string; to?: string }): DashboardPeriod {
+  return input.period ?? (input.from || input.to ? 'custom' : 'last30Days');
+}
+export type InspectionFiguresInput = z.input<typeof inspectionFiguresInputSchema>;

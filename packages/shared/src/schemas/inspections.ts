@@ -12,31 +12,11 @@ import {
 import { encodeMessage, msg } from '../messages.ts';
 import { localizedInputSchema, localizedTextSchema } from './offering.ts';
 import { TASK_APPROVALS } from '../constants.ts';
+import { queryBoolean } from './users.ts';
 
-/** API answers about inspections (English; the web shows its own translations of the same keys). */
-export const INSPECTION_MESSAGES = {
-  templateNotFound: 'Inspection template not found',
-  notFound: 'Inspection not found',
-  itemNotFound: 'Inspection item not found',
-  templateArchived: 'This template is archived; choose another one',
-  templateEmpty: 'A template needs at least one item',
-  checkTakesCondition: 'This item is a condition check: choose good, soon or urgent',
-  measurementTakesValue: 'This item is a measurement: enter a number',
-  valueRange: 'Enter a value between {minValue} and {maxValue} {unit}',
-  thresholdRange: 'Thresholds must lie between the item limits ({minValue} to {maxValue})',
-  thresholdOrder: 'The red threshold must be beyond the amber one (below it when lower is worse)',
-  unitRequired: 'A measurement needs a unit',
-  notInProgress: 'This inspection is completed; reopen it to change results',
-  alreadySent: 'This inspection was sent to the customer; it is kept as sent',
-  unanswered: '{count} items have no result yet: choose a result or mark them not checked',
-  photoRequired: '"{item}" is flagged and needs a photo',
-  tooManyPhotos: 'An item holds at most {max} photos',
-  notFlagged: 'Only an amber or red finding becomes proposed work',
-  taskExists: 'This finding already has a proposed task',
-  notCompleted: 'Complete the inspection before sending it to the customer',
-  assigneeNotStaff: 'An inspection is assigned to a staff member',
-  photoNotImage: 'An inspection photo must be a JPEG, PNG or WebP picture',
-} as const;
+// API answers about inspections: INSPECTION_MESSAGES in ../inspection-messages.ts (the message catalogue reads
+// it without this file's schemas, which the sign-in page must not carry).
+export { INSPECTION_MESSAGES } from '../inspection-messages.ts';
 
 /** A number read on a gauge: finite, at most three decimals (limits are checked against the item). */
 export const measurementNumberSchema = (fieldName: string) =>
@@ -115,7 +95,8 @@ export const templateSummarySchema = z.object({
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 export const templateSchema = templateSummarySchema.extend({ items: z.array(templateItemSchema) });
 export type InspectionTemplateView = z.infer<typeof templateSchema>;
-export const listTemplatesSchema = z.object({ includeArchived: z.coerce.boolean().default(false) });
+// queryBoolean, not z.coerce.boolean: the query string's "false" must read as false.
+export const listTemplatesSchema = z.object({ includeArchived: queryBoolean.default(false) });
 
 // ---------------------------------------------------------------------------------------------------------
 // Inspections (staff).
@@ -153,7 +134,7 @@ export const inspectionItemIdSchema = z.object({ id: z.uuid(), itemId: z.uuid() 
 export const listInspectionsSchema = z.object({
   status: z.enum(INSPECTION_STATUSES).optional(),
   /** Only those assigned to the caller. */
-  mine: z.coerce.boolean().default(false),
+  mine: queryBoolean.default(false),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -264,6 +245,9 @@ export const measurementSeriesSchema = z.object({
   key: z.string(),
   label: localizedTextSchema,
   unit: z.enum(INSPECTION_UNITS),
+  /** The latest item's thresholds (null: none), for the chart's amber and red lines. */
+  amberAt: z.number().nullable(),
+  redAt: z.number().nullable(),
   points: z.array(
     z.object({ date: z.string(), value: z.number(), condition: z.enum(INSPECTION_CONDITIONS).nullable(), visitId: z.string() }),
   ),
@@ -291,3 +275,6 @@ export const inspectionFiguresSchema = z.object({
   ),
 });
 export type InspectionFigures = z.infer<typeof inspectionFiguresSchema>;
+
+// The figures' input (the dashboard's period) is inspectionFiguresInputSchema in dashboard.ts: importing that
+// module here would put it on every page that reads the message catalogue (INSPECTION_MESSAGES lives here).

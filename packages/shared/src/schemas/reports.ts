@@ -16,6 +16,7 @@ export const REPORT_KINDS = [
   'repair',
   'task',
   'oil-changes',
+  'inspections',
   'page-views',
   'device-distribution',
   'browser-distribution',
@@ -251,6 +252,32 @@ export const REPORTS: Record<ReportKind, ReportDefinition> = {
       total('filtersChanged', 'integer', L('Filters changed', 'Filtres changés', 'الفلاتر المغيّرة')),
     ],
   },
+  // Inspections (issue #29) completed in the period, one row per technician (the unassigned ones together):
+  // what the dashboard's inspection figures show (apps/api/src/modules/inspections/inspection-figures.ts).
+  inspections: {
+    kind: 'inspections',
+    title: L('Inspections per technician', 'Inspections par technicien', 'الفحوصات حسب الفني'),
+    filters: ['period'],
+    columns: [
+      col('technician', 'enum', L('Technician', 'Technicien', 'الفني')),
+      col('completed', 'integer', L('Inspections', 'Inspections', 'الفحوصات')),
+      col('flagged', 'integer', L('Flagged items', 'Points signalés', 'البنود المنبَّه عليها')),
+      col('proposed', 'integer', L('Proposed tasks', 'Travaux proposés', 'الأعمال المقترحة')),
+      col('approved', 'integer', L('Approved', 'Acceptés', 'المقبولة')),
+      col('declined', 'integer', L('Declined', 'Refusés', 'المرفوضة')),
+      col('approvalShare', 'percent', L('Approved (%)', 'Acceptés (%)', 'نسبة القبول (%)')),
+      col('approvedValue', 'money', L('Approved value', 'Valeur acceptée', 'قيمة المقبول')),
+    ],
+    totals: [
+      total('completed', 'integer', L('Inspections', 'Inspections', 'الفحوصات')),
+      total('flagged', 'integer', L('Flagged items', 'Points signalés', 'البنود المنبَّه عليها')),
+      total('proposed', 'integer', L('Proposed tasks', 'Travaux proposés', 'الأعمال المقترحة')),
+      total('approved', 'integer', L('Approved', 'Acceptés', 'المقبولة')),
+      total('declined', 'integer', L('Declined', 'Refusés', 'المرفوضة')),
+      total('approvalShare', 'percent', L('Approved (%)', 'Acceptés (%)', 'نسبة القبول (%)')),
+      total('approvedValue', 'money', L('Approved value', 'Valeur acceptée', 'قيمة المقبول')),
+    ],
+  },
   'page-views': {
     kind: 'page-views',
     title: L('Page views', 'Pages vues', 'مشاهدات الصفحات'),
@@ -462,6 +489,8 @@ export const REPORT_VALUE_LABELS: Record<string, Labels> = {
   BUS: L('Bus', 'Bus', 'حافلة'),
   VAN: L('Van', 'Fourgon', 'شاحنة صغيرة'),
   YES: L('Yes', 'Oui', 'نعم'),
+  // The inspections report's row of inspections nobody was assigned (its other rows are names, left as they are).
+  UNASSIGNED: L('Unassigned', 'Non attribuées', 'غير مسندة'),
   NO: L('No', 'Non', 'لا'),
   CASH: L('Cash', 'Espèces', 'نقدًا'),
   CREDIT_CARD: L('Credit card', 'Carte bancaire', 'بطاقة ائتمان'),

@@ -2,14 +2,26 @@
 // Money is integer minor units (`*Cents`: money.ts); forms show it in currency units through a money input.
 import { z } from 'zod';
 import { remindInKmSchema, remindInMonthsSchema } from './reminders.ts';
-import { TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_STATUSES } from '../constants.ts';
+import { APPROVAL_CHANNELS, TASK_APPROVALS, TASK_PRIORITIES, TASK_SERVICES, TASK_STATUSES, VISIT_STATUSES } from '../constants.ts';
 import { INVENTORY_LIMITS } from '../inventory-rules.ts';
 import { msg } from '../messages.ts';
-import { taskApprovalSchema } from './approvals.ts';
 import { isoDateSchema } from './dates.ts';
 import { taskLineInputSchema, taskLineViewSchema } from './inventory.ts';
 
 export { isoDateSchema };
+
+/** Approval state of a task as staff see it (null on ordinary work). */
+export const taskApprovalSchema = z.object({
+  state: z.enum(TASK_APPROVALS),
+  proposedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  channel: z.enum(APPROVAL_CHANNELS).nullable(),
+  comment: z.string().nullable(),
+  /** When staff acknowledged the decision (null while it is fresh). */
+  seenAt: z.string().nullable(),
+});
+export type TaskApprovalView = z.infer<typeof taskApprovalSchema>;
 
 export const TASK_LIMITS = { titleMax: 200, descriptionMax: 2000, moneyMaxCents: 100_000_000 } as const;
 

@@ -280,10 +280,12 @@ export interface RenderBrandedPdfOptions {
   data: unknown;
   /** PDF/A and attachments (e-invoices); absent for every other document. */
   output?: PdfOutputOptions;
+  /** Pictures the body prints (`image("/garage/photos/1.jpg")`): virtual path → bytes (an inspection's photos). */
+  files?: Record<string, Uint8Array>;
 }
 
 /** The shop's frame (header, footer, language, direction) around a document body. */
-export function renderBrandedPdf({ document, body, data, output }: RenderBrandedPdfOptions): Promise<Buffer> {
+export function renderBrandedPdf({ document, body, data, output, files = {} }: RenderBrandedPdfOptions): Promise<Buffer> {
   const { logo, ...frame } = document;
   const logoPath = logo ? `/garage/logo.${logo.extension}` : null;
   const source = [
@@ -296,7 +298,7 @@ export function renderBrandedPdf({ document, body, data, output }: RenderBranded
   return renderPdf({
     source,
     inputs: { doc: JSON.stringify({ ...frame, logo: logoPath }), data: JSON.stringify(data) },
-    files: logo && logoPath ? { [logoPath]: logo.bytes } : {},
+    files: logo && logoPath ? { ...files, [logoPath]: logo.bytes } : files,
     output,
   });
 }

@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createEmailSender, type DeliveryLog, type MessageSender } from '../../lib/mailer.ts';
+import { linkReportUrls, readInspectionReports } from '../inspection-reports/inspection-reports.ts';
 import { readShopTaxSettings } from '../tax/tax-settings.ts';
 import { amountDueLinesOf } from '../visits/visit-views.ts';
 import { decideTasks, type DecisionItem } from './approvals.service.ts';
@@ -50,6 +51,11 @@ export interface MintOptions {
   createdById: string | null;
   log: DeliveryLog;
   now?: Date;
+  /**
+   * inspection: the link carries a sent inspection report (issue #29), so it is made even with no proposal
+   * waiting (an all-green report), and its message speaks of the report.
+   */
+  purpose?: 'approval' | 'inspection';
 }
 
 /** Staff ask the customer to approve: a fresh link (older ones revoked), emailed when asked and possible. */
@@ -70,7 +76,7 @@ export async function mintApprovalLink(deps: AppDeps, visitId: string, options: 
   if (!visit) throw notFound('visit');
   if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'approvalLinks.closed');
   const pendingCount = visit.tasks.filter(isAwaitingApproval).length;
-  if (pendingCount === 0) throw new AppError('CONFLICT', 'approvalLinks.nothingPending');
+  if (pendingCount === 0 && options.purpose !== 'inspection') throw new AppError('CONFLICT', 'approvalLinks.nothingPending');
 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + APPROVAL_LIMITS.linkTtlHours * 3_600_000);
@@ -84,14 +90,18 @@ export async function mintApprovalLink(deps: AppDeps, visitId: string, options: 
 
   const url = `${options.baseUrl.replace(/\/+$/, '')}/approve/${token}`;
   const language = visit.customer.preferredLanguage as Language;
-  const texts = approvalMessage(language, {
-    firstName: visit.customer.firstName,
-    visitName: visit.name,
-    plateNumber: visit.vehicle.plateNumber,
-    count: pendingCount,
-    url,
-    hours: APPROVAL_LIMITS.linkTtlHours,
-  });
+  const texts = approvalMessage(
+    language,
+    {
+      firstName: visit.customer.firstName,
+      visitName: visit.name,
+      plateNumber: visit.vehicle.plateNumber,
+      count: pendingCount,
+      url,
+      hours: APPROVAL_LIMITS.linkTtlHours,
+    },
+    options.purpose,
+  );
 
   let emailedTo: string | null = null;
   if (options.sendEmail && visit.customer.email) {
@@ -157,11 +167,18 @@ function assertUsable(link: LinkRow | null, now: Date): asserts link is LinkRow 
 
 const linkSelect = { id: true, visitId: true, expiresAt: true, consumedAt: true, revokedAt: true } as const;
 
+/** The visit a live link opens (unknown 404; used, replaced or expired 410): for what the link page reads besides. */
+export async function liveLinkVisitId(deps: AppDeps, token: string, now = new Date()): Promise<string> {
+  const link = await deps.db.approvalLink.findUnique({ where: { tokenHash: hashToken(token, deps.jwtSecret) }, select: linkSelect });
+  assertUsable(link, now);
+  return link.visitId;
+}
+
 /** What the public page shows: that visit's proposals waiting for a decision, nothing else. */
 export async function readApprovalLink(deps: AppDeps, token: string, now = new Date()): Promise<PublicApproval> {
   const link = await deps.db.approvalLink.findUnique({ where: { tokenHash: hashToken(token, deps.jwtSecret) }, select: linkSelect });
   assertUsable(link, now);
-  const [visit, settings] = await Promise.all([
+  const [visit, settings, inspections] = await Promise.all([
     deps.db.visit.findUniqueOrThrow({
       where: { id: link.visitId },
       select: {
@@ -188,6 +205,7 @@ export async function readApprovalLink(deps: AppDeps, token: string, now = new D
       },
     }),
     readShopTaxSettings(deps.db),
+    readInspectionReports(deps.db, { visitId: link.visitId, sentOnly: true }, linkReportUrls(token)),
   ]);
   if (isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'approvalLinks.closed');
   // Each proposal at what the customer will pay for it (with its tax where prices are typed without tax).
@@ -208,6 +226,7 @@ export async function readApprovalLink(deps: AppDeps, token: string, now = new D
       soldForCents: task.soldForCents,
       grossCents: taskGrossCents(amountDueTasks[index]!, settings),
     })),
+    inspections,
   };
 }
 

@@ -41,7 +41,43 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
-export function approvalMessage(language: Language, params: Params) {
-  const texts = TEXTS[language] ?? TEXTS.en;
+/** The same link when it carries an inspection report (issue #29): the report, and the proposals if any. */
+const INSPECTION_TEXTS: Record<Language, Texts> = {
+  en: {
+    subject: (p) => `Your vehicle inspection report: ${p.visitName} (${p.plateNumber})`,
+    body: (p) =>
+      `Hello ${p.firstName},\n\nWe inspected your vehicle ${p.plateNumber} (${p.visitName}). See what we found, with photos, here, no password needed:\n\n${p.url}\n\n` +
+      (p.count > 0
+        ? `We propose ${p.count === 1 ? 'one task' : `${p.count} tasks`}: approve or decline ${p.count === 1 ? 'it' : 'each one'} on the same page. Nothing is done or charged without your approval. `
+        : '') +
+      `The link expires in ${p.hours} hours.`,
+    short: (p) => `Hello ${p.firstName}, your inspection report for ${p.plateNumber} is ready:\n${p.url}`,
+  },
+  fr: {
+    subject: (p) => `Le rapport d'inspection de votre véhicule : ${p.visitName} (${p.plateNumber})`,
+    body: (p) =>
+      `Bonjour ${p.firstName},\n\nNous avons inspecté votre véhicule ${p.plateNumber} (${p.visitName}). Voyez nos constats, photos à l'appui, ici, sans mot de passe :\n\n${p.url}\n\n` +
+      (p.count > 0
+        ? `Nous proposons ${p.count === 1 ? 'une intervention' : `${p.count} interventions`} : acceptez ou refusez ${p.count === 1 ? 'la' : 'chacune'} sur la même page. Rien n'est fait ni facturé sans votre accord. `
+        : '') +
+      `Le lien expire dans ${p.hours} heures.`,
+    short: (p) => `Bonjour ${p.firstName}, le rapport d'inspection de ${p.plateNumber} est prêt :\n${p.url}`,
+  },
+  ar: {
+    subject: (p) => `تقرير فحص مركبتك: ${p.visitName} (${p.plateNumber})`,
+    body: (p) =>
+      `مرحباً ${p.firstName}،\n\nفحصنا مركبتك ${p.plateNumber} (${p.visitName}). اطّلع على ما وجدناه مع الصور هنا دون كلمة مرور:\n\n${p.url}\n\n` +
+      (p.count > 0
+        ? `نقترح ${p.count === 1 ? 'عملاً واحداً' : `${p.count} أعمال`}: وافق أو ارفض في الصفحة نفسها. لن يُنفَّذ أو يُحتسب أي عمل دون موافقتك. `
+        : '') +
+      `تنتهي صلاحية الرابط خلال ${p.hours} ساعة.`,
+    short: (p) => `مرحباً ${p.firstName}، تقرير فحص ${p.plateNumber} جاهز:\n${p.url}`,
+  },
+};
+
+/** `purpose` inspection: the link carries an inspection report (and the proposals, if any). */
+export function approvalMessage(language: Language, params: Params, purpose: 'approval' | 'inspection' = 'approval') {
+  const table = purpose === 'inspection' ? INSPECTION_TEXTS : TEXTS;
+  const texts = table[language] ?? table.en;
   return { subject: texts.subject(params), body: texts.body(params), short: texts.short(params) };
 }

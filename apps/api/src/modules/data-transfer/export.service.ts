@@ -34,6 +34,11 @@ export const EXPORT_ENTITIES = [
   'catalogue-item-lines',
   // Taxes (issue #27): the rates lines, parts and catalogue items name (basis points: 2000 = 20 %).
   'tax-rates',
+  // Inspections (issue #29): texts per language as JSON, measurements in thousandths (`*Milli`), as stored.
+  'inspection-templates',
+  'inspection-template-items',
+  'inspections',
+  'inspection-items',
 ] as const;
 export type ExportEntity = (typeof EXPORT_ENTITIES)[number];
 
@@ -66,6 +71,10 @@ const COLUMNS: Record<ExportEntity, string[]> = {
   'purchase-order-lines': Object.values(Prisma.PurchaseOrderLineScalarFieldEnum),
   'catalogue-item-lines': Object.values(Prisma.OfferingItemLineScalarFieldEnum),
   'tax-rates': Object.values(Prisma.TaxRateScalarFieldEnum),
+  'inspection-templates': Object.values(Prisma.InspectionTemplateScalarFieldEnum),
+  'inspection-template-items': Object.values(Prisma.InspectionTemplateItemScalarFieldEnum),
+  inspections: Object.values(Prisma.InspectionScalarFieldEnum),
+  'inspection-items': Object.values(Prisma.InspectionItemScalarFieldEnum),
 };
 
 function readers(db: Db): Record<ExportEntity, PageReader> {
@@ -93,6 +102,10 @@ function readers(db: Db): Record<ExportEntity, PageReader> {
     'purchase-order-lines': (id) => db.purchaseOrderLine.findMany({ ...page, where: after(id) }),
     'catalogue-item-lines': (id) => db.offeringItemLine.findMany({ ...page, where: after(id) }),
     'tax-rates': (id) => db.taxRate.findMany({ ...page, where: after(id) }),
+    'inspection-templates': (id) => db.inspectionTemplate.findMany({ ...page, where: after(id) }),
+    'inspection-template-items': (id) => db.inspectionTemplateItem.findMany({ ...page, where: after(id) }),
+    inspections: (id) => db.inspection.findMany({ ...page, where: after(id) }),
+    'inspection-items': (id) => db.inspectionItem.findMany({ ...page, where: after(id) }),
   };
 }
 

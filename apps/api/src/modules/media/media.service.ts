@@ -159,8 +159,16 @@ function filters(input: Omit<MyListInput, 'page' | 'pageSize'>): Prisma.MediaFil
   };
 }
 
-/** A client's own files: of their account or of their vehicles. */
-const ownedBy = (userId: string): Prisma.MediaFileWhereInput => ({ OR: [{ ownerId: userId }, { vehicle: { ownerId: userId } }] });
+/**
+ * A client's own files: of their account or of their vehicles. A photo of an inspection finding only once
+ * that inspection was sent to them (issue #29): before, it is the shop's work in progress.
+ */
+const ownedBy = (userId: string): Prisma.MediaFileWhereInput => ({
+  AND: [
+    { OR: [{ ownerId: userId }, { vehicle: { ownerId: userId } }] },
+    { OR: [{ inspectionItemId: null }, { inspectionItem: { inspection: { status: 'SENT' } } }] },
+  ],
+});
 
 async function page(db: Db, where: Prisma.MediaFileWhereInput, input: { page: number; pageSize: number }): Promise<MediaPage> {
   const [total, rows] = await Promise.all([
@@ -308,6 +316,7 @@ export async function authorizeMediaFile(db: Db, session: Session | null, id: st
       ownerId: true,
       uploadedById: true,
       vehicle: { select: { ownerId: true } },
+      inspectionItem: { select: { inspection: { select: { status: true } } } },
     },
   });
   const isPublic = !!file && PUBLIC_SECTIONS.includes(file.section);
@@ -319,10 +328,18 @@ export async function authorizeMediaFile(db: Db, session: Session | null, id: st
 
 function canRead(
   session: Session | null,
-  file: { section: string; ownerId: string | null; uploadedById: string | null; vehicle: { ownerId: string } | null },
+  file: {
+    section: string;
+    ownerId: string | null;
+    uploadedById: string | null;
+    vehicle: { ownerId: string } | null;
+    inspectionItem: { inspection: { status: string } } | null;
+  },
 ): boolean {
   if (PUBLIC_SECTIONS.includes(file.section)) return true;
   if (!session) return false;
   if (hasAnyRole(session.roles, 'staff')) return true;
+  // A photo of an inspection not yet sent to the customer is not theirs to see yet (issue #29).
+  if (file.inspectionItem && file.inspectionItem.inspection.status !== 'SENT') return false;
   return [file.ownerId, file.uploadedById, file.vehicle?.ownerId].includes(session.userId);
 }

@@ -200,6 +200,16 @@ interface Staged {
   sizeBytes: number;
 }
 
+/** What a caller other than the library's own upload adds to its one file (an inspection photo, issue #29). */
+export interface UploadExtras {
+  /** The row's id, chosen by the caller (a photo's id made on the phone, so a retry is recognised). */
+  id?: string;
+  /** The inspection finding the photo shows. */
+  inspectionItemId?: string;
+  /** Only pictures are kept; anything else is refused with this message. */
+  imagesOnly?: MessageCode;
+}
+
 /** Stores the files of one request for the customer (and vehicle, visit) of `target`. */
 export async function uploadMedia(
   deps: { db: Db; storage: FileStorage },
@@ -207,6 +217,7 @@ export async function uploadMedia(
   target: MediaUploadTarget,
   files: AsyncIterable<IncomingFile>,
   budget?: ByteBudget,
+  extras: UploadExtras = {},
 ): Promise<MediaView[]> {
   const { db, storage } = deps;
   const place = await resolveTarget(db, target);
@@ -221,6 +232,7 @@ export async function uploadMedia(
       guard.on('error', () => undefined);
       const { key, sizeBytes } = await storage.save(TEMP_FOLDER, '', file.stream.pipe(guard));
       staged.push({ filename: file.filename, detected: guard.detected!, tempKey: key, sizeBytes });
+      if (extras.imagesOnly && guard.detected!.type !== 'IMAGE') throw plainError(extras.imagesOnly);
     }
     if (staged.length === 0) throw plainError('media.noFile');
 
@@ -254,6 +266,8 @@ export async function uploadMedia(
         created.push(
           await tx.mediaFile.create({
             data: {
+              ...(extras.id ? { id: extras.id } : {}),
+              ...(extras.inspectionItemId ? { inspectionItemId: extras.inspectionItemId } : {}),
               merchantId: merchant.id,
               name: displayName(file.filename, file.detected),
               type: file.detected.type,

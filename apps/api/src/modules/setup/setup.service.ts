@@ -2,7 +2,16 @@
 // and the first admin made without a browser (ADMIN_EMAIL/ADMIN_PASSWORD at boot, `pnpm create-admin`).
 // Every path that creates the first admin holds the installation's advisory lock and checks again that no
 // admin exists, so concurrent attempts give exactly one admin.
-import { applyTaxProfile, ensureMerchant, hashPassword, lockInstallation, type Db, type FileStorage, type Prisma } from '@garage/db';
+import {
+  applyTaxProfile,
+  ensureMerchant,
+  ensureStandardInspectionTemplates,
+  hashPassword,
+  lockInstallation,
+  type Db,
+  type FileStorage,
+  type Prisma,
+} from '@garage/db';
 import {
   LANGUAGES,
   brandScaleFrom,
@@ -159,6 +168,8 @@ export async function completeSetup(
       const created = await insertFirstAdmin(tx, admin, passwordHash, now);
       if (!created) throw alreadyDone();
       await saveShop(tx, created.merchantId, input.shop);
+      // A fresh installation without the demo starts with the standard inspection templates (issue #29).
+      await ensureStandardInspectionTemplates(tx);
       return created.user;
     }, TRANSACTION)
     .catch(clashToConflict);

@@ -45,29 +45,44 @@ export async function createTask(
   actor: LineActor = NO_ACTOR,
 ): Promise<TaskView> {
   return inVisitTransaction(db, async (tx) => {
-    const visit = await lockVisit(tx, visitId);
-    if (proposal && isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'tasks.proposalOnClosedVisit');
-    const approval = proposal
-      ? { approval: 'PENDING' as const, proposedAt: proposal.now ?? new Date(), proposedById: proposal.proposedById }
-      : {};
-    const { lines, soldForCents, costCents } = await prepareTaskLines(tx, input, actor);
-    const task = await tx.task.create({
-      data: {
-        ...taskData(input),
-        soldForCents,
-        costCents,
-        ...approval,
-        visitId,
-        status: 'PENDING',
-        lines: { create: lines.map((line, position) => ({ ...line, position })) },
-      },
-      select: { id: true },
-    });
-    // A proposal holds nothing until approved; ordinary work reserves its parts now.
-    await syncTaskStock(tx, task.id, actor.userId);
-    await writeDerivedState(tx, visit);
-    return readTaskView(tx, task.id, actor.seesCosts);
+    const taskId = await createTaskInTransaction(tx, visitId, input, proposal, actor);
+    return readTaskView(tx, taskId, actor.seesCosts);
   });
+}
+
+/**
+ * createTask inside a caller's visit transaction (inVisitTransaction), for a caller that writes more in the
+ * same transaction (an inspection finding records its task). Locks the visit; answers the new task's id.
+ */
+export async function createTaskInTransaction(
+  tx: Tx,
+  visitId: string,
+  input: TaskInputParsed,
+  proposal?: { proposedById: string | null; now?: Date },
+  actor: LineActor = NO_ACTOR,
+): Promise<string> {
+  const visit = await lockVisit(tx, visitId);
+  if (proposal && isVisitClosed(visit.status)) throw new AppError('CONFLICT', 'tasks.proposalOnClosedVisit');
+  const approval = proposal
+    ? { approval: 'PENDING' as const, proposedAt: proposal.now ?? new Date(), proposedById: proposal.proposedById }
+    : {};
+  const { lines, soldForCents, costCents } = await prepareTaskLines(tx, input, actor);
+  const task = await tx.task.create({
+    data: {
+      ...taskData(input),
+      soldForCents,
+      costCents,
+      ...approval,
+      visitId,
+      status: 'PENDING',
+      lines: { create: lines.map((line, position) => ({ ...line, position })) },
+    },
+    select: { id: true },
+  });
+  // A proposal holds nothing until approved; ordinary work reserves its parts now.
+  await syncTaskStock(tx, task.id, actor.userId);
+  await writeDerivedState(tx, visit);
+  return task.id;
 }
 
 /**
