@@ -17,6 +17,8 @@ interface DemoIds {
   category: string;
   purchaseOrder: string;
   part: string;
+  inspectionTemplate: string;
+  inspection: string;
 }
 
 /** The demo client's first vehicle with a visit that has tasks, and a catalogue category: real ids for the detail routes. */
@@ -34,7 +36,22 @@ async function demoIds(): Promise<DemoIds> {
   );
   // The demo oil filter has stock movements: its page shows the figures and the ledger.
   const [part] = await queryDb<{ id: string }>(`SELECT id FROM "Part" ORDER BY ("partNumber" <> 'OF-1001'), "createdAt" LIMIT 1`);
-  return { ...row!, category: category!.id, purchaseOrder: purchaseOrder?.id ?? 'no-demo-order', part: part?.id ?? 'no-demo-part' };
+  // A seeded standard template (issue #29): its editor shows sections, items and a measurement's colours.
+  const [inspectionTemplate] = await queryDb<{ id: string }>(
+    `SELECT id FROM "InspectionTemplate" WHERE "archivedAt" IS NULL ORDER BY "sortOrder", "createdAt" LIMIT 1`,
+  );
+  // A demo inspection (issue #29): the technician's screen with sections, results and photos.
+  const [inspection] = await queryDb<{ id: string }>(
+    `SELECT id FROM "Inspection" ORDER BY (status = 'IN_PROGRESS') DESC, "createdAt" LIMIT 1`,
+  );
+  return {
+    ...row!,
+    category: category!.id,
+    purchaseOrder: purchaseOrder?.id ?? 'no-demo-order',
+    part: part?.id ?? 'no-demo-part',
+    inspectionTemplate: inspectionTemplate?.id ?? 'no-demo-template',
+    inspection: inspection?.id ?? 'no-demo-inspection',
+  };
 }
 
 const PUBLIC_ROUTES = [
@@ -86,6 +103,11 @@ const STAFF_ROUTES = (ids: DemoIds) => [
   '/admin/parts/settings',
   `/admin/parts/${ids.part}`,
   '/admin/suppliers',
+  '/admin/inspection-templates',
+  '/admin/inspection-templates/new',
+  `/admin/inspection-templates/${ids.inspectionTemplate}`,
+  '/admin/inspections',
+  `/admin/inspections/${ids.inspection}`,
 ];
 
 const CLIENT_ROUTES = (ids: DemoIds) => [

@@ -168,6 +168,16 @@ const OfferingCategoryPage = lazyPage(() => import('./features/offering/offering
   'validation',
   'tax',
 ]);
+const InspectionTemplatesPage = lazyPage(
+  () => import('./features/inspection-templates/inspection-templates-page.tsx'),
+  'InspectionTemplatesPage',
+  ['inspection-templates'],
+);
+const InspectionTemplateEditorPage = lazyPage(
+  () => import('./features/inspection-templates/inspection-template-editor-page.tsx'),
+  'InspectionTemplateEditorPage',
+  ['inspection-templates', 'validation', 'fields'],
+);
 const BrandingManagerPage = lazyPage(() => import('./features/branding/manager/branding-manager-page.tsx'), 'BrandingManagerPage', [
   'branding',
   'validation',
@@ -180,6 +190,9 @@ const DataTransferPage = lazyPage(() => import('./features/data-transfer/data-tr
   'fields',
 ]);
 const MediaPage = lazyPage(() => import('./features/media/media-page.tsx'), 'MediaPage', ['media', 'validation', 'fields']);
+const INSPECTIONS = ['inspections', 'approvals', 'validation', 'fields'];
+const InspectionsPage = lazyPage(() => import('./features/inspections/inspections-page.tsx'), 'InspectionsPage', INSPECTIONS);
+const InspectionPage = lazyPage(() => import('./features/inspections/inspection-page.tsx'), 'InspectionPage', INSPECTIONS);
 
 // Client screens
 const ClientDashboardPage = lazyPage(() => import('./features/dashboard/client-dashboard-page.tsx'), 'ClientDashboardPage', [
@@ -255,6 +268,8 @@ export function AppRoutes() {
           <Route path="messages/rate" element={<RatingsPage />} />
           <Route path="reminders" element={<RemindersPage />} />
           <Route path="appointments" element={<AppointmentsPage />} />
+          <Route path="inspections" element={<InspectionsPage />} />
+          <Route path="inspections/:id" element={<InspectionPage />} />
           <Route path="dashboard" element={<Navigate to="main-panel" replace />} />
           <Route path="dashboard/main-panel" element={<MainPanelPage />} />
           <Route path="dashboard/real-time" element={<RealTimePage />} />
@@ -269,6 +284,9 @@ export function AppRoutes() {
           <Route path="settings" element={<Navigate to="offering" replace />} />
           <Route path="settings/offering" element={<OfferingPage />} />
           <Route path="settings/offering/:id" element={<OfferingCategoryPage />} />
+          <Route path="inspection-templates" element={<InspectionTemplatesPage />} />
+          <Route path="inspection-templates/new" element={<InspectionTemplateEditorPage />} />
+          <Route path="inspection-templates/:id" element={<InspectionTemplateEditorPage />} />
           <Route path="settings/merchant-info" element={<BrandingManagerPage />} />
           <Route path="settings/taxes" element={<TaxSettingsPage />} />
           <Route path="accounting" element={<AccountingPage />} />

@@ -1,8 +1,11 @@
 // /approve/{token}: the public page behind an approval link. No password: the token in the address is the
 // only credential, and it opens only that visit's proposed tasks. The customer approves or declines each
 // one and sends one answer; the link is then used up. Talks REST (no tRPC client on the public site).
+// A visit whose inspection was sent (issue #29) shows the report above the proposals; the report's module is
+// loaded only then (features/inspection-report), keeping this public page light.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PublicApproval } from '@garage/shared/schemas/approvals';
+import type { InspectionReport } from '@garage/shared/schemas/inspections';
 import { CheckCircle2, Check, Link2Off, RotateCw, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +21,13 @@ import { useFormatters } from '../../lib/formatters.ts';
 import { PriorityBadge } from '../../components/status-badges.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 import { ProposalPrice, useProposalAmount } from './proposal-price.tsx';
+import { InspectionReports } from '../inspection-report/index.ts';
 
 type Choice = { decision?: 'APPROVED' | 'DECLINED'; comment: string };
+/** The sent inspections of the visit come with the page (optional: an older server sends none). */
+type PageData = PublicApproval & { inspections?: InspectionReport[] };
+/** The anchor of a proposal, for the report's "Decide" link next to a finding. */
+const proposalAnchor = (taskId: string) => `approve-task-${taskId}`;
 
 function Notice({ title, body, tone = 'neutral', testId }: { title: string; body: string; tone?: 'neutral' | 'success'; testId: string }) {
   return (
@@ -63,8 +71,9 @@ function ProposalRow({
   const commentId = useId();
   return (
     <li
+      id={proposalAnchor(task.id)}
       className={cn(
-        'flex flex-col gap-3 rounded-lg border bg-card p-4',
+        'flex scroll-mt-4 flex-col gap-3 rounded-lg border bg-card p-4',
         choice.decision === 'APPROVED' && 'border-emerald-500/60 bg-emerald-500/5',
         choice.decision === 'DECLINED' && 'border-red-500/40 bg-red-500/5',
       )}
@@ -144,7 +153,7 @@ export function ApprovePage() {
   const [showMissing, setShowMissing] = useState(false);
   const page = useQuery({
     queryKey: ['approval-link', token],
-    queryFn: ({ signal }) => apiGet<PublicApproval>(`/approve/${encodeURIComponent(token)}`, signal),
+    queryFn: ({ signal }) => apiGet<PageData>(`/approve/${encodeURIComponent(token)}`, signal),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
   const submit = useMutation({
@@ -169,8 +178,18 @@ export function ApprovePage() {
     return wrap(<Notice testId={`approve-${kind}`} title={t(`public.${kind}.title`)} body={t(`public.${kind}.body`)} />);
   }
   const data = page.data;
+  const inspections = data.inspections ?? [];
+  const proposalIds = new Set(data.tasks.map((task) => task.id));
+  // A finding's proposed work links to its row below while it waits for the customer's answer.
+  const taskHref = (taskId: string) => (proposalIds.has(taskId) ? `#${proposalAnchor(taskId)}` : null);
+  const reports = inspections.length > 0 && <InspectionReports reports={inspections} taskHref={taskHref} />;
   if (data.tasks.length === 0)
-    return wrap(<Notice testId="approve-nothing" title={t('public.nothing.title')} body={t('public.nothing.body')} />);
+    return wrap(
+      <>
+        {reports}
+        <Notice testId="approve-nothing" title={t('public.nothing.title')} body={t('public.nothing.body')} />
+      </>,
+    );
 
   const choiceOf = (id: string): Choice => choices[id] ?? { comment: '' };
   const complete = data.tasks.every((task) => choiceOf(task.id).decision);
@@ -213,6 +232,7 @@ export function ApprovePage() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
+        {reports}
         <p className="text-sm font-medium">{t('public.choose')}</p>
         <ul className="flex flex-col gap-3">
           {data.tasks.map((task) => (

@@ -17,6 +17,7 @@ import { ClientVisitMediaSection } from '../media/index.ts';
 import { ClientInvoiceSection } from '../invoices/index.ts';
 import { DecisionControls } from './decision-controls.tsx';
 import { MyTaskLines } from './my-task-lines.tsx';
+import { ClientInspectionsSection } from './my-visit-inspections.tsx';
 
 export type VisitSection = ComponentType<{ visit: MyVisit }>;
 
@@ -172,6 +173,8 @@ export function PaymentsSection({ visit }: { visit: MyVisit }) {
 
 /** The page's sections, in order. Append new ones here (each gets { visit }). */
 export const CLIENT_VISIT_SECTIONS: VisitSection[] = [
+  // The sent inspection reports first: they explain the proposals that follow (issue #29).
+  ClientInspectionsSection,
   ProposalsSection,
   TasksSection,
   ClientVisitMediaSection,

@@ -32,10 +32,11 @@ import { browserTimeZone } from '../../lib/formatters.ts';
 import { WebAnalyticsCharts } from '../analytics/index.ts';
 import { DashboardCharts } from './dashboard-charts.tsx';
 import { useDashboardFormat } from './dashboard-format.ts';
+import { InspectionsCard } from './inspections-card.tsx';
 import { KpiCard, NowTile } from './kpi-card.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { SectionBoundary } from './section-boundary.tsx';
-import { useDashboardPeriod, visitsDateFilter } from './use-dashboard-period.ts';
+import { useDashboardPeriod, visitsDateFilter, type DashboardPeriodState } from './use-dashboard-period.ts';
 import { Ltr } from '../../components/ltr.tsx';
 
 const visitsLink = (params: Record<string, string | undefined>) => {
@@ -94,13 +95,13 @@ export function MainPanelPage() {
             </Button>
           </div>
         )}
-        {data && <MainPanelBody data={data} date={date} />}
+        {data && <MainPanelBody data={data} date={date} period={state} />}
       </div>
     </div>
   );
 }
 
-function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | undefined }) {
+function MainPanelBody({ data, date, period }: { data: DashboardKpis; date: string | undefined; period: DashboardPeriodState }) {
   const { t } = useTranslation(['dashboard', 'tasks']);
   const f = useDashboardFormat();
   const location = useLocation();
@@ -273,6 +274,9 @@ function MainPanelBody({ data, date }: { data: DashboardKpis; date: string | und
         <TasksByStatus data={data} to={periodVisits} />
         <OilDueSoon data={data} />
       </div>
+
+      {/* Digital inspections over the same period (issue #29): their own query, so the KPIs never wait for them. */}
+      <InspectionsCard period={period} />
 
       {/* The web-analytics part (the analytics feature's own section, with its own period and audience). */}
       <div className="flex flex-col gap-2" data-testid="web-analytics-section">

@@ -20,6 +20,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { CustomerPicker, type PickedCustomer } from '../visits/index.ts';
 import { ReportDownloads } from './report-downloads.tsx';
+import { InspectionFiguresTable } from './inspection-figures-table.tsx';
 import { ReportPreviewTable, ReportTotals } from './report-preview.tsx';
 import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './report-period.ts';
 
@@ -303,6 +304,9 @@ export function ReportsPage() {
           </div>
         )}
       </section>
+
+      {/* Inspections per technician over the same period (issue #29); the dashboard's card links here. */}
+      <InspectionFiguresTable from={range.from} to={range.to} />
     </div>
   );
 }

@@ -10,10 +10,12 @@ import {
   Car,
   ClipboardCheck,
   ClipboardList,
+  ClipboardPen,
   Database,
   FileSpreadsheet,
   Images,
   LayoutDashboard,
+  ListChecks,
   ListTodo,
   MessageSquare,
   Package,
@@ -59,6 +61,7 @@ export const ADMIN_NAV: NavGroup[] = [
         owns: /^\/admin\/users\/[^/]+\/vehicle\/[^/]+\/visit\//,
         badge: 'customerDecisions',
       },
+      { key: 'inspections', to: '/admin/inspections', Icon: ClipboardPen },
     ],
   },
   {
@@ -85,6 +88,7 @@ export const ADMIN_NAV: NavGroup[] = [
     key: 'settings',
     items: [
       { key: 'offering', to: '/admin/settings/offering', Icon: Wrench },
+      { key: 'inspectionTemplates', to: '/admin/inspection-templates', Icon: ListChecks },
       { key: 'merchantInfo', to: '/admin/settings/merchant-info', Icon: Palette },
       { key: 'taxes', to: '/admin/settings/taxes', Icon: Percent },
       { key: 'accounting', to: '/admin/accounting', Icon: Calculator },

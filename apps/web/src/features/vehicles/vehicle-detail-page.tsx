@@ -21,6 +21,7 @@ import { VisitsCard } from './visit-list.tsx';
 import { SpecCard } from './spec-card.tsx';
 import { DeclinedWorkCard } from '../approvals/index.ts';
 import { VehicleRemindersCard } from '../reminders/index.ts';
+import { VehicleMeasurementsCard } from './vehicle-measurements-card.tsx';
 
 export function VehicleDetailPage() {
   const { userId = '', vehicleId = '' } = useParams();
@@ -105,6 +106,8 @@ export function VehicleDetailPage() {
         onPage={setVisitsPage}
         linkOf={(visit) => `/admin/users/${car.ownerId}/vehicle/${car.id}/visit/${visit.id}`}
       />
+      {/* Tread depth, pads, battery... read at each inspection (issue #29); hidden until something was measured. */}
+      <VehicleMeasurementsCard vehicleId={car.id} />
       <SpecCard vehicleId={car.id} />
       <DeclinedWorkCard vehicleId={car.id} />
       <VehicleRemindersCard vehicleId={car.id} />

@@ -26,6 +26,7 @@ import { OverdueBadge, PaymentStatusBadge, VisitStatusBadge } from '../../compon
 import { VisitTaxTotals } from '../tax/index.ts';
 import { VisitEditForm } from './visit-edit-form.tsx';
 import { JobSheetButton } from './job-sheet-button.tsx';
+import { VisitInspectionsSection } from './visit-inspections-section.tsx';
 
 function Amount({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: string }) {
   return (
@@ -204,6 +205,8 @@ export function VisitDetailPage() {
         </div>
       </div>
 
+      {/* The inspection comes first: done at check-in, its findings become the proposed tasks below (issue #29). */}
+      <VisitInspectionsSection visit={v} />
       <VisitTasksSection visit={v} />
       <VisitApprovalsSection visit={v} />
       <DeclinedWorkSection visit={v} />
