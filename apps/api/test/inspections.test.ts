@@ -264,6 +264,13 @@ describe('lists and assignment', () => {
     expect(mine[0]).toMatchObject({ status: 'IN_PROGRESS', vehicle: { plateNumber: open.customer.vehicle.plateNumber } });
     const forVisit = await staff.caller.inspections.forVisit({ id: done.visitId });
     expect(forVisit).toEqual([expect.objectContaining({ id: done.inspection.id, counts: expect.objectContaining({ GOOD: 3 }) })]);
+    // A vehicle's history: its inspections only; "mine=false" in a query string reads as false.
+    const forVehicle = await app.inject({
+      method: 'GET',
+      url: `/backend/inspections?vehicleId=${done.customer.vehicle.id}&mine=false`,
+      headers: staff.authHeader,
+    });
+    expect(forVehicle.json().map((row: { id: string }) => row.id)).toEqual([done.inspection.id]);
   });
 
   it('reassigns with the version read; a stale version is 409, a client is refused', async () => {

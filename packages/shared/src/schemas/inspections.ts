@@ -135,6 +135,8 @@ export const listInspectionsSchema = z.object({
   status: z.enum(INSPECTION_STATUSES).optional(),
   /** Only those assigned to the caller. */
   mine: queryBoolean.default(false),
+  /** Only this vehicle's (the vehicle page's inspection history). */
+  vehicleId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

@@ -14,6 +14,7 @@ import {
 } from '@garage/shared';
 import { AppError } from '../../lib/errors.ts';
 import { mediaFileUrl } from '../media/media.service.ts';
+import { ITEM_DEFINITION_SELECT } from './templates.service.ts';
 
 export const inspectionNotFound = () => new AppError('NOT_FOUND', 'inspections.notFound');
 export const itemNotFound = () => new AppError('NOT_FOUND', 'inspections.itemNotFound', { field: 'itemId' });
@@ -36,20 +37,7 @@ export const SUMMARY_SELECT = {
 type SummaryRow = Prisma.InspectionGetPayload<{ select: typeof SUMMARY_SELECT }>;
 
 export const ITEM_SELECT = {
-  id: true,
-  position: true,
-  section: true,
-  label: true,
-  key: true,
-  kind: true,
-  unit: true,
-  minMilli: true,
-  maxMilli: true,
-  amberAtMilli: true,
-  redAtMilli: true,
-  lowerIsWorse: true,
-  photoRequired: true,
-  offeringItem: { select: { id: true, title: true, priceCents: true } },
+  ...ITEM_DEFINITION_SELECT,
   condition: true,
   valueMilli: true,
   note: true,

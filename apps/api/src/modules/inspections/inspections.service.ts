@@ -104,7 +104,11 @@ export async function inspectionsOfVisit(db: Db, visitId: string): Promise<Inspe
 /** The technicians' list: open ones first (IN_PROGRESS, then COMPLETED, then SENT: the enum's order), newest first. */
 export async function listInspections(db: Db, input: ListInput, actorId: string): Promise<InspectionSummary[]> {
   const rows = await db.inspection.findMany({
-    where: { ...(input.status ? { status: input.status } : {}), ...(input.mine ? { assignedToId: actorId } : {}) },
+    where: {
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.mine ? { assignedToId: actorId } : {}),
+      ...(input.vehicleId ? { visit: { vehicleId: input.vehicleId } } : {}),
+    },
     orderBy: [{ status: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }],
     take: input.limit,
     select: SUMMARY_SELECT,

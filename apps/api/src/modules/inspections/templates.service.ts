@@ -30,7 +30,11 @@ export interface TemplateWrite {
 
 export const templateNotFound = () => new AppError('NOT_FOUND', 'inspections.templateNotFound');
 
-const ITEM_SELECT = {
+/**
+ * An item's definition, the same columns on a template item and on the inspection item copied from it
+ * (inspection-views.ts reads it with the result besides).
+ */
+export const ITEM_DEFINITION_SELECT = {
   id: true,
   position: true,
   section: true,
@@ -45,7 +49,8 @@ const ITEM_SELECT = {
   lowerIsWorse: true,
   photoRequired: true,
   offeringItem: { select: { id: true, title: true, priceCents: true } },
-} satisfies Prisma.InspectionTemplateItemSelect;
+} as const;
+const ITEM_SELECT = ITEM_DEFINITION_SELECT satisfies Prisma.InspectionTemplateItemSelect;
 type ItemRow = Prisma.InspectionTemplateItemGetPayload<{ select: typeof ITEM_SELECT }>;
 
 const SUMMARY_SELECT = {

@@ -1,7 +1,7 @@
 // /admin/users/:userId/vehicle/:vehicleId: the vehicle, its owner, its oil summary and its visits.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Droplet, Images, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -22,6 +22,7 @@ import { SpecCard } from './spec-card.tsx';
 import { DeclinedWorkCard } from '../approvals/index.ts';
 import { VehicleRemindersCard } from '../reminders/index.ts';
 import { VehicleMeasurementsCard } from './vehicle-measurements-card.tsx';
+import { VehicleInspectionsCard } from '../visits/index.ts';
 
 export function VehicleDetailPage() {
   const { userId = '', vehicleId = '' } = useParams();
@@ -108,6 +109,9 @@ export function VehicleDetailPage() {
       />
       {/* Tread depth, pads, battery... read at each inspection (issue #29); hidden until something was measured. */}
       <VehicleMeasurementsCard vehicleId={car.id} />
+      <Suspense fallback={null}>
+        <VehicleInspectionsCard vehicleId={car.id} />
+      </Suspense>
       <SpecCard vehicleId={car.id} />
       <DeclinedWorkCard vehicleId={car.id} />
       <VehicleRemindersCard vehicleId={car.id} />

@@ -1,6 +1,7 @@
 // The staff visit page's inspections (issue #29): each one (template, status, technician, its counts in
 // colour, when it was sent) opening the inspection screen (/admin/inspections/<id>, features/inspections),
-// its report PDF once completed, and "Start inspection" while the visit is open.
+// its report PDF once completed, and "Start inspection" while the visit is open. The vehicle page lists a
+// vehicle's inspections with the same rows (VehicleInspectionsCard).
 import type { InspectionStatus } from '@garage/shared/inspection-rules';
 import type { InspectionSummary } from '@garage/shared/schemas/inspections';
 import type { VisitDetail } from '@garage/shared/schemas/visits';
@@ -85,6 +86,34 @@ function InspectionRow({ inspection }: { inspection: InspectionSummary }) {
         </a>
       )}
     </li>
+  );
+}
+
+/** The vehicle page's inspection history (staff): every inspection of the vehicle, newest first. */
+export function VehicleInspectionsCard({ vehicleId }: { vehicleId: string }) {
+  const { t } = useTranslation('visits');
+  const trpc = useTRPC();
+  const inspections = useQuery(trpc.inspections.list.queryOptions({ vehicleId, limit: 100 }));
+  const list = inspections.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Card className="gap-4" data-testid="vehicle-inspections">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <ClipboardCheck className="size-5" aria-hidden="true" />
+          {t('inspections.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+          <ul className="divide-y rounded-lg border">
+            {list.map((inspection) => (
+              <InspectionRow key={inspection.id} inspection={inspection} />
+            ))}
+          </ul>
+        </Suspense>
+      </CardContent>
+    </Card>
   );
 }
 
