@@ -83,7 +83,7 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
             {t('client.noOpenVisits')}
           </p>
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2" data-testid="client-open-visits">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="client-open-visits">
             {data.openVisits.map((visit) => (
               <li key={visit.id}>
                 <VisitCard visit={visit} />
@@ -105,7 +105,7 @@ function ClientDashboardBody({ data }: { data: ClientDashboard }) {
         {data.vehicles.length === 0 ? (
           <p className="rounded-xl border border-dashed bg-card p-6 text-center text-sm text-muted-foreground">{t('client.noVehicles')}</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="client-vehicles">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="client-vehicles">
             {data.vehicles.map((vehicle) => (
               <li key={vehicle.id}>
                 <VehicleCard vehicle={vehicle} />
@@ -177,6 +177,8 @@ function SummaryTile({
   );
 }
 
+// Its list is `grid-cols-1` (minmax(0, 1fr)), not a bare grid: a long visit name then truncates instead of
+// widening the column past a phone's width.
 function VisitCard({ visit }: { visit: ClientDashboardVisit }) {
   const { t } = useTranslation(['dashboard', 'visits']);
   const f = useDashboardFormat();

@@ -7,7 +7,6 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyWhenVisible } from '../../components/lazy-when-visible.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 
 const Charts = lazy(() => import('./vehicle-measurements-chart.tsx').then((module) => ({ default: module.VehicleMeasurementsCharts })));
@@ -28,7 +27,8 @@ export function VehicleMeasurementsCard({ vehicleId }: { vehicleId: string }) {
         <CardDescription>{t('measurements.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <LazyWhenVisible fallback={<Skeleton className="h-52 w-full" />}>
+        {/* A placeholder, not a loading skeleton: nothing is loading until the card scrolls into view. */}
+        <LazyWhenVisible fallback={<div aria-hidden="true" className="h-52 w-full animate-pulse rounded-lg bg-muted" />}>
           <Charts series={series} />
         </LazyWhenVisible>
       </CardContent>
